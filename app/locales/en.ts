@@ -1,0 +1,55 @@
+/**
+ * English interface texts. NOTE: de.ts must have the same keys (a unit test compares them);
+ * English is also the fallback when a German text is missing.
+ */
+const en = {
+  app: {
+    name: "ePaper Studio",
+    skipToContent: "Skip to content",
+  },
+  language: {
+    label: "Language",
+    de: "Deutsch",
+    en: "English",
+  },
+  notFound: {
+    metaTitle: "Page not found",
+    title: "This page does not exist",
+    text: "The address may be mistyped, or the page has moved or been removed.",
+    toLandingPage: "To the landing page",
+    backToStudio: "Back to the studio",
+  },
+  login: {
+    metaTitle: "Log in",
+    title: "Log in",
+    email: "E-mail address",
+    password: "Password",
+    showPassword: "Show password",
+    hidePassword: "Hide password",
+    submit: "Log in",
+    forgotPassword: "Forgot your password?",
+    noAccount: "No account yet?",
+    signup: "Sign up",
+    notYetAvailable: "Signing in is not available yet: accounts arrive with the next release of the studio.",
+  },
+  validation: {
+    emailRequired: "Please enter your e-mail address",
+    validEmailRequired: "Email address is not valid",
+    passwordRequired: "Please enter your password",
+    passwordTooShort: "Password too short (at least {{min}} characters)",
+  },
+  errors: {
+    title: "Something went wrong",
+    unexpected: "An unexpected error has occurred. Please contact the support.",
+    notFound: "This page does not exist.",
+    forbidden: "This action is not allowed.",
+    tryAgain: "Try again",
+    status: "Error {{status}}",
+  },
+} as const;
+
+export default en;
+
+type DeepStringRecord<T> = { [K in keyof T]: T[K] extends string ? string : DeepStringRecord<T[K]> };
+/** The shape every language file must have: the same keys as English, any text. */
+export type Translation = DeepStringRecord<typeof en>;

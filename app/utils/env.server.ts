@@ -1,0 +1,116 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting of the studio and the worker, read once from the environment at start.
+ * Defaults serve one machine (the README's `npm start`); production refuses the
+ * development secrets, so a forgotten variable never ships a known key.
+ * NOTE: render nodes read their own, smaller set in render-node/src/env.ts.
+ */
+
+const DEV_SESSION_SECRET = "dev-only-session-secret-change-me-0000000";
+const DEV_RENDER_NODE_TOKEN = "dev-only-render-node-token-change-me-0000";
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 65535")
+    .max(65535, "must be between 1 and 65535")
+    .default(fallback);
+
+const url = (protocols: string[]) =>
+  z
+    .url({ error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}` })
+    .refine((value) => protocols.includes(new URL(value).protocol), {
+      error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+    });
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ error: "must be a number" }).int("must be a whole number").positive("must be above 0").default(fallback);
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "test", "production"], { error: "must be development, test or production" }).default("development"),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    PORT: port(3000),
+    CONTENT_PORT: port(3001),
+    PUBLIC_URL: url(["http:", "https:"]).optional(),
+    CONTENT_URL: url(["http:", "https:"]).optional(),
+    LANDING_URL: url(["http:", "https:"]).optional(),
+    DATABASE_URL: url(["mysql:", "mariadb:"]).default("mysql://root@127.0.0.1:3306/epaper"),
+    REDIS_URL: url(["redis:", "rediss:"]).default("redis://127.0.0.1:6379"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").default(DEV_SESSION_SECRET),
+    RENDER_NODE_TOKEN: z.string().min(32, "must be at least 32 characters").default(DEV_RENDER_NODE_TOKEN),
+    UPLOAD_MAX_BYTES: positiveInt(500 * 1024 * 1024),
+    UPLOAD_MAX_PAGES: positiveInt(2000),
+    DEMO_ADMIN_EMAIL: z.email("must be an e-mail address").default("admin@demo.epaper.test"),
+    DEMO_ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { error: "must be debug, info, warn or error" }).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== "production") return;
+    // Development defaults are public (they are in this file); production must bring its own.
+    if (env.SESSION_SECRET === DEV_SESSION_SECRET)
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "must be set in production (a random string of at least 32 characters)" });
+    if (env.RENDER_NODE_TOKEN === DEV_RENDER_NODE_TOKEN)
+      ctx.addIssue({ code: "custom", path: ["RENDER_NODE_TOKEN"], message: "must be set in production (a random string of at least 32 characters)" });
+    if (!env.PUBLIC_URL) ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "must be set in production (the studio's public address)" });
+    if (!env.CONTENT_URL) ctx.addIssue({ code: "custom", path: ["CONTENT_URL"], message: "must be set in production (the address published ePapers are served from)" });
+  })
+  .transform((env) => {
+    const publicUrl = stripSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+    // Cookies are scoped by host, not by port: 127.0.0.1 keeps customer code on the content
+    // origin away from the studio's cookies on localhost.
+    const contentUrl = stripSlash(env.CONTENT_URL ?? `http://127.0.0.1:${env.CONTENT_PORT}`);
+    return {
+      ...env,
+      PUBLIC_URL: publicUrl,
+      CONTENT_URL: contentUrl,
+      LANDING_URL: stripSlash(env.LANDING_URL ?? publicUrl),
+      DATA_DIR: path.resolve(env.DATA_DIR),
+    };
+  });
+
+export type Env = z.output<typeof EnvSchema>;
+
+function stripSlash(value: string) {
+  return value.replace(/\/+$/, "");
+}
+
+export class InvalidConfigurationError extends Error {
+  override name = "InvalidConfigurationError";
+}
+
+/** Validates a set of variables; throws one error that lists every missing or wrong value. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty variable means "not set", so the default applies instead of a confusing error.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? "environment");
+    const given = cleaned[key];
+    const shown = given === undefined ? "" : key.includes("SECRET") || key.includes("TOKEN") || key.includes("PASSWORD") ? " (value hidden)" : ` (got "${given}")`;
+    return `  ${key}: ${issue.message}${shown}`;
+  });
+  return failWith(`Invalid configuration; fix these environment variables (see .env.example):\n${lines.join("\n")}`);
+}
+
+function failWith(message: string): never {
+  throw new InvalidConfigurationError(message);
+}
+
+let cached: Env | undefined;
+
+/** The validated settings of this process; reads `.env` in the working directory first if present. */
+export function getEnv(): Env {
+  if (cached) return cached;
+  const envFile = path.resolve(".env");
+  // Variables already set in the environment win over the file (process.loadEnvFile does not override).
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  cached = parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,51 @@
+/**
+ * The studio process: Express serving the React Router app. In development Vite compiles on
+ * demand (with HMR); in production the built app is served. Start with `npm start` (all
+ * processes) or `tsx server/index.ts` (this one).
+ */
+import type { Server } from "node:http";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { getEnv } from "#app/utils/env.server";
+import { onShutdown } from "./shutdown.ts";
+
+const env = getEnv();
+const app = express();
+app.disable("x-powered-by");
+app.use((_req, res, next) => {
+  // The studio is never framed and never sniffed; published content has its own origin and headers.
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  next();
+});
+
+if (env.NODE_ENV === "production") {
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+  const build = (await import(/* @vite-ignore */ `${process.cwd()}/build/server/index.js`)) as ServerBuild;
+  app.all("/{*splat}", createRequestHandler({ build, mode: env.NODE_ENV }));
+} else {
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  app.use(vite.middlewares);
+  app.all("/{*splat}", async (req, res, next) => {
+    try {
+      const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+      return createRequestHandler({ build, mode: env.NODE_ENV })(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+  onShutdown(() => vite.close());
+}
+
+const server: Server = app.listen(env.PORT, env.HOST, () => {
+  console.log(`studio ready at ${env.PUBLIC_URL} (listening on ${env.HOST}:${env.PORT}, ${env.NODE_ENV})`);
+});
+onShutdown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+onShutdown(async () => {
+  const [{ db }, { redis }] = await Promise.all([import("#app/utils/db.server"), import("#app/utils/redis.server")]);
+  await Promise.allSettled([db.destroy(), redis.quit()]);
+});
