@@ -1,15 +1,8 @@
-import { promises as fs } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { FileMigrationProvider, type Kysely, type MigrationResultSet, Migrator, NO_MIGRATIONS } from "kysely";
-
-const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+import { type Kysely, type MigrationResultSet, Migrator, NO_MIGRATIONS } from "kysely";
+import { migrations } from "./migrations/index.ts";
 
 function createMigrator(db: Kysely<any>) {
-  return new Migrator({
-    db,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder }),
-  });
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
 }
 
 /** Throws with the failing migration's name, so a half-migrated database is never silent. */

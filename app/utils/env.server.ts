@@ -21,11 +21,9 @@ const port = (fallback: number) =>
     .default(fallback);
 
 const url = (protocols: string[]) =>
-  z
-    .url({ error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}` })
-    .refine((value) => protocols.includes(new URL(value).protocol), {
-      error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`,
-    });
+  z.string().refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
+    error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+  });
 
 const positiveInt = (fallback: number) =>
   z.coerce.number({ error: "must be a number" }).int("must be a whole number").positive("must be above 0").default(fallback);

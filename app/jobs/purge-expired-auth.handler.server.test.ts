@@ -1,0 +1,52 @@
+import { createId } from "@paralleldrive/cuid2";
+import { afterAll, expect, test } from "vitest";
+import { db } from "#app/utils/db.server";
+import { purgeExpiredAuth } from "./purge-expired-auth.handler.server.ts";
+
+afterAll(() => db.destroy());
+
+async function insertUser() {
+  const accountId = createId();
+  const userId = createId();
+  await db.insertInto("account").values({ id: accountId, name: `Purge test ${accountId}` }).execute();
+  await db.insertInto("user").values({ id: userId, accountId, baseAccountId: accountId, email: `${userId}@purge.test` }).execute();
+  return { accountId, userId };
+}
+
+function setCronjobs(active: boolean) {
+  return db
+    .updateTable("systemPreference")
+    .set({ json: JSON.stringify({ cronjobsActive: { active }, intervalMinutes: 15 }) })
+    .where("name", "=", "Cronjob")
+    .execute();
+}
+
+test("expired sessions and stale tokens are removed, live ones stay; with cronjobs off nothing is touched", async () => {
+  const { userId, accountId } = await insertUser();
+  const now = new Date();
+  const past = new Date(now.getTime() - 60_000);
+  const future = new Date(now.getTime() + 60 * 60_000);
+  const twoDaysAgo = new Date(now.getTime() - 48 * 60 * 60_000);
+  const sessions = { expired: createId(), live: createId() };
+  await db.insertInto("session").values([
+    { id: sessions.expired, userId, expiresAt: past },
+    { id: sessions.live, userId, expiresAt: future },
+  ]).execute();
+  const token = (hash: string, expiresAt: Date, usedAt: Date | null = null) => ({
+    id: createId(), userId, purpose: "password-reset", tokenHash: hash.padEnd(64, "0"), expiresAt, usedAt,
+  });
+  const tokens = [token(`a${userId}`, past), token(`b${userId}`, future, twoDaysAgo), token(`c${userId}`, future)];
+  await db.insertInto("oneTimeToken").values(tokens).execute();
+
+  await setCronjobs(false);
+  expect(await purgeExpiredAuth(db, now)).toEqual({ skipped: true });
+  await setCronjobs(true);
+  const result = await purgeExpiredAuth(db, now);
+  expect(result.skipped).toBe(false);
+
+  const leftSessions = await db.selectFrom("session").select("id").where("userId", "=", userId).execute();
+  expect(leftSessions.map((s) => s.id)).toEqual([sessions.live]);
+  const leftTokens = await db.selectFrom("oneTimeToken").select("id").where("userId", "=", userId).execute();
+  expect(leftTokens.map((t) => t.id)).toEqual([tokens[2]?.id]);
+  await db.deleteFrom("account").where("id", "=", accountId).execute();
+});

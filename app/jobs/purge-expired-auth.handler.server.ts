@@ -1,0 +1,17 @@
+import type { Database } from "#db/client";
+import { cronjobsActive } from "#app/models/system-preference.server";
+
+/**
+ * Deletes sessions past their expiry and one-time tokens that expired or were used a day ago.
+ * Idempotent: running it twice deletes nothing the second time.
+ */
+export async function purgeExpiredAuth(db: Database, now = new Date()) {
+  if (!(await cronjobsActive(db))) return { skipped: true as const };
+  const sessions = await db.deleteFrom("session").where("expiresAt", "<", now).executeTakeFirst();
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000);
+  const tokens = await db
+    .deleteFrom("oneTimeToken")
+    .where((eb) => eb.or([eb("expiresAt", "<", now), eb("usedAt", "<", dayAgo)]))
+    .executeTakeFirst();
+  return { skipped: false as const, sessions: Number(sessions.numDeletedRows), tokens: Number(tokens.numDeletedRows) };
+}

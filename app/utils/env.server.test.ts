@@ -1,0 +1,56 @@
+import { describe, expect, test } from "vitest";
+import { InvalidConfigurationError, parseEnv } from "./env.server.ts";
+
+describe("parseEnv", () => {
+  test("an empty environment gives settings that serve one machine", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 3000,
+      PUBLIC_URL: "http://localhost:3000",
+      CONTENT_URL: "http://127.0.0.1:3001",
+      DATABASE_URL: "mysql://root@127.0.0.1:3306/epaper",
+      REDIS_URL: "redis://127.0.0.1:6379",
+    });
+    expect(env.DATA_DIR.startsWith("/")).toBe(true);
+  });
+
+  test("the content origin differs from the studio's by host, so cookies never reach customer code", () => {
+    const env = parseEnv({ PORT: "4000", CONTENT_PORT: "4001" });
+    expect(new URL(env.PUBLIC_URL).hostname).not.toBe(new URL(env.CONTENT_URL).hostname);
+  });
+
+  test("empty variables count as unset", () => {
+    expect(parseEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
+  });
+
+  test("every wrong value is named in one message", () => {
+    let message = "";
+    try {
+      parseEnv({ PORT: "http", DATABASE_URL: "postgres://x/y", REDIS_URL: "nope", SESSION_SECRET: "short" });
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidConfigurationError);
+      message = (error as Error).message;
+    }
+    expect(message).toContain("PORT: must be a port number");
+    expect(message).toContain('DATABASE_URL: must be a URL starting with mysql:// or mariadb:// (got "postgres://x/y")');
+    expect(message).toContain("REDIS_URL: must be a URL starting with redis:// or rediss://");
+    expect(message).toContain("SESSION_SECRET: must be at least 32 characters (value hidden)");
+  });
+
+  test("production refuses the development secrets and needs its public addresses", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: must be set in production[\s\S]*RENDER_NODE_TOKEN[\s\S]*PUBLIC_URL[\s\S]*CONTENT_URL/);
+  });
+
+  test("production starts with its own secrets and addresses", () => {
+    const env = parseEnv({
+      NODE_ENV: "production",
+      SESSION_SECRET: "s".repeat(40),
+      RENDER_NODE_TOKEN: "t".repeat(40),
+      PUBLIC_URL: "https://studio.example.org/",
+      CONTENT_URL: "https://content.example.org",
+    });
+    expect(env.PUBLIC_URL).toBe("https://studio.example.org");
+    expect(env.LANDING_URL).toBe("https://studio.example.org");
+  });
+});

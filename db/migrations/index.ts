@@ -1,0 +1,20 @@
+import type { Migration } from "kysely";
+import * as m0001 from "./2026_11_21_0001_create_accounts_and_access.ts";
+import * as m0002 from "./2026_11_21_0002_create_media_and_galleries.ts";
+import * as m0003 from "./2026_11_21_0003_create_epapers_and_pages.ts";
+import * as m0004 from "./2026_11_21_0004_create_page_media.ts";
+import * as m0005 from "./2026_11_21_0005_create_publishing_and_shop.ts";
+import * as m0006 from "./2026_11_21_0006_create_news_mail_and_preferences.ts";
+
+/**
+ * Every migration, by name. Listed statically (not read from the folder at run time) so the
+ * same code runs under tsx, Vitest and a bundled build. NOTE: add each new migration here.
+ */
+export const migrations: Record<string, Migration> = {
+  "2026_11_21_0001_create_accounts_and_access": m0001,
+  "2026_11_21_0002_create_media_and_galleries": m0002,
+  "2026_11_21_0003_create_epapers_and_pages": m0003,
+  "2026_11_21_0004_create_page_media": m0004,
+  "2026_11_21_0005_create_publishing_and_shop": m0005,
+  "2026_11_21_0006_create_news_mail_and_preferences": m0006,
+};
