@@ -1,0 +1,92 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("health", () => {
+  test("/healthz reports MySQL and Redis as reachable", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    const body = await response.json();
+    expect(body.status).toBe("ok");
+    expect(body.checks.mysql.ok).toBe(true);
+    expect(body.checks.redis.ok).toBe(true);
+  });
+});
+
+test.describe("not-found page", () => {
+  test.use({ locale: "en-US" });
+
+  test("an unknown address leads to the not-found page with its two buttons", async ({ page }) => {
+    const response = await page.goto("/this/does/not/exist");
+    expect(new URL(page.url()).pathname).toBe("/page-not-found");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "This page does not exist" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "To the landing page" })).toHaveAttribute("href", "http://localhost:3100/landing");
+    await expect(page.getByRole("link", { name: "Back to the studio" })).toBeVisible();
+    await expect(page).toHaveTitle("Page not found");
+  });
+
+  test("/404 is an alias of /page-not-found", async ({ page }) => {
+    const response = await page.goto("/404");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "This page does not exist" })).toBeVisible();
+  });
+
+  test("the back-to-studio button leads into the studio by keyboard", async ({ page }) => {
+    await page.goto("/page-not-found");
+    await page.getByRole("link", { name: "Back to the studio" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe("login page in German by default", () => {
+  test.use({ locale: "fr-FR" });
+
+  test("a browser in an unsupported language gets German", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByRole("heading", { level: 1, name: "Anmelden" })).toBeVisible();
+    await expect(page.getByLabel("E-Mail-Adresse")).toBeVisible();
+    await expect(page.getByLabel("Passwort", { exact: true })).toBeVisible();
+    await expect(page).toHaveTitle("Anmelden");
+  });
+
+  test("German validation messages appear for wrong input", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("E-Mail-Adresse").fill("keine-adresse");
+    await page.getByLabel("Passwort", { exact: true }).fill("kurz");
+    await page.getByRole("button", { name: "Anmelden" }).click();
+    await expect(page.getByText("Die E-Mail-Adresse ist ungültig")).toBeVisible();
+    await expect(page.getByText("Passwort zu kurz (mindestens 10 Zeichen)")).toBeVisible();
+  });
+});
+
+test.describe("login page in English", () => {
+  test.use({ locale: "en-US" });
+
+  test("an English browser gets English", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Forgot your password?" })).toBeVisible();
+  });
+
+  test("the password can be shown and hidden with the keyboard", async ({ page }) => {
+    await page.goto("/login");
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("Secret!Pass1");
+    await expect(password).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Show password" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(password).toHaveAttribute("type", "text");
+    await expect(page.getByRole("button", { name: "Hide password" })).toBeVisible();
+  });
+
+  test("a valid submission is answered honestly while accounts are not built yet", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("E-mail address").fill("admin@demo.epaper.test");
+    await page.getByLabel("Password", { exact: true }).fill("E2e!Admin2026");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByRole("alert")).toContainText("Signing in is not available yet");
+  });
+});
