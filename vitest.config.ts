@@ -4,7 +4,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "server/**/*.test.ts", "render-node/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "db/**/*.test.ts",
+      "server/**/*.test.ts",
+      "render-node/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+    ],
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/setup-env.ts"],
     // Two cores: integration tests share MariaDB and Redis, so files run one at a time per worker.

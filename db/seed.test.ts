@@ -47,7 +47,14 @@ test("the seed creates the reference data and the demo admin, and a second run c
 
 test("the reference data is complete", async () => {
   const count = async (table: "epaperLanguage" | "systemLanguage" | "emailConfig" | "systemPreference" | "pageMediaType") =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   expect(await count("epaperLanguage")).toBe(29);
   expect(await count("systemLanguage")).toBe(2);
   expect(await count("emailConfig")).toBe(3);
@@ -79,13 +86,26 @@ test("the demo admin signs in with the documented password and holds the admin p
     .executeTakeFirstOrThrow();
   expect(admin.priority).toBe("4");
   expect(await verifyPassword(options.demoAdmin.password, admin.passwordHash ?? "")).toBe(true);
-  const root = await db.selectFrom("folder").select("name").where("accountId", "=", admin.accountId).where("parentId", "is", null).execute();
+  const root = await db
+    .selectFrom("folder")
+    .select("name")
+    .where("accountId", "=", admin.accountId)
+    .where("parentId", "is", null)
+    .execute();
   expect(root).toEqual([{ name: "My ePaper" }]);
 });
 
 test("a changed demo admin password survives another seed", async () => {
-  await db.updateTable("user").set({ passwordHash: await hashPassword("Changed!Pass99") }).where("email", "=", options.demoAdmin.email).execute();
+  await db
+    .updateTable("user")
+    .set({ passwordHash: await hashPassword("Changed!Pass99") })
+    .where("email", "=", options.demoAdmin.email)
+    .execute();
   await seed(db, options);
-  const { passwordHash } = await db.selectFrom("user").select("passwordHash").where("email", "=", options.demoAdmin.email).executeTakeFirstOrThrow();
+  const { passwordHash } = await db
+    .selectFrom("user")
+    .select("passwordHash")
+    .where("email", "=", options.demoAdmin.email)
+    .executeTakeFirstOrThrow();
   expect(await verifyPassword("Changed!Pass99", passwordHash ?? "")).toBe(true);
 });

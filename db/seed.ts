@@ -59,11 +59,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedRepo
     }
     for (const [languageCode, terms] of Object.entries(TERMS)) {
       const row = { languageCode, confirmationText: terms.confirmationText, link: `${options.landingUrl}${terms.path}` };
-      await trx
-        .insertInto("terms")
-        .values(row)
-        .onDuplicateKeyUpdate({ confirmationText: row.confirmationText, link: row.link })
-        .execute();
+      await trx.insertInto("terms").values(row).onDuplicateKeyUpdate({ confirmationText: row.confirmationText, link: row.link }).execute();
     }
     for (const [languageCode, links] of Object.entries(FOOTER_LINKS)) {
       for (const [kind, path] of Object.entries(links)) {

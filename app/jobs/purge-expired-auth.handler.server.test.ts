@@ -8,8 +8,14 @@ afterAll(() => db.destroy());
 async function insertUser() {
   const accountId = createId();
   const userId = createId();
-  await db.insertInto("account").values({ id: accountId, name: `Purge test ${accountId}` }).execute();
-  await db.insertInto("user").values({ id: userId, accountId, baseAccountId: accountId, email: `${userId}@purge.test` }).execute();
+  await db
+    .insertInto("account")
+    .values({ id: accountId, name: `Purge test ${accountId}` })
+    .execute();
+  await db
+    .insertInto("user")
+    .values({ id: userId, accountId, baseAccountId: accountId, email: `${userId}@purge.test` })
+    .execute();
   return { accountId, userId };
 }
 
@@ -28,12 +34,20 @@ test("expired sessions and stale tokens are removed, live ones stay; with cronjo
   const future = new Date(now.getTime() + 60 * 60_000);
   const twoDaysAgo = new Date(now.getTime() - 48 * 60 * 60_000);
   const sessions = { expired: createId(), live: createId() };
-  await db.insertInto("session").values([
-    { id: sessions.expired, userId, expiresAt: past },
-    { id: sessions.live, userId, expiresAt: future },
-  ]).execute();
+  await db
+    .insertInto("session")
+    .values([
+      { id: sessions.expired, userId, expiresAt: past },
+      { id: sessions.live, userId, expiresAt: future },
+    ])
+    .execute();
   const token = (hash: string, expiresAt: Date, usedAt: Date | null = null) => ({
-    id: createId(), userId, purpose: "password-reset", tokenHash: hash.padEnd(64, "0"), expiresAt, usedAt,
+    id: createId(),
+    userId,
+    purpose: "password-reset",
+    tokenHash: hash.padEnd(64, "0"),
+    expiresAt,
+    usedAt,
   });
   const tokens = [token(`a${userId}`, past), token(`b${userId}`, future, twoDaysAgo), token(`c${userId}`, future)];
   await db.insertInto("oneTimeToken").values(tokens).execute();

@@ -12,7 +12,10 @@ import type { Route } from "./+types/login";
 
 /** Login rules of studio-core.md §5; messages are translation keys under validation.*. */
 export const LoginSchema = z.object({
-  email: z.string({ error: "emailRequired" }).trim().pipe(z.email({ error: "validEmailRequired" })),
+  email: z
+    .string({ error: "emailRequired" })
+    .trim()
+    .pipe(z.email({ error: "validEmailRequired" })),
   password: z.string({ error: "passwordRequired" }).min(10, { error: "passwordTooShort" }),
 });
 export const PASSWORD_MIN_LENGTH = 10;

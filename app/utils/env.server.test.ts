@@ -39,7 +39,9 @@ describe("parseEnv", () => {
   });
 
   test("production refuses the development secrets and needs its public addresses", () => {
-    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: must be set in production[\s\S]*RENDER_NODE_TOKEN[\s\S]*PUBLIC_URL[\s\S]*CONTENT_URL/);
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
+      /SESSION_SECRET: must be set in production[\s\S]*RENDER_NODE_TOKEN[\s\S]*PUBLIC_URL[\s\S]*CONTENT_URL/,
+    );
   });
 
   test("production starts with its own secrets and addresses", () => {

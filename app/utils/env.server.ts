@@ -52,11 +52,25 @@ const EnvSchema = z
     if (env.NODE_ENV !== "production") return;
     // Development defaults are public (they are in this file); production must bring its own.
     if (env.SESSION_SECRET === DEV_SESSION_SECRET)
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "must be set in production (a random string of at least 32 characters)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "must be set in production (a random string of at least 32 characters)",
+      });
     if (env.RENDER_NODE_TOKEN === DEV_RENDER_NODE_TOKEN)
-      ctx.addIssue({ code: "custom", path: ["RENDER_NODE_TOKEN"], message: "must be set in production (a random string of at least 32 characters)" });
-    if (!env.PUBLIC_URL) ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "must be set in production (the studio's public address)" });
-    if (!env.CONTENT_URL) ctx.addIssue({ code: "custom", path: ["CONTENT_URL"], message: "must be set in production (the address published ePapers are served from)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["RENDER_NODE_TOKEN"],
+        message: "must be set in production (a random string of at least 32 characters)",
+      });
+    if (!env.PUBLIC_URL)
+      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "must be set in production (the studio's public address)" });
+    if (!env.CONTENT_URL)
+      ctx.addIssue({
+        code: "custom",
+        path: ["CONTENT_URL"],
+        message: "must be set in production (the address published ePapers are served from)",
+      });
   })
   .transform((env) => {
     const publicUrl = stripSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
@@ -91,7 +105,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const lines = result.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? "environment");
     const given = cleaned[key];
-    const shown = given === undefined ? "" : key.includes("SECRET") || key.includes("TOKEN") || key.includes("PASSWORD") ? " (value hidden)" : ` (got "${given}")`;
+    const shown =
+      given === undefined
+        ? ""
+        : key.includes("SECRET") || key.includes("TOKEN") || key.includes("PASSWORD")
+          ? " (value hidden)"
+          : ` (got "${given}")`;
     return `  ${key}: ${issue.message}${shown}`;
   });
   return failWith(`Invalid configuration; fix these environment variables (see .env.example):\n${lines.join("\n")}`);

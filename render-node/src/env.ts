@@ -13,6 +13,8 @@ export function parseRenderNodeEnv(source: Record<string, string | undefined>): 
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
   const result = EnvSchema.safeParse(cleaned);
   if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  ${String(issue.path[0])}: ${issue.message} (got "${cleaned[String(issue.path[0])]}")`);
+  const lines = result.error.issues.map(
+    (issue) => `  ${String(issue.path[0])}: ${issue.message} (got "${cleaned[String(issue.path[0])]}")`,
+  );
   throw new Error(`Invalid render node configuration:\n${lines.join("\n")}`);
 }

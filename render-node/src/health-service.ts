@@ -1,5 +1,5 @@
 import type { ServiceImpl } from "@connectrpc/connect";
-import { Health, HealthCheckResponse_ServingStatus as Status } from "@ep/proto/grpc/health/v1/health_pb";
+import { type Health, HealthCheckResponse_ServingStatus as Status } from "@ep/proto/grpc/health/v1/health_pb";
 
 /** Whether the node takes work; a draining node answers NOT_SERVING so it gets none. */
 export type Readiness = { serving: () => boolean };

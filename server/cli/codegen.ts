@@ -31,7 +31,9 @@ try {
   const columns = Object.fromEntries(
     rows.map((r) => [
       `${r.tableName}.${r.columnName}`,
-      r.isNullable === "YES" ? "ColumnType<JsonValue | null, string | null | undefined, string | null>" : "ColumnType<JsonValue, string, string>",
+      r.isNullable === "YES"
+        ? "ColumnType<JsonValue | null, string | null | undefined, string | null>"
+        : "ColumnType<JsonValue, string, string>",
     ]),
   );
   execFileSync(

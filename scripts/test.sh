@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# `npm test`: installs what is missing, then every check and every test suite against the
+# real MariaDB, Redis, render node and Chromium. Ends with one line: "N passed, N failed".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-system.sh
+bash scripts/ensure-npm.sh
+export PATH="$PWD/node_modules/.bin:$PATH"
+mkdir -p test-results
+rm -f test-results/unit.json test-results/e2e.json
+
+step() { printf '\n== %s\n' "$1"; }
+
+step "contract: buf lint and generated code up to date"
+(cd proto && buf lint && buf generate)
+if git rev-parse --git-dir >/dev/null 2>&1 && ! git diff --quiet -- proto/gen; then
+  echo "proto/gen differs from what buf generates: run 'npm run proto:generate' and commit" >&2
+  exit 1
+fi
+
+step "types"
+react-router typegen
+tsc
+
+step "lint, import boundaries, circular imports"
+npm run --silent lint
+
+step "database types match the migrations"
+tsx server/cli/codegen.ts --verify
+
+status=0
+step "unit and integration tests (Vitest, real MariaDB and Redis)"
+vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json || status=1
+
+step "build"
+react-router build
+
+step "end-to-end tests (Playwright, Debian Chromium, the real product)"
+playwright test || status=1
+
+node -e '
+const fs = require("node:fs");
+const read = (f) => { try { return JSON.parse(fs.readFileSync(f, "utf8")); } catch { return null; } };
+const unit = read("test-results/unit.json");
+const e2e = read("test-results/e2e.json");
+let passed = 0, failed = 0, skipped = 0;
+if (unit) { passed += unit.numPassedTests; failed += unit.numFailedTests; skipped += unit.numPendingTests + unit.numTodoTests; } else failed += 1;
+if (e2e) { passed += e2e.stats.expected + e2e.stats.flaky; failed += e2e.stats.unexpected; skipped += e2e.stats.skipped; } else failed += 1;
+console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+'
+exit $status
