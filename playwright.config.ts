@@ -18,6 +18,8 @@ const chromium = {
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.test.ts",
+  // Playwright empties its output folder; the JSON reports beside it must survive.
+  outputDir: "test-results/playwright",
   fullyParallel: true,
   workers: 2,
   retries: 0,
