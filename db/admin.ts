@@ -7,28 +7,24 @@ export function databaseName(url: string): string {
   return name;
 }
 
-/** Creates the URL's database if it is missing (utf8mb4), connecting without selecting it. */
-export async function ensureDatabase(url: string): Promise<void> {
-  const name = databaseName(url);
+/** Runs one statement on the URL's server without selecting its database (it may not exist yet). */
+async function onServer(url: string, statement: string) {
   const server = new URL(url);
   server.pathname = "/";
   const connection = await createConnection({ uri: server.toString() });
   try {
-    await connection.query(`CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await connection.query(statement);
   } finally {
     await connection.end();
   }
 }
 
+/** Creates the URL's database if it is missing (utf8mb4). */
+export function ensureDatabase(url: string): Promise<void> {
+  return onServer(url, `CREATE DATABASE IF NOT EXISTS \`${databaseName(url)}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+}
+
 /** Drops the URL's database; only tests call this, for databases they created. */
-export async function dropDatabase(url: string): Promise<void> {
-  const name = databaseName(url);
-  const server = new URL(url);
-  server.pathname = "/";
-  const connection = await createConnection({ uri: server.toString() });
-  try {
-    await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
-  } finally {
-    await connection.end();
-  }
+export function dropDatabase(url: string): Promise<void> {
+  return onServer(url, `DROP DATABASE IF EXISTS \`${databaseName(url)}\``);
 }
