@@ -6,7 +6,6 @@ export default {
   future: {
     v8_middleware: true,
     v8_splitRouteModules: true,
-    v8_viteEnvironmentApi: false,
     v8_passThroughRequests: true,
     v8_trailingSlashAwareDataRequests: true,
   },

@@ -8,10 +8,13 @@ import "./app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context);
-  // Re-send the stored choice so it stays valid for a year from the last visit.
-  return data({ locale }, { headers: { "Set-Cookie": await localeCookie.serialize(locale) } });
+  // Only a choice the user stored is refreshed (a year from the last visit); a locale taken
+  // from the browser is not stored, so a later change of browser language still counts.
+  const stored = await localeCookie.parse(request.headers.get("Cookie"));
+  const headers: HeadersInit = stored === locale ? { "Set-Cookie": await localeCookie.serialize(locale) } : {};
+  return data({ locale }, { headers });
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

@@ -25,9 +25,6 @@ const url = (protocols: string[]) =>
     error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`,
   });
 
-const positiveInt = (fallback: number) =>
-  z.coerce.number({ error: "must be a number" }).int("must be a whole number").positive("must be above 0").default(fallback);
-
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "test", "production"], { error: "must be development, test or production" }).default("development"),
@@ -42,11 +39,8 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").default(DEV_SESSION_SECRET),
     RENDER_NODE_TOKEN: z.string().min(32, "must be at least 32 characters").default(DEV_RENDER_NODE_TOKEN),
-    UPLOAD_MAX_BYTES: positiveInt(500 * 1024 * 1024),
-    UPLOAD_MAX_PAGES: positiveInt(2000),
     DEMO_ADMIN_EMAIL: z.email("must be an e-mail address").default("admin@demo.epaper.test"),
     DEMO_ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
-    LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { error: "must be debug, info, warn or error" }).default("info"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -113,11 +107,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           : ` (got "${given}")`;
     return `  ${key}: ${issue.message}${shown}`;
   });
-  return failWith(`Invalid configuration; fix these environment variables (see .env.example):\n${lines.join("\n")}`);
-}
-
-function failWith(message: string): never {
-  throw new InvalidConfigurationError(message);
+  throw new InvalidConfigurationError(`Invalid configuration; fix these environment variables (see .env.example):\n${lines.join("\n")}`);
 }
 
 let cached: Env | undefined;

@@ -90,3 +90,21 @@ test.describe("login page in English", () => {
     await expect(page.getByRole("alert")).toContainText("Signing in is not available yet");
   });
 });
+
+test.describe("stored language", () => {
+  test.use({ locale: "de-DE" });
+
+  test("a stored choice wins over the browser, and a browser language is never stored", async ({ page, context }) => {
+    const first = await page.goto("/login");
+    // headers() hides Set-Cookie; allHeaders() shows it.
+    expect((await first?.allHeaders())?.["set-cookie"] ?? "").not.toContain("lng=");
+
+    // React Router stores a cookie value as base64 of its JSON.
+    const value = Buffer.from(JSON.stringify("en")).toString("base64");
+    await context.addCookies([{ name: "lng", value, url: "http://localhost:3100" }]);
+    const second = await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
+    expect((await second?.allHeaders())?.["set-cookie"] ?? "").toContain("lng=");
+  });
+});
