@@ -294,6 +294,7 @@ export interface Page {
   renditions: ColumnType<JsonValue | null, string | null | undefined, string | null>;
   rotation: Generated<number>;
   sourcePage: number;
+  supervision: Generated<"high" | "low" | "none">;
   text: Generated<string | null>;
   updatedAt: Generated<Date>;
   width: Generated<number>;
@@ -406,8 +407,10 @@ export interface RenderProcess {
   epaperId: string;
   error: Generated<string | null>;
   id: string;
+  jobId: Generated<string | null>;
   pageCount: Generated<number>;
   pageCountReady: Generated<number>;
+  pagesFailed: Generated<number>;
   renderserverUrl: Generated<string | null>;
   renderServiceId: Generated<string | null>;
   splitDone: Generated<boolean>;

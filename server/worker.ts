@@ -1,20 +1,29 @@
 /**
  * The worker process: BullMQ consumers for background work. It is the only process that
- * will call render nodes. Start with `npm start` (all processes) or `tsx server/worker.ts`.
+ * calls render nodes. Start with `npm start` (all processes) or `tsx server/worker.ts`.
  */
 import { Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
+import { blobs } from "#app/blob/blobs.server";
 import { MAINTENANCE_QUEUE, PurgeExpiredAuthJob } from "#app/jobs/maintenance";
 import { purgeExpiredAuth } from "#app/jobs/purge-expired-auth.handler.server";
+import { RENDER_QUEUE } from "#app/jobs/render";
+import { renderDepsFromEnv } from "#app/render/render-deps.server";
+import { createWorkerMetrics } from "#app/render/render-metrics.server";
+import { startRenderWorker } from "#app/render/render-worker.server";
 import { db } from "#app/utils/db.server";
 import { getEnv } from "#app/utils/env.server";
+import { checkHealth } from "#app/utils/health.server";
+import { redis } from "#app/utils/redis.server";
 import { onShutdown } from "./shutdown.ts";
+import { startWorkerHttp } from "./worker-http.ts";
 
 const env = getEnv();
 // Workers block on Redis; BullMQ requires unlimited retries per request for them.
 const connection = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
 
 const maintenanceQueue = new Queue(MAINTENANCE_QUEUE, { connection });
+const renderQueue = new Queue(RENDER_QUEUE, { connection });
 await maintenanceQueue.upsertJobScheduler(
   PurgeExpiredAuthJob.schedulerId,
   { every: PurgeExpiredAuthJob.everyMs },
@@ -31,11 +40,31 @@ const maintenanceWorker = new Worker(
 );
 maintenanceWorker.on("failed", (job, error) => console.error(`job ${job?.name} (${job?.id}) failed:`, error.message));
 maintenanceWorker.on("error", (error) => console.error("maintenance worker error:", error.message));
-console.log(`worker ready (queues: ${MAINTENANCE_QUEUE})`);
+
+const metrics = createWorkerMetrics({ redis, queues: [renderQueue, maintenanceQueue] });
+const render = await startRenderWorker({
+  connection,
+  redisUrl: env.REDIS_URL,
+  concurrency: env.RENDER_JOB_CONCURRENCY,
+  metrics,
+  deps: renderDepsFromEnv(env, { db, redis, blobs }, { onPageStored: (ms) => metrics.pageStored(ms) }),
+});
+
+const http = await startWorkerHttp({
+  host: env.WORKER_HOST,
+  port: env.WORKER_PORT,
+  registry: metrics.registry,
+  blobs,
+  secret: env.SESSION_SECRET,
+  healthy: async () => (await checkHealth()).status === "ok",
+});
+console.log(`worker ready (queues: ${MAINTENANCE_QUEUE}, ${RENDER_QUEUE}); metrics at ${env.WORKER_URL}/metrics`);
 
 onShutdown(async () => {
+  http.close();
+  await render.close();
   await maintenanceWorker.close();
-  await maintenanceQueue.close();
+  await Promise.all([maintenanceQueue.close(), renderQueue.close()]);
   await connection.quit();
   await db.destroy();
 });

@@ -38,6 +38,20 @@ const en = {
     passwordRequired: "Please enter your password",
     passwordTooShort: "Password too short (at least {{min}} characters)",
   },
+  render: {
+    progress: "{{ready}} of {{total}} pages processed",
+    downloading: "Download",
+    splitting: "Split",
+    rendering: "Render",
+    errors: {
+      pdfPasswordProtected: "This PDF is password-protected. Remove the password and upload it again.",
+      pdfNotAPdf: "This file is not a PDF. Please upload a PDF file.",
+      pdfDamaged: "This PDF is damaged and cannot be read. Please export it again and upload the new file.",
+      pdfTooLarge: "This PDF is too large to be processed.",
+      renderProcessFailed: "The ePaper could not be rendered. Please try again or contact the support.",
+      renderingCancelled: "Rendering was cancelled.",
+    },
+  },
   errors: {
     title: "Something went wrong",
     unexpected: "An unexpected error has occurred. Please contact the support.",

@@ -39,6 +39,21 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").default(DEV_SESSION_SECRET),
     RENDER_NODE_TOKEN: z.string().min(32, "must be at least 32 characters").default(DEV_RENDER_NODE_TOKEN),
+    WORKER_HOST: z.string().min(1).default("127.0.0.1"),
+    WORKER_PORT: port(3002),
+    /** Where render nodes fetch sources from (the worker's signed-URL endpoint). */
+    WORKER_URL: url(["http:", "https:"]).optional(),
+    RENDER_WIDTHS: z
+      .string()
+      .regex(/^\d+(,\d+)*$/, "must be widths in pixels separated by commas, e.g. 1600,800")
+      .default("1600,800")
+      .transform((value) => value.split(",").map(Number))
+      .refine((widths) => widths.every((w) => w >= 16 && w <= 4096), "every width must be between 16 and 4096"),
+    RENDER_THUMBNAIL_WIDTH: z.coerce.number().int().min(16).max(1024).default(200),
+    RENDER_WEBP_QUALITY: z.coerce.number().int().min(1).max(100).default(75),
+    RENDER_WEBP_EFFORT: z.coerce.number().int().min(0).max(6).default(0),
+    /** Render jobs one worker process runs at once; they share the nodes' capacity. */
+    RENDER_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     DEMO_ADMIN_EMAIL: z.email("must be an e-mail address").default("admin@demo.epaper.test"),
     DEMO_ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
   })
@@ -76,6 +91,7 @@ const EnvSchema = z
       PUBLIC_URL: publicUrl,
       CONTENT_URL: contentUrl,
       LANDING_URL: stripSlash(env.LANDING_URL ?? publicUrl),
+      WORKER_URL: stripSlash(env.WORKER_URL ?? `http://${env.WORKER_HOST}:${env.WORKER_PORT}`),
       DATA_DIR: path.resolve(env.DATA_DIR),
     };
   });

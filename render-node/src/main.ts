@@ -1,26 +1,102 @@
-/** Render node bootstrap: HTTP/2 server with the Connect routes; the services live in their own files. */
+/** Render node bootstrap: gRPC over HTTP/2 (Connect), the admin port, and the registry heartbeat. */
 import http2 from "node:http2";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
+import { RenderService } from "@ep/proto/epaper/render/v1/render_pb";
 import { Health } from "@ep/proto/grpc/health/v1/health_pb";
+import packageJson from "../package.json" with { type: "json" };
+import { startAdminServer } from "./admin-server.ts";
+import { requireBearer } from "./auth.ts";
 import { parseRenderNodeEnv } from "./env.ts";
 import { createHealthService } from "./health-service.ts";
+import { createNodeMetrics } from "./metrics.ts";
+import { NodeRegistration } from "./registry.ts";
+import { createRenderService } from "./render-service.ts";
+import { Slots } from "./slots.ts";
+import { StructureReader } from "./structure.ts";
+import { resetTempRoot } from "./workspace.ts";
 
 const env = parseRenderNodeEnv(process.env);
-let serving = true;
+// The poppler wrappers read their limits from the environment they inherit.
+process.env.RENDER_MEMORY_LIMIT_BYTES = String(env.memoryLimitBytes);
+
+const VERSION = `${packageJson.version}+render.v1`;
+let draining = false;
+let calls = 0;
+const log = (message: string) => console.log(`[render-node :${env.RENDER_NODE_PORT}] ${message}`);
+
+const registration = new NodeRegistration(env.REDIS_URL, () => ({
+  id: env.publicUrl,
+  url: env.publicUrl,
+  capacity: env.capacity,
+  inFlight: slots.inFlight,
+  version: VERSION,
+  draining,
+  heartbeatAt: Date.now(),
+}));
+const slots = new Slots(env.capacity, () => registration.changed());
+const structure = new StructureReader({ maxIdle: env.capacity });
+const metrics = createNodeMetrics({ inFlight: () => slots.inFlight, capacity: env.capacity, draining: () => draining });
+
+await resetTempRoot(env.tmpDir);
+structure.warm();
 
 const handler = connectNodeAdapter({
-  routes: (router) => router.service(Health, createHealthService({ serving: () => serving })),
+  interceptors: [
+    requireBearer(env.RENDER_NODE_TOKEN),
+    // Counts open calls so a draining node knows when its last one is done.
+    (next) => async (request) => {
+      calls++;
+      try {
+        return await next(request);
+      } finally {
+        calls--;
+        if (draining) maybeExit();
+      }
+    },
+  ],
+  routes: (router) =>
+    router
+      .service(Health, createHealthService({ serving: () => !draining }, [RenderService.typeName]))
+      .service(RenderService, createRenderService({ env, slots, structure, metrics, log })),
 });
 
-const server = http2.createServer(handler).listen(env.RENDER_NODE_PORT, env.RENDER_NODE_HOST, () => {
-  console.log(`render node ready at http://${env.RENDER_NODE_HOST}:${env.RENDER_NODE_PORT} (gRPC over HTTP/2)`);
+const server = http2.createServer(handler);
+await new Promise<void>((resolve) => server.listen(env.RENDER_NODE_PORT, env.RENDER_NODE_HOST, resolve));
+const admin = await startAdminServer({
+  host: env.RENDER_NODE_HOST,
+  port: env.adminPort,
+  token: env.RENDER_NODE_TOKEN,
+  registry: metrics.registry,
+  health: () => ({ serving: !draining, inFlight: slots.inFlight, capacity: env.capacity }),
+  drain,
 });
+await registration.start();
+log(`ready at ${env.publicUrl} (gRPC over HTTP/2), capacity ${env.capacity}, admin http://${env.RENDER_NODE_HOST}:${env.adminPort}`);
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    // Stop taking work first, then let open streams finish.
-    serving = false;
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(1), 15_000).unref();
-  });
+/**
+ * Draining: the registry shows the node as draining at once (the worker sends it nothing new),
+ * calls already running finish, then the node leaves the registry and exits.
+ */
+function drain() {
+  if (draining) return;
+  draining = true;
+  log("draining: finishing work in flight, taking no new work");
+  void registration.beat();
+  maybeExit();
 }
+
+let exiting = false;
+function maybeExit() {
+  // Streams end a moment after their handler returns; let them flush before closing.
+  if (exiting || calls > 0) return;
+  exiting = true;
+  setTimeout(async () => {
+    await registration.stop();
+    await structure.close();
+    admin.close();
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 2_000).unref();
+  }, 100);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, drain);

@@ -1,0 +1,71 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createId } from "@paralleldrive/cuid2";
+
+/**
+ * The blob store: files addressed by keys such as `epapers/<id>/pages/r1/3/w800.webp`.
+ * The default driver is a folder (DATA_DIR) that every studio and worker instance shares as
+ * a volume. Writes go to a temporary name first and are renamed into place, so a reader never
+ * sees half a file and a retried write simply replaces the old one.
+ */
+export class BlobStore {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  /** The file behind a key; refuses keys that would leave the store. */
+  pathOf(key: string) {
+    if (!/^[A-Za-z0-9][A-Za-z0-9._\-/]*$/.test(key) || key.split("/").some((part) => part === ".." || part === "")) {
+      throw new Error(`invalid blob key: ${key}`);
+    }
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, data: Buffer | Uint8Array | Readable) {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${createId()}.part`;
+    try {
+      if (Buffer.isBuffer(data) || data instanceof Uint8Array) {
+        await writeFile(temporary, data);
+      } else {
+        await pipeline(data, createWriteStream(temporary));
+      }
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  read(key: string) {
+    return readFile(this.pathOf(key));
+  }
+
+  stream(key: string) {
+    return createReadStream(this.pathOf(key));
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await stat(this.pathOf(key))).size;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string) {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  /** Removes every blob under a prefix (a folder in this driver). */
+  async deletePrefix(prefix: string) {
+    await rm(this.pathOf(prefix.replace(/\/+$/, "")), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,61 @@
+import type { Redis } from "ioredis";
+
+/**
+ * The worker's view of the render farm (docs/decisions/0007-render-farm.md): nodes write
+ * `render:node:<id>` with a TTL every 2 s and list themselves in `render:nodes`; a node whose
+ * record expired is gone. No static node list exists anywhere.
+ */
+export const NODES_SET = "render:nodes";
+const nodeKey = (id: string) => `render:node:${id}`;
+
+export type RenderNode = {
+  id: string;
+  url: string;
+  capacity: number;
+  inFlight: number;
+  version: string;
+  draining: boolean;
+  heartbeatAt: number;
+};
+
+/** Nodes with a live record that take work, and forgets the ones whose record expired. */
+export async function listRenderNodes(redis: Redis): Promise<RenderNode[]> {
+  const ids = await redis.smembers(NODES_SET);
+  if (ids.length === 0) return [];
+  const records = await redis.mget(ids.map(nodeKey));
+  const nodes: RenderNode[] = [];
+  const gone: string[] = [];
+  records.forEach((record, index) => {
+    const id = ids[index] as string;
+    if (!record) gone.push(id);
+    else {
+      try {
+        nodes.push(JSON.parse(record) as RenderNode);
+      } catch {
+        gone.push(id);
+      }
+    }
+  });
+  if (gone.length) await redis.srem(NODES_SET, ...gone);
+  return nodes;
+}
+
+export const acceptsWork = (node: RenderNode) => !node.draining && node.capacity > 0;
+
+/**
+ * The least-loaded node that takes work. `assigned` is the work this worker has just sent
+ * (the registry learns of it a heartbeat later); `avoid` holds nodes that just failed a call.
+ */
+export function pickNode(nodes: RenderNode[], assigned: ReadonlyMap<string, number>, avoid: ReadonlySet<string> = new Set()) {
+  let best: RenderNode | null = null;
+  let bestLoad = Number.POSITIVE_INFINITY;
+  for (const node of nodes) {
+    if (!acceptsWork(node) || avoid.has(node.id)) continue;
+    const load = Math.max(node.inFlight, assigned.get(node.id) ?? 0) / node.capacity;
+    if (load < bestLoad) {
+      best = node;
+      bestLoad = load;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,108 @@
+import { createId } from "@paralleldrive/cuid2";
+import type { Redis } from "ioredis";
+import type { BlobStore } from "#app/blob/blob-store.server";
+import { publishToAccount } from "#app/events/publish.server";
+import type { Database } from "#db/client";
+import { discardPages } from "./page-store.server.ts";
+import type { RenderFailure } from "./render-failure.ts";
+
+export type OutcomeDeps = { db: Database; redis: Redis; blobs: BlobStore };
+export type OutlineEntry = { title: string; page: number; level: number };
+type Target = { epaperId: string; accountId: string; renderProcessId: string; revision: number };
+
+/** Every page is stored: the ePaper is rendered, its process ends, the outline becomes its TOC. */
+export async function finishRender(deps: OutcomeDeps, target: Target, outline: OutlineEntry[]) {
+  const { db } = deps;
+  await db.transaction().execute(async (trx) => {
+    const pages = await trx
+      .selectFrom("page")
+      .select(["id", "page", "width", "height", "blobPrefix", "renditions"])
+      .where("epaperId", "=", target.epaperId)
+      .orderBy("page")
+      .execute();
+    const first = pages[0];
+    const images = (first?.renditions as { images?: { file: string; width: number }[] } | null)?.images ?? [];
+    const smallest = [...images].sort((a, b) => a.width - b.width)[0];
+    const upload = await trx
+      .selectFrom("epaper")
+      .leftJoin("upload", "upload.id", "epaper.sourceUploadId")
+      .select("upload.sizeInByte")
+      .where("epaper.id", "=", target.epaperId)
+      .executeTakeFirst();
+    await trx
+      .updateTable("epaper")
+      .set({
+        isRendered: true,
+        renderingFailed: false,
+        pageCount: pages.length,
+        pageWidth: first?.width ?? null,
+        pageHeight: first?.height ?? null,
+        sizeInByte: upload?.sizeInByte ?? 0,
+        coverBlobKey: first && smallest ? `${first.blobPrefix}/${smallest.file}` : null,
+        processType: null,
+        processRunning: false,
+        processError: null,
+        processStartedAt: null,
+      })
+      .where("id", "=", target.epaperId)
+      .execute();
+    await trx
+      .updateTable("renderProcess")
+      .set({ active: false, pageCountReady: pages.length, pageCount: pages.length })
+      .where("id", "=", target.renderProcessId)
+      .execute();
+    // The PDF's outline is the default table of contents, unless the user already made one.
+    const existing = await trx.selectFrom("tocItem").select("id").where("epaperId", "=", target.epaperId).limit(1).execute();
+    const pageIds = new Map(pages.map((page) => [page.page, page.id]));
+    const items = outline
+      .filter((entry) => pageIds.has(entry.page) && entry.title.trim() !== "")
+      .map((entry, position) => ({
+        id: createId(),
+        epaperId: target.epaperId,
+        pageId: pageIds.get(entry.page) as string,
+        position,
+        indent: Math.min(3, entry.level),
+        title: entry.title.trim().slice(0, 250),
+      }));
+    if (existing.length === 0 && items.length) await trx.insertInto("tocItem").values(items).execute();
+  });
+  await publishToAccount(deps.redis, target.accountId, {
+    type: "epaperProcess",
+    epaperId: target.epaperId,
+    process: "rendering",
+    state: "finished",
+  });
+}
+
+/**
+ * The render failed for good, or was cancelled: pages and their files go, the ePaper shows
+ * the failure (or its reset state after a cancel), and nothing stays "processing".
+ */
+export async function endRender(deps: OutcomeDeps, target: Target, failure: RenderFailure) {
+  const cancelled = failure === "renderingCancelled";
+  await discardPages(deps.db, deps.blobs, target.epaperId, target.revision);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("epaper")
+      .set(
+        cancelled
+          ? { processRunning: false, processType: null, processCancelled: true, processStartedAt: null }
+          : { processRunning: false, renderingFailed: true, processError: failure, processStartedAt: null },
+      )
+      .where("id", "=", target.epaperId)
+      .execute();
+    await trx
+      .updateTable("renderProcess")
+      .set({ active: false, error: failure, pageCountReady: 0 })
+      .where("id", "=", target.renderProcessId)
+      .execute();
+  });
+  await publishToAccount(deps.redis, target.accountId, {
+    type: "epaperProcess",
+    epaperId: target.epaperId,
+    process: "rendering",
+    state: cancelled ? "cancelled" : "failed",
+    ...(cancelled ? {} : { error: failure }),
+  });
+}
+

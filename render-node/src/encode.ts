@@ -1,0 +1,69 @@
+import { readFile } from "node:fs/promises";
+import sharp from "sharp";
+
+export type EncodedImage = { width: number; height: number; webp: Buffer };
+export type EncodeOptions = { widths: number[]; thumbnailWidth: number; quality: number; effort: number };
+
+// One libvips thread per image: the node already runs a page per core, more threads only contend.
+sharp.concurrency(1);
+
+/** Reads a binary PPM (P6) as written by pdftoppm: header, then raw RGB rows. */
+export function parsePpm(data: Buffer): { width: number; height: number; pixels: Buffer } {
+  const fields: string[] = [];
+  let offset = 0;
+  while (fields.length < 4) {
+    while (offset < data.length && isSpace(data[offset])) offset++;
+    if (data[offset] === 0x23) {
+      while (offset < data.length && data[offset] !== 0x0a) offset++;
+      continue;
+    }
+    const start = offset;
+    while (offset < data.length && !isSpace(data[offset])) offset++;
+    if (start === offset) throw new Error("truncated PPM header");
+    fields.push(data.toString("latin1", start, offset));
+  }
+  offset++; // the single whitespace byte before the pixels
+  const [magic, w, h, max] = fields;
+  const width = Number(w);
+  const height = Number(h);
+  if (magic !== "P6" || max !== "255" || !(width > 0) || !(height > 0)) throw new Error("not an 8-bit P6 PPM");
+  const pixels = data.subarray(offset, offset + width * height * 3);
+  if (pixels.length !== width * height * 3) throw new Error("PPM pixel data is cut short");
+  return { width, height, pixels };
+}
+
+function isSpace(byte: number | undefined) {
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+}
+
+/**
+ * Encodes one rasterized page into WebP renditions (largest first) and a thumbnail, all from
+ * the same pixels: poppler renders once at the largest width and libvips scales down.
+ */
+export async function encodePage(ppmFile: string, options: EncodeOptions) {
+  const { width, height, pixels } = parsePpm(await readFile(ppmFile));
+  const source = sharp(pixels, { raw: { width, height, channels: 3 } });
+  const widths = [...new Set(options.widths.map((w) => Math.min(w, width)))].sort((a, b) => b - a);
+  const webp = { quality: options.quality, effort: options.effort };
+  const encode = async (target: number): Promise<EncodedImage> => {
+    const pipeline = target === width ? source.clone() : source.clone().resize({ width: target });
+    const { data, info } = await pipeline.webp(webp).toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, webp: data };
+  };
+  const renditions = await Promise.all(widths.map(encode));
+  const thumbnail = await encode(Math.min(options.thumbnailWidth, width));
+  return { renditions, thumbnail, rasterWidth: width, rasterHeight: height };
+}
+
+/** A blank white page of the page's proportions, standing in for a page that could not render. */
+export async function placeholderPage(aspect: number, options: EncodeOptions) {
+  const make = async (w: number): Promise<EncodedImage> => {
+    const h = Math.max(1, Math.round(w * aspect));
+    const data = await sharp({ create: { width: w, height: h, channels: 3, background: "#ffffff" } })
+      .webp({ quality: 50, effort: 0 })
+      .toBuffer();
+    return { width: w, height: h, webp: data };
+  };
+  const widths = [...new Set(options.widths)].sort((a, b) => b - a);
+  return { renditions: await Promise.all(widths.map(make)), thumbnail: await make(options.thumbnailWidth) };
+}

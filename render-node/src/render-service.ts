@@ -1,0 +1,271 @@
+import { mkdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@connectrpc/connect";
+import {
+  type RenderDocumentRequest,
+  type RenderDocumentResponseSchema,
+  RenderedPageSchema,
+  type RenderService,
+  Supervision,
+} from "@ep/proto/epaper/render/v1/render_pb";
+import { downloadSource } from "./download.ts";
+import { type EncodeOptions, encodePage, placeholderPage } from "./encode.ts";
+import { Channel } from "./channel.ts";
+import type { RenderNodeEnv } from "./env.ts";
+import type { NodeMetrics } from "./metrics.ts";
+import { planRanges } from "./plan.ts";
+import { type DocumentInfo, poppler, readDocumentInfo } from "./poppler.ts";
+import { rasterizeRange } from "./rasterize.ts";
+import type { Slots } from "./slots.ts";
+import type { DocumentStructure, StructureReader } from "./structure.ts";
+import { extractText, type PageText } from "./text.ts";
+import { streamInWorkspace, withWorkspace } from "./workspace.ts";
+
+export type RenderServiceDeps = {
+  env: RenderNodeEnv;
+  slots: Slots;
+  structure: StructureReader;
+  metrics: NodeMetrics;
+  log: (message: string) => void;
+};
+
+type Event = MessageInitShape<typeof RenderDocumentResponseSchema>;
+
+const INFO_TIMEOUT_MS = 20_000;
+
+export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof RenderService> {
+  const { env, slots } = deps;
+  const limits = { maxBytes: env.maxSourceBytes, timeoutMs: env.RENDER_DOWNLOAD_TIMEOUT_S * 1000 };
+
+  async function openSource(url: string, dir: string, signal: AbortSignal) {
+    const file = path.join(dir, "source.pdf");
+    const size = await downloadSource(url, file, limits, signal);
+    return { file, size };
+  }
+
+  /** Outline and links are extras: when pdf.js cannot read them, the pages still render. */
+  async function readStructure(
+    file: string,
+    task: { first: number; last: number; includeOutline: boolean; includeLinks: boolean },
+    signal: AbortSignal,
+  ): Promise<DocumentStructure | null> {
+    const pages = task.includeLinks ? task.last - task.first + 1 : 0;
+    try {
+      return await deps.structure.read({ file, ...task }, { timeoutMs: 15_000 + pages * 500, signal });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      deps.log(`structure skipped: ${(error as Error).message}`);
+      return null;
+    }
+  }
+
+  return {
+    async analyze(request, context) {
+      return withWorkspace(env.tmpDir, async (dir) => {
+        const { file, size } = await openSource(request.sourceUrl, dir, context.signal);
+        const info = await withSlot(slots, context.signal, () => readDocumentInfo(file, context.signal, INFO_TIMEOUT_MS));
+        const structure = await readStructure(
+          file,
+          { first: 1, last: info.pageCount, includeOutline: true, includeLinks: request.includeLinks },
+          context.signal,
+        );
+        return {
+          pageCount: info.pageCount,
+          pages: info.pages,
+          encryption: info.encryption,
+          outline: structure?.outline ?? [],
+          links: structure?.links ?? [],
+          sizeBytes: BigInt(size),
+          title: info.title,
+        };
+      });
+    },
+
+    renderDocument(request, context) {
+      const options = renderOptions(request);
+      return streamInWorkspace(env.tmpDir, (dir) => renderInto(dir, request, options, context));
+    },
+
+    splitDocument(request, context) {
+      return streamInWorkspace(env.tmpDir, async function* (dir) {
+        const { file } = await openSource(request.sourceUrl, dir, context.signal);
+        const info = await readDocumentInfo(file, context.signal, INFO_TIMEOUT_MS);
+        const wanted = request.pages.length ? [...new Set(request.pages)].sort((a, b) => a - b) : info.pages.map((p) => p.page);
+        for (const page of wanted) {
+          if (page < 1 || page > info.pageCount)
+            throw new ConnectError(`page ${page} is outside 1..${info.pageCount}`, Code.InvalidArgument);
+          const target = path.join(dir, `page-${page}.pdf`);
+          await withSlot(slots, context.signal, () =>
+            poppler.pdfSeparate(file, target, { firstPageToExtract: page, lastPageToExtract: page }, { signal: context.signal }),
+          );
+          yield { page, pdf: await readFile(target) };
+          await rm(target, { force: true });
+        }
+      });
+    },
+  };
+
+  async function* renderInto(
+    dir: string,
+    request: RenderDocumentRequest,
+    options: EncodeOptions,
+    context: HandlerContext,
+  ): AsyncGenerator<Event> {
+    const { signal } = context;
+    const { file, size } = await openSource(request.sourceUrl, dir, signal);
+    yield { event: { case: "downloaded", value: { sizeBytes: BigInt(size) } } };
+
+    const info = await withSlot(slots, signal, () => readDocumentInfo(file, signal, INFO_TIMEOUT_MS));
+    yield { event: { case: "split", value: { pageCount: info.pageCount, pages: info.pages, encryption: info.encryption } } };
+
+    const first = Math.max(1, request.firstPage || 1);
+    const last = Math.min(info.pageCount, request.lastPage || info.pageCount);
+    if (first > last) throw new ConnectError(`pages ${first}..${last} are outside 1..${info.pageCount}`, Code.InvalidArgument);
+
+    // Parts share one signal: the first failure, or the caller going away, stops them all.
+    const stop = new AbortController();
+    const onCallerGone = () => stop.abort(signal.reason);
+    signal.addEventListener("abort", onCallerGone, { once: true });
+    const channel = new Channel<Event>();
+    const parts = planRanges(info.pages, { first, last }, {
+      capacity: slots.capacity,
+      width: options.widths[0] ?? 0,
+      maxPixels: env.RENDER_MAX_PIXELS,
+    });
+    const work: Promise<void>[] = parts.map((runs) =>
+      renderPart(file, dir, runs, info, options, stop.signal, (page) => channel.push({ event: { case: "page", value: page } })),
+    );
+    if (request.includeOutline) {
+      work.push(
+        readStructure(file, { first, last, includeOutline: true, includeLinks: false }, stop.signal).then((structure) => {
+          channel.push({ event: { case: "outline", value: { items: structure?.outline ?? [] } } });
+        }),
+      );
+    }
+    Promise.all(work).then(
+      () => channel.close(),
+      (error) => {
+        stop.abort(error);
+        channel.close(error);
+      },
+    );
+    try {
+      yield* channel;
+    } finally {
+      // Ended early (cancelled or failed): no poppler may outlive the call or its folder.
+      stop.abort();
+      signal.removeEventListener("abort", onCallerGone);
+      await Promise.allSettled(work);
+    }
+  }
+
+  async function renderPart(
+    file: string,
+    dir: string,
+    runs: { first: number; last: number; width: number }[],
+    info: DocumentInfo,
+    options: EncodeOptions,
+    signal: AbortSignal,
+    emit: (page: MessageInitShape<typeof RenderedPageSchema>) => void,
+  ) {
+    const release = await slots.acquire(signal);
+    try {
+      const first = runs[0]?.first ?? 1;
+      const last = runs.at(-1)?.last ?? first;
+      const displayed = (page: number) => info.pages[page - 1] ?? { widthPt: 0, heightPt: 0 };
+      // Text and links are read while poppler rasterizes; each page waits for them before it goes out.
+      const text = extractText(file, { first, last }, displayed, signal).catch((error) => {
+        if (signal.aborted) throw error;
+        deps.log(`text skipped for pages ${first}-${last}: ${(error as Error).message}`);
+        return null;
+      });
+      const structure = readStructure(file, { first, last, includeOutline: false, includeLinks: true }, signal);
+      const outDir = await freshDir(dir, `p${first}`);
+      for (const run of runs) {
+        let pageStarted = performance.now();
+        for await (const result of rasterizeRange(file, run, outDir, {
+          pageTimeoutMs: env.RENDER_PAGE_TIMEOUT_S * 1000,
+          signal,
+        })) {
+          const geometry = info.pages[result.page - 1];
+          const texts = await text;
+          const links = (await structure)?.links.find((entry) => entry.page === result.page)?.links ?? [];
+          const pageText: PageText | undefined = texts?.get(result.page);
+          let supervision = Supervision.NONE;
+          let images: Awaited<ReturnType<typeof placeholderPage>>;
+          if (result.ppm) {
+            try {
+              images = await encodePage(result.ppm, options);
+              if (run.width < (options.widths[0] ?? 0) || texts === null) supervision = Supervision.LOW;
+            } catch (error) {
+              deps.log(`page ${result.page} could not be encoded: ${(error as Error).message}`);
+              images = await placeholderPage(aspectOf(geometry), options);
+              supervision = Supervision.HIGH;
+            } finally {
+              await rm(result.ppm, { force: true });
+            }
+          } else {
+            deps.log(`page ${result.page} replaced by a blank page: ${"failure" in result ? result.failure : ""}`);
+            images = await placeholderPage(aspectOf(geometry), options);
+            supervision = Supervision.HIGH;
+          }
+          const renderMs = performance.now() - pageStarted;
+          pageStarted = performance.now();
+          deps.metrics.pageRendered(renderMs / 1000, supervision);
+          emit(
+            create(RenderedPageSchema, {
+              info: geometry ?? { page: result.page },
+              renditions: images.renditions,
+              thumbnail: images.thumbnail,
+              words: pageText?.words ?? [],
+              links: links.map((link) => ({
+                rect: link.rect,
+                target: link.uri ? { case: "uri" as const, value: link.uri } : { case: "page" as const, value: link.page ?? 1 },
+              })),
+              text: pageText?.text ?? "",
+              supervision,
+              renderMs,
+            }),
+          );
+        }
+      }
+    } finally {
+      release();
+    }
+  }
+}
+
+function renderOptions(request: RenderDocumentRequest): EncodeOptions {
+  const widths = [...new Set(request.widths)].filter((w) => w >= 16 && w <= 4096).sort((a, b) => b - a);
+  if (widths.length === 0) throw new ConnectError("widths must hold at least one value between 16 and 4096", Code.InvalidArgument);
+  return {
+    widths,
+    thumbnailWidth: clampInt(request.thumbnailWidth || 200, 16, 1024),
+    quality: clampInt(request.webpQuality || 80, 1, 100),
+    effort: clampInt(request.webpEffort, 0, 6),
+  };
+}
+
+function clampInt(value: number, min: number, max: number) {
+  return Math.min(max, Math.max(min, Math.round(value)));
+}
+
+function aspectOf(page: { widthPt: number; heightPt: number } | undefined) {
+  return page && page.widthPt > 0 && page.heightPt > 0 ? page.heightPt / page.widthPt : Math.SQRT2;
+}
+
+async function withSlot<T>(slots: Slots, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+  const release = await slots.acquire(signal);
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+}
+
+async function freshDir(parent: string, name: string) {
+  const dir = path.join(parent, name);
+  await mkdir(dir, { recursive: true });
+  return dir;
+}

@@ -1,0 +1,89 @@
+// Runs inside a worker thread: pdf.js parses the document for its outline and link
+// annotations (poppler-utils has no tool that reports link rectangles). Kept as plain
+// JavaScript so the thread starts the same under tsx, Vitest and plain Node.
+import { parentPort } from "node:worker_threads";
+import { readFile } from "node:fs/promises";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+
+parentPort.on("message", async (task) => {
+  try {
+    parentPort.postMessage({ id: task.id, result: await analyze(task) });
+  } catch (error) {
+    parentPort.postMessage({ id: task.id, error: String(error?.message ?? error) });
+  }
+});
+
+async function analyze({ file, first, last, includeOutline, includeLinks }) {
+  const data = new Uint8Array(await readFile(file));
+  const doc = await getDocument({
+    data,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    stopAtErrors: false,
+    verbosity: 0,
+  }).promise;
+  try {
+    const pageOf = async (dest) => {
+      try {
+        const explicit = typeof dest === "string" ? await doc.getDestination(dest) : dest;
+        if (!Array.isArray(explicit) || explicit.length === 0) return 0;
+        const target = explicit[0];
+        if (Number.isInteger(target)) return target + 1;
+        return (await doc.getPageIndex(target)) + 1;
+      } catch {
+        return 0;
+      }
+    };
+    const outline = [];
+    if (includeOutline) {
+      const walk = async (items, level) => {
+        for (const item of items ?? []) {
+          if (outline.length >= 5000) return;
+          outline.push({
+            title: String(item.title ?? "").slice(0, 250),
+            page: item.dest ? await pageOf(item.dest) : 0,
+            level,
+            uri: item.url ?? "",
+          });
+          await walk(item.items, level + 1);
+        }
+      };
+      await walk(await doc.getOutline(), 0);
+    }
+    const links = [];
+    if (includeLinks) {
+      const to = Math.min(last || doc.numPages, doc.numPages);
+      for (let number = Math.max(1, first); number <= to; number++) {
+        const page = await doc.getPage(number);
+        const viewport = page.getViewport({ scale: 1 });
+        const pageLinks = [];
+        for (const annotation of await page.getAnnotations({ intent: "display" })) {
+          if (annotation.subtype !== "Link" || !annotation.rect) continue;
+          const [x1, y1, x2, y2] = viewport.convertToViewportRectangle(annotation.rect);
+          const rect = {
+            x: clamp(Math.min(x1, x2) / viewport.width),
+            y: clamp(Math.min(y1, y2) / viewport.height),
+            width: clamp(Math.abs(x2 - x1) / viewport.width),
+            height: clamp(Math.abs(y2 - y1) / viewport.height),
+          };
+          if (rect.width === 0 || rect.height === 0) continue;
+          if (annotation.url) pageLinks.push({ rect, uri: annotation.url });
+          else if (annotation.dest) {
+            const target = await pageOf(annotation.dest);
+            if (target > 0) pageLinks.push({ rect, page: target });
+          }
+        }
+        links.push({ page: number, links: pageLinks });
+        page.cleanup();
+      }
+    }
+    return { outline, links };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+function clamp(value) {
+  return Math.min(1, Math.max(0, Math.round(value * 1e5) / 1e5));
+}

@@ -1,0 +1,81 @@
+import { poppler } from "./poppler.ts";
+
+export type Box = { x: number; y: number; width: number; height: number };
+export type PageText = { words: { text: string; box: Box }[]; text: string };
+
+/**
+ * Words with their boxes for a page range, from `pdftotext -bbox-layout` (3–13 ms a page).
+ * Boxes become fractions of the displayed page so they fit every rendition.
+ */
+export async function extractText(
+  file: string,
+  range: { first: number; last: number },
+  displayed: (page: number) => { widthPt: number; heightPt: number },
+  signal: AbortSignal,
+): Promise<Map<number, PageText>> {
+  const xhtml = String(
+    await poppler.pdfToText(
+      file,
+      undefined,
+      { boundingBoxXhtmlLayout: true, firstPageToConvert: range.first, lastPageToConvert: range.last, quiet: true },
+      { signal },
+    ),
+  );
+  return parseBboxLayout(xhtml, range.first, displayed);
+}
+
+export function parseBboxLayout(
+  xhtml: string,
+  firstPage: number,
+  displayed: (page: number) => { widthPt: number; heightPt: number },
+): Map<number, PageText> {
+  const result = new Map<number, PageText>();
+  const pages = xhtml.split(/<page\b[^>]*>/).slice(1);
+  pages.forEach((body, index) => {
+    const page = firstPage + index;
+    // pdftotext gives coordinates in the displayed (rotated) page but its unrotated size, so
+    // the displayed size from pdfinfo is the right divisor.
+    const { widthPt, heightPt } = displayed(page);
+    const words: PageText["words"] = [];
+    const lines: string[] = [];
+    for (const line of body.split(/<\/line>/)) {
+      const lineWords: string[] = [];
+      for (const match of line.matchAll(
+        /<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g,
+      )) {
+        const text = decodeEntities(match[5] ?? "");
+        if (!text.trim() || !(widthPt > 0) || !(heightPt > 0)) continue;
+        const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = match.slice(1, 5).map(Number);
+        words.push({
+          text,
+          box: {
+            x: clamp(x0 / widthPt),
+            y: clamp(y0 / heightPt),
+            width: clamp((x1 - x0) / widthPt),
+            height: clamp((y1 - y0) / heightPt),
+          },
+        });
+        lineWords.push(text);
+      }
+      if (lineWords.length) lines.push(lineWords.join(" "));
+    }
+    result.set(page, { words, text: lines.join("\n") });
+  });
+  return result;
+}
+
+function clamp(value: number) {
+  return Math.min(1, Math.max(0, Math.round(value * 1e5) / 1e5));
+}
+
+const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+function decodeEntities(text: string) {
+  return text.replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (whole, entity: string) => {
+    if (entity[0] === "#") {
+      const code = entity[1] === "x" || entity[1] === "X" ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1));
+      return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED[entity] ?? whole;
+  });
+}

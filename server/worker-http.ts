@@ -1,0 +1,40 @@
+import http from "node:http";
+import type { Registry } from "prom-client";
+import type { BlobStore } from "#app/blob/blob-store.server";
+import { serveSignedBlob } from "#app/blob/signed-url.server";
+
+/**
+ * The worker's HTTP port: Prometheus metrics, a health check, and the signed source URLs
+ * render nodes download from (nodes never see the blob store itself).
+ */
+export function startWorkerHttp(options: {
+  host: string;
+  port: number;
+  registry: Registry;
+  blobs: BlobStore;
+  secret: string;
+  healthy: () => Promise<boolean>;
+}) {
+  const blobs = serveSignedBlob(options.blobs, options.secret);
+  const server = http.createServer(async (request, response) => {
+    try {
+      if (await blobs(request, response)) return;
+      const { pathname } = new URL(request.url ?? "/", "http://worker");
+      if (request.method === "GET" && pathname === "/metrics") {
+        response.writeHead(200, { "content-type": options.registry.contentType });
+        response.end(await options.registry.metrics());
+      } else if (request.method === "GET" && pathname === "/healthz") {
+        const ok = await options.healthy();
+        response.writeHead(ok ? 200 : 503, { "content-type": "application/json" }).end(JSON.stringify({ ok }));
+      } else response.writeHead(404).end();
+    } catch (error) {
+      console.error(`worker http: ${(error as Error).message}`);
+      if (!response.headersSent) response.writeHead(500).end();
+      else response.destroy();
+    }
+  });
+  return new Promise<http.Server>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => resolve(server));
+  });
+}
