@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -66,6 +66,17 @@ export class BlobStore {
 
   /** Removes every blob under a prefix (a folder in this driver). */
   async deletePrefix(prefix: string) {
-    await rm(this.pathOf(prefix.replace(/\/+$/, "")), { recursive: true, force: true });
+    const target = this.pathOf(prefix.replace(/\/+$/, ""));
+    await rm(target, { recursive: true, force: true });
+    // Folders are only this driver's way of holding keys: leave no empty ones behind.
+    let parent = path.dirname(target);
+    while (parent.startsWith(`${this.root}${path.sep}`)) {
+      try {
+        await rmdir(parent);
+      } catch {
+        break;
+      }
+      parent = path.dirname(parent);
+    }
   }
 }

@@ -158,11 +158,12 @@ async function renderPages(
     serial = next.catch(() => {});
     return next;
   };
-  const publishProgress = async () => {
+  // renderserverUrl names the node that delivered last (support's render process table).
+  const publishProgress = async (nodeUrl: string) => {
     const { ready, failed } = await countStored(db, target.epaperId);
     await db
       .updateTable("renderProcess")
-      .set({ pageCount: progress.pageCount, pageCountReady: ready, pagesFailed: failed, ...flags(progress) })
+      .set({ pageCount: progress.pageCount, pageCountReady: ready, pagesFailed: failed, renderserverUrl: nodeUrl, ...flags(progress) })
       .where("id", "=", target.renderProcessId)
       .execute();
     await publishToAccount(deps.redis, target.accountId, {
@@ -210,7 +211,7 @@ async function renderPages(
         const event = response.event;
         if (event.case === "downloaded" && !progress.downloadDone) {
           progress.downloadDone = true;
-          await inOrder(publishProgress);
+          await inOrder(() => publishProgress(node.url));
         } else if (event.case === "split") {
           if (progress.pageCount === 0) {
             progress.pageCount = event.value.pageCount;
@@ -219,7 +220,7 @@ async function renderPages(
           }
           if (!progress.splitDone) {
             progress.splitDone = true;
-            await inOrder(publishProgress);
+            await inOrder(() => publishProgress(node.url));
           }
         } else if (event.case === "outline") {
           outline = event.value.items.map((item) => ({ title: item.title, page: item.page, level: item.level }));
@@ -230,7 +231,7 @@ async function renderPages(
           await inOrder(async () => {
             await storePage(db, deps.blobs, target.epaperId, target.revision, page);
             done.set(number, "none");
-            await publishProgress();
+            await publishProgress(node.url);
           });
           outstanding.delete(number);
           deps.onPageStored?.(page.renderMs);

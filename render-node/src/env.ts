@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   RENDER_NODE_TMP_DIR: z.string().optional(),
   RENDER_MAX_SOURCE_MB: z.coerce.number().positive().default(500),
   RENDER_DOWNLOAD_TIMEOUT_S: z.coerce.number().positive().default(120),
+  /** Opening the document (pdfinfo) longer than this means a damaged file (parser loops exist). */
+  RENDER_INFO_TIMEOUT_S: z.coerce.number().positive().default(20),
   /** A page that takes longer than this is replaced by a blank page (supervision high). */
   RENDER_PAGE_TIMEOUT_S: z.coerce.number().positive().default(30),
   /** Address-space cap of every poppler process. */

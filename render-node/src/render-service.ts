@@ -32,11 +32,10 @@ export type RenderServiceDeps = {
 
 type Event = MessageInitShape<typeof RenderDocumentResponseSchema>;
 
-const INFO_TIMEOUT_MS = 20_000;
-
 export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof RenderService> {
   const { env, slots } = deps;
   const limits = { maxBytes: env.maxSourceBytes, timeoutMs: env.RENDER_DOWNLOAD_TIMEOUT_S * 1000 };
+  const INFO_TIMEOUT_MS = env.RENDER_INFO_TIMEOUT_S * 1000;
 
   async function openSource(url: string, dir: string, signal: AbortSignal) {
     const file = path.join(dir, "source.pdf");

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export NODE_ENV=production
-export PORT=3100 CONTENT_PORT=3101 RENDER_NODE_PORT=50151
+export PORT=3100 CONTENT_PORT=3101 WORKER_PORT=3102 RENDER_NODE_PORT=50151
 export PUBLIC_URL=http://localhost:3100 CONTENT_URL=http://127.0.0.1:3101 LANDING_URL=http://localhost:3100/landing
 export DATABASE_URL=${E2E_DATABASE_URL:-mysql://root@127.0.0.1:3306/epaper_e2e}
 export REDIS_URL=${E2E_REDIS_URL:-redis://127.0.0.1:6379/14}

@@ -1,0 +1,216 @@
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { RenderProgressEvent } from "#app/events/catalogue";
+import { listRenderNodes } from "#app/render/node-registry.server";
+import { EpaperInProcess } from "#app/render/start-render.server";
+import { TEST_DATABASE_URL } from "#tests/setup/test-env";
+import { type Farm, type NodeProcess, SECRET, startFarm, startRenderNode, TOKEN } from "#tests/support/render-farm";
+
+// A Redis database of its own: this file's nodes and queue never meet another file's.
+const REDIS_URL = "redis://127.0.0.1:6379/12";
+
+let farm: Farm;
+let nodeA: NodeProcess;
+let nodeB: NodeProcess;
+
+beforeAll(async () => {
+  farm = await startFarm({ databaseUrl: TEST_DATABASE_URL, redisUrl: REDIS_URL });
+  [nodeA, nodeB] = await Promise.all([
+    startRenderNode({ port: 50261, redisUrl: REDIS_URL, capacity: 1 }),
+    startRenderNode({ port: 50262, redisUrl: REDIS_URL, capacity: 1 }),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([nodeA?.kill(), nodeB?.kill()]);
+  await farm?.close();
+});
+
+const progressOf = (epaperId: string) =>
+  farm.events.filter((event): event is RenderProgressEvent => event.type === "renderProgress" && event.epaperId === epaperId);
+
+async function pageRows(epaperId: string) {
+  return farm.db.selectFrom("page").selectAll().where("epaperId", "=", epaperId).orderBy("page").execute();
+}
+
+async function childCommands(pid: number | undefined) {
+  if (!pid) return [];
+  try {
+    return execFileSync("ps", ["--ppid", String(pid), "-o", "comm="], { encoding: "utf8" }).split("\n").filter(Boolean);
+  } catch {
+    return []; // ps exits 1 when there are no children
+  }
+}
+
+describe("render farm", () => {
+  test("renders a corpus PDF completely: page count, sizes, images, text, progress in order", async () => {
+    const epaperId = await farm.createEpaper("pdfjs__tracemonkey.pdf", 14);
+    await farm.render(epaperId);
+    expect(await farm.outcome(epaperId)).toMatchObject({ state: "finished" });
+
+    const pages = await pageRows(epaperId);
+    expect(pages.map((page) => page.page)).toEqual(Array.from({ length: 14 }, (_, index) => index + 1));
+    for (const page of pages) {
+      expect([page.width, page.height, page.rotation, page.supervision]).toEqual([612, 792, 0, "none"]);
+      const renditions = page.renditions as { images: { width: number; height: number; file: string }[] };
+      // Heights follow the page's proportions (792/612), give or take poppler's rounding.
+      expect(renditions.images.map((image) => image.width)).toEqual([1600, 800]);
+      for (const image of renditions.images) expect(Math.abs(image.height - (image.width * 792) / 612)).toBeLessThanOrEqual(1.5);
+      const webp = await readFile(farm.blobs.pathOf(`${page.blobPrefix}/w800.webp`));
+      expect(webp.subarray(8, 12).toString("latin1")).toBe("WEBP");
+      expect(existsSync(farm.blobs.pathOf(`${page.blobPrefix}/thumb.webp`))).toBe(true);
+    }
+    expect(pages[0]?.text).toContain("Trace-based Just-in-Time");
+    const words = JSON.parse(await readFile(farm.blobs.pathOf(`${pages[0]?.blobPrefix}/words.json`), "utf8")) as unknown[][];
+    expect(words.length).toBeGreaterThan(100);
+    expect(words[0]).toHaveLength(5);
+
+    const epaper = await farm.db.selectFrom("epaper").selectAll().where("id", "=", epaperId).executeTakeFirstOrThrow();
+    expect(epaper).toMatchObject({ isRendered: true, pageCount: 14, processRunning: false, processType: null, renderingFailed: false });
+    expect(epaper.coverBlobKey).toMatch(/\/1\/w800\.webp$/);
+    const process = await farm.db.selectFrom("renderProcess").selectAll().where("epaperId", "=", epaperId).executeTakeFirstOrThrow();
+    expect(process).toMatchObject({ active: false, pageCount: 14, pageCountReady: 14, downloadDone: true, splitDone: true });
+    expect(process.renderserverUrl ?? "").toMatch(/^http:\/\/127\.0\.0\.1:5026[12]$/);
+
+    // Progress arrives in order: download and split first, then one more page each time.
+    const progress = progressOf(epaperId);
+    expect(progress[0]).toMatchObject({ downloadDone: true, pageCountReady: 0 });
+    const counts = progress.map((event) => event.pageCountReady).filter((count) => count > 0);
+    expect(counts).toEqual(Array.from({ length: 14 }, (_, index) => index + 1));
+    expect(progress.at(-1)).toMatchObject({ pageCount: 14, pageCountReady: 14, splitDone: true });
+  });
+
+  test("keeps rotation, PDF links and the outline as table of contents", async () => {
+    const rotated = await farm.createEpaper("qpdf__rotated.pdf");
+    const links = await farm.createEpaper("qpdf__link-annots.pdf");
+    const outline = await farm.createEpaper("pdfjs__nested_outline.pdf");
+    for (const id of [rotated, links, outline]) await farm.render(id);
+    for (const id of [rotated, links, outline]) expect(await farm.outcome(id)).toMatchObject({ state: "finished" });
+
+    const rotatedPages = await pageRows(rotated);
+    expect(rotatedPages).toHaveLength(20);
+    expect(rotatedPages.slice(0, 4).map((page) => [page.width, page.height, page.rotation])).toEqual([
+      [612, 792, 0],
+      [612, 792, 180],
+      [792, 612, 270],
+      [792, 612, 90],
+    ]);
+    const landscape = rotatedPages[2]?.renditions as { images: { width: number; height: number }[] };
+    expect(landscape.images[0]?.width).toBe(1600);
+    expect(Math.abs((landscape.images[0]?.height ?? 0) - (1600 * 612) / 792)).toBeLessThanOrEqual(1.5);
+
+    const linkPages = await pageRows(links);
+    const allLinks = linkPages.flatMap((page) => page.links as { page?: number; uri?: string; x: number; w: number }[]);
+    expect(allLinks.length).toBe(16);
+    expect(allLinks.some((link) => link.page === 3)).toBe(true);
+    for (const link of allLinks) expect(link.x + link.w).toBeLessThanOrEqual(1);
+
+    const toc = await farm.db.selectFrom("tocItem").selectAll().where("epaperId", "=", outline).orderBy("position").execute();
+    expect(toc.length).toBe(9);
+    expect(new Set(toc.map((item) => item.indent)).size).toBeGreaterThan(1);
+  });
+
+  test("a double submit never renders twice", async () => {
+    const epaperId = await farm.createEpaper("pypdf__libre-office-link.pdf", 1);
+    const first = await farm.render(epaperId);
+    await expect(farm.render(epaperId)).rejects.toBeInstanceOf(EpaperInProcess);
+    // Even a second enqueue of the same render (another studio instance) is the same job.
+    await farm.queue.add("render-epaper", first, { jobId: `render-${epaperId}-r${first.revision}` });
+    expect(await farm.outcome(epaperId)).toMatchObject({ state: "finished" });
+    const jobs = await farm.queue.getJobs(["completed", "active", "waiting", "delayed"]);
+    expect(jobs.filter((job) => job.data.epaperId === epaperId)).toHaveLength(1);
+  });
+
+  test("cancel stops the render, its node work and leaves no pages or files", async () => {
+    const epaperId = await farm.createEpaper("pdflib__linearized_with_object_streams.pdf", 206);
+    await farm.render(epaperId);
+    while ((await farm.readyPages(epaperId)) < 2) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await farm.cancel(epaperId)).toBe(true);
+    expect(await farm.outcome(epaperId)).toMatchObject({ state: "cancelled" });
+
+    expect(await farm.readyPages(epaperId)).toBe(0);
+    expect(existsSync(path.join(farm.dataDir, "epapers", epaperId, "pages"))).toBe(false);
+    const epaper = await farm.db.selectFrom("epaper").selectAll().where("id", "=", epaperId).executeTakeFirstOrThrow();
+    expect(epaper).toMatchObject({ processRunning: false, processCancelled: true, isRendered: false });
+    // The nodes stopped poppler and removed their temporary folders.
+    await expect.poll(async () => [...(await childCommands(nodeA.child.pid)), ...(await childCommands(nodeB.child.pid))], { timeout: 5_000 })
+      .not.toContain("pdftoppm");
+    await expect.poll(async () => readdir(path.join("/tmp", "epaper-render-node-50261")), { timeout: 5_000 }).toEqual([]);
+  });
+
+  test("a node killed mid-document: the other node takes over and every page exists exactly once", async () => {
+    const epaperId = await farm.createEpaper("plumber__chelsea_pdta.pdf", 65);
+    await farm.render(epaperId);
+    while ((await farm.readyPages(epaperId)) < 4) await new Promise((resolve) => setTimeout(resolve, 50));
+    await nodeB.kill("SIGKILL");
+    expect(await farm.outcome(epaperId, 240_000)).toMatchObject({ state: "finished" });
+    const pages = await pageRows(epaperId);
+    expect(pages.map((page) => page.page)).toEqual(Array.from({ length: 65 }, (_, index) => index + 1));
+    const revision = await farm.db.selectFrom("epaper").select("renderRevision").where("id", "=", epaperId).executeTakeFirstOrThrow();
+    const dirs = await readdir(farm.blobs.pathOf(`epapers/${epaperId}/pages/r${revision.renderRevision}`));
+    expect(dirs.sort((a, b) => Number(a) - Number(b))).toEqual(pages.map((page) => String(page.page)));
+    expect(farm.logs.some((line) => line.includes("127.0.0.1:50262") && line.includes("move"))).toBe(true);
+    nodeB = await startRenderNode({ port: 50262, redisUrl: REDIS_URL, capacity: 1 });
+  }, 300_000);
+
+  test("a worker that dies mid-job: the job recovers on another worker and resumes", async () => {
+    await farm.stopWorker();
+    const spawnWorker = () => {
+      const child = spawn(process.execPath, ["--import", "tsx", "tests/support/render-worker-process.ts"], {
+        env: {
+          ...process.env,
+          DATABASE_URL: TEST_DATABASE_URL,
+          REDIS_URL,
+          DATA_DIR: farm.dataDir,
+          WORKER_URL: farm.workerUrl,
+          SESSION_SECRET: SECRET,
+          RENDER_NODE_TOKEN: TOKEN,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      return new Promise<typeof child>((resolve, reject) => {
+        const lines: string[] = [];
+        for (const stream of [child.stdout, child.stderr])
+          createInterface({ input: stream }).on("line", (line) => {
+            lines.push(line);
+            if (line.includes("render worker ready")) resolve(child);
+          });
+        child.once("exit", (code) => reject(new Error(`worker exited ${code}: ${lines.join("\n")}`)));
+      });
+    };
+    const first = await spawnWorker();
+    const epaperId = await farm.createEpaper("plumber__issue-67-example.pdf", 22);
+    await farm.render(epaperId);
+    while ((await farm.readyPages(epaperId)) < 3) await new Promise((resolve) => setTimeout(resolve, 50));
+    first.kill("SIGKILL");
+    const second = await spawnWorker();
+    try {
+      expect(await farm.outcome(epaperId, 120_000)).toMatchObject({ state: "finished" });
+      const pages = await pageRows(epaperId);
+      expect(pages.map((page) => page.page)).toEqual(Array.from({ length: 22 }, (_, index) => index + 1));
+    } finally {
+      second.kill("SIGKILL");
+    }
+  }, 180_000);
+
+  test("a draining node finishes, takes no new work and leaves the registry; nodes serve metrics and health", async () => {
+    const metrics = await (await fetch(`http://127.0.0.1:${nodeA.adminPort}/metrics`)).text();
+    expect(metrics).toMatch(/render_node_pages_rendered_total\{outcome="ok"\} \d+/);
+    expect(metrics).toContain("render_node_page_render_seconds_bucket");
+    expect((await fetch(`http://127.0.0.1:${nodeA.adminPort}/healthz`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${nodeA.adminPort}/drain`, { method: "POST" })).status).toBe(401);
+
+    const drained = await fetch(`http://127.0.0.1:${nodeA.adminPort}/drain`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(drained.status).toBe(202);
+    await new Promise<void>((resolve) => nodeA.child.once("exit", () => resolve()));
+    const nodes = await listRenderNodes(farm.redis);
+    expect(nodes.map((node) => node.url)).toEqual([nodeB.url]);
+  });
+});
