@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from "node:fs/pro
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { createId } from "@paralleldrive/cuid2";
+import { randomBytes } from "node:crypto";
 
 /**
  * The blob store: files addressed by keys such as `epapers/<id>/pages/r1/3/w800.webp`.
@@ -29,7 +29,7 @@ export class BlobStore {
   async put(key: string, data: Buffer | Uint8Array | Readable) {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${createId()}.part`;
+    const temporary = `${target}.${randomBytes(6).toString("hex")}.part`;
     try {
       if (Buffer.isBuffer(data) || data instanceof Uint8Array) {
         await writeFile(temporary, data);

@@ -49,7 +49,10 @@ export function serveSignedBlob(store: BlobStore, secret: string) {
       return true;
     }
     response.writeHead(200, { "content-type": "application/octet-stream", "content-length": size, "cache-control": "no-store" });
-    store.stream(key).on("error", () => response.destroy()).pipe(response);
+    store
+      .stream(key)
+      .on("error", () => response.destroy())
+      .pipe(response);
     return true;
   };
 }

@@ -45,7 +45,8 @@ const de: Translation = {
     errors: {
       pdfPasswordProtected: "Dieses PDF ist passwortgeschützt. Entfernen Sie das Passwort und laden Sie es erneut hoch.",
       pdfNotAPdf: "Diese Datei ist kein PDF. Bitte laden Sie eine PDF-Datei hoch.",
-      pdfDamaged: "Dieses PDF ist beschädigt und kann nicht gelesen werden. Bitte exportieren Sie es erneut und laden Sie die neue Datei hoch.",
+      pdfDamaged:
+        "Dieses PDF ist beschädigt und kann nicht gelesen werden. Bitte exportieren Sie es erneut und laden Sie die neue Datei hoch.",
       pdfTooLarge: "Dieses PDF ist zu groß, um verarbeitet zu werden.",
       renderProcessFailed: "Das ePaper konnte nicht gerendert werden. Bitte versuchen Sie es erneut oder wenden Sie sich an den Support.",
       renderingCancelled: "Das Rendern wurde abgebrochen.",

@@ -15,7 +15,7 @@ export type StoredRenditions = {
 };
 export type StoredLink = { x: number; y: number; w: number; h: number; page?: number; uri?: string };
 
-const SUPERVISION = {
+export const SUPERVISION_OF = {
   [Supervision.UNSPECIFIED]: "none",
   [Supervision.NONE]: "none",
   [Supervision.LOW]: "low",
@@ -65,7 +65,7 @@ export async function storePage(db: Database, blobs: BlobStore, epaperId: string
     renditions: JSON.stringify(renditions),
     links: JSON.stringify(links),
     text: rendered.text,
-    supervision: SUPERVISION[rendered.supervision],
+    supervision: SUPERVISION_OF[rendered.supervision],
     renderedAt: new Date(),
   };
   await db

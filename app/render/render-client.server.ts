@@ -16,6 +16,9 @@ export function renderClientFor(url: string, token: string): RenderClient {
   if (!client) {
     const transport = createGrpcTransport({
       baseUrl: url,
+      // Page images are WebP already; a wide flow-control window keeps ~0.5 MB pages flowing.
+      acceptCompression: [],
+      nodeOptions: { settings: { initialWindowSize: 8 * 1024 * 1024 } },
       // Detect a dead node on an idle connection instead of waiting for TCP to notice.
       pingIntervalMs: 5_000,
       pingTimeoutMs: 5_000,

@@ -10,7 +10,16 @@ const SOURCE_URL_TTL_MS = 15 * 60_000;
 
 /** The render job's dependencies from the validated settings (worker, tests, benchmark). */
 export function renderDepsFromEnv(
-  env: Pick<Env, "WORKER_URL" | "SESSION_SECRET" | "RENDER_NODE_TOKEN" | "RENDER_WIDTHS" | "RENDER_THUMBNAIL_WIDTH" | "RENDER_WEBP_QUALITY" | "RENDER_WEBP_EFFORT">,
+  env: Pick<
+    Env,
+    | "WORKER_URL"
+    | "SESSION_SECRET"
+    | "RENDER_NODE_TOKEN"
+    | "RENDER_WIDTHS"
+    | "RENDER_THUMBNAIL_WIDTH"
+    | "RENDER_WEBP_QUALITY"
+    | "RENDER_WEBP_EFFORT"
+  >,
   services: { db: Database; redis: Redis; blobs: BlobStore },
   extra: Partial<RenderDeps> = {},
 ): RenderDeps {

@@ -5,7 +5,7 @@ import type { BlobStore } from "#app/blob/blob-store.server";
 import { publishToAccount } from "#app/events/publish.server";
 import type { Database } from "#db/client";
 import { listRenderNodes, pickNode, type RenderNode } from "./node-registry.server.ts";
-import { countStored, storedPages, storePage } from "./page-store.server.ts";
+import { countStored, SUPERVISION_OF, storedPages, storePage } from "./page-store.server.ts";
 import { renderClientFor } from "./render-client.server.ts";
 import { failureOfReason, type RenderFailure } from "./render-failure.ts";
 import { endRender, finishRender, type OutlineEntry } from "./render-outcome.server.ts";
@@ -44,7 +44,8 @@ export class RenderCancelled extends Error {
   override name = "RenderCancelled";
 }
 
-const MAX_CHUNK = 16;
+// Each chunk costs a download, pdfinfo and a pdf.js parse on the node: big chunks, fewer costs.
+const MAX_CHUNK = 64;
 const MAX_PAGE_ATTEMPTS = 3;
 const AVOID_FAILED_NODE_MS = 10_000;
 
@@ -84,7 +85,7 @@ export async function renderEpaper(
     .where("renderProcess.id", "=", data.renderProcessId)
     .executeTakeFirst();
   // A job for an older revision, a finished process or a deleted ePaper has nothing to do.
-  if (!row || !row.active || row.renderRevision !== data.revision || row.deletedAt) return "stale";
+  if (!row?.active || row.renderRevision !== data.revision || row.deletedAt) return "stale";
   const target = { ...data, accountId: row.accountId };
   if (row.processCancelled) {
     await endRender(deps, target, "renderingCancelled");
@@ -160,7 +161,8 @@ async function renderPages(
   };
   // renderserverUrl names the node that delivered last (support's render process table).
   const publishProgress = async (nodeUrl: string) => {
-    const { ready, failed } = await countStored(db, target.epaperId);
+    const ready = done.size;
+    const failed = [...done.values()].filter((supervision) => supervision === "high").length;
     await db
       .updateTable("renderProcess")
       .set({ pageCount: progress.pageCount, pageCountReady: ready, pagesFailed: failed, renderserverUrl: nodeUrl, ...flags(progress) })
@@ -196,6 +198,8 @@ async function renderPages(
       const stream = client.renderDocument(
         {
           sourceUrl: deps.signedUrl(sourceKey),
+          // Blob keys of sources are never rewritten, so the key names the bytes for the node's cache.
+          sourceId: sourceKey,
           firstPage: pages[0],
           lastPage: pages.at(-1),
           widths: deps.settings.widths,
@@ -230,7 +234,7 @@ async function renderPages(
           if (!outstanding.has(number)) continue;
           await inOrder(async () => {
             await storePage(db, deps.blobs, target.epaperId, target.revision, page);
-            done.set(number, "none");
+            done.set(number, SUPERVISION_OF[page.supervision]);
             await publishProgress(node.url);
           });
           outstanding.delete(number);
@@ -283,7 +287,9 @@ async function renderPages(
       const usable = nodes.filter((node) => !node.draining && !avoid.has(node.id));
       // One chunk per slot of the farm; with only failed nodes left, try them again.
       const slots = usable.reduce((sum, node) => sum + node.capacity, 0);
-      while (pending.length && active.size < Math.max(slots, 1) && (progress.pageCount > 0 || active.size === 0)) {
+      // Until the first page is stored, it runs alone: nothing competes with what the user sees first.
+      const limit = done.size === 0 ? 1 : Math.max(slots, 1);
+      while (pending.length && active.size < limit && (progress.pageCount > 0 || active.size === 0)) {
         const node = pickNode(nodes, assigned, avoid) ?? pickNode(nodes, assigned);
         if (!node) break;
         const pages = takeChunk(pending, slots, done.size === 0 && active.size === 0);

@@ -105,4 +105,3 @@ export async function endRender(deps: OutcomeDeps, target: Target, failure: Rend
     ...(cancelled ? {} : { error: failure }),
   });
 }
-

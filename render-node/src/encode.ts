@@ -42,17 +42,17 @@ function isSpace(byte: number | undefined) {
  */
 export async function encodePage(ppmFile: string, options: EncodeOptions) {
   const { width, height, pixels } = parsePpm(await readFile(ppmFile));
-  const source = sharp(pixels, { raw: { width, height, channels: 3 } });
+  // A fresh pipeline per size over the same pixels: sharp's clone() copies the input each time.
+  const source = () => sharp(pixels, { raw: { width, height, channels: 3 } });
   const widths = [...new Set(options.widths.map((w) => Math.min(w, width)))].sort((a, b) => b - a);
   const webp = { quality: options.quality, effort: options.effort };
   const encode = async (target: number): Promise<EncodedImage> => {
-    const pipeline = target === width ? source.clone() : source.clone().resize({ width: target });
+    const pipeline = target === width ? source() : source().resize({ width: target });
     const { data, info } = await pipeline.webp(webp).toBuffer({ resolveWithObject: true });
     return { width: info.width, height: info.height, webp: data };
   };
-  const renditions = await Promise.all(widths.map(encode));
-  const thumbnail = await encode(Math.min(options.thumbnailWidth, width));
-  return { renditions, thumbnail, rasterWidth: width, rasterHeight: height };
+  const [thumbnail, ...renditions] = await Promise.all([Math.min(options.thumbnailWidth, width), ...widths].map(encode));
+  return { renditions, thumbnail: thumbnail as EncodedImage, rasterWidth: width, rasterHeight: height };
 }
 
 /** A blank white page of the page's proportions, standing in for a page that could not render. */

@@ -1,5 +1,6 @@
 /** Render node bootstrap: gRPC over HTTP/2 (Connect), the admin port, and the registry heartbeat. */
 import http2 from "node:http2";
+import path from "node:path";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { RenderService } from "@ep/proto/epaper/render/v1/render_pb";
 import { Health } from "@ep/proto/grpc/health/v1/health_pb";
@@ -12,6 +13,7 @@ import { createNodeMetrics } from "./metrics.ts";
 import { NodeRegistration } from "./registry.ts";
 import { createRenderService } from "./render-service.ts";
 import { Slots } from "./slots.ts";
+import { SourceCache } from "./source-cache.ts";
 import { StructureReader } from "./structure.ts";
 import { resetTempRoot } from "./workspace.ts";
 
@@ -34,13 +36,20 @@ const registration = new NodeRegistration(env.REDIS_URL, () => ({
   heartbeatAt: Date.now(),
 }));
 const slots = new Slots(env.capacity, () => registration.changed());
-const structure = new StructureReader({ maxIdle: env.capacity });
+// One pdf.js thread per slot plus one for the outline read that accompanies a first chunk.
+const structure = new StructureReader({ maxIdle: env.capacity + 1 });
+const sources = new SourceCache(path.join(env.tmpDir, "sources"), {
+  maxBytes: env.maxSourceBytes,
+  timeoutMs: env.RENDER_DOWNLOAD_TIMEOUT_S * 1000,
+});
 const metrics = createNodeMetrics({ inFlight: () => slots.inFlight, capacity: env.capacity, draining: () => draining });
 
 await resetTempRoot(env.tmpDir);
 structure.warm();
 
 const handler = connectNodeAdapter({
+  // Page images are WebP already: gzip would burn a core for nothing.
+  acceptCompression: [],
   interceptors: [
     requireBearer(env.RENDER_NODE_TOKEN),
     // Counts open calls so a draining node knows when its last one is done.
@@ -57,7 +66,7 @@ const handler = connectNodeAdapter({
   routes: (router) =>
     router
       .service(Health, createHealthService({ serving: () => !draining }, [RenderService.typeName]))
-      .service(RenderService, createRenderService({ env, slots, structure, metrics, log })),
+      .service(RenderService, createRenderService({ env, sources, slots, structure, metrics, log })),
 });
 
 const server = http2.createServer(handler);
@@ -93,6 +102,7 @@ function maybeExit() {
   setTimeout(async () => {
     await registration.stop();
     await structure.close();
+    await sources.close();
     admin.close();
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 2_000).unref();
@@ -100,3 +110,6 @@ function maybeExit() {
 }
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, drain);
+
+// One call's stray rejection must not take down the calls of every other document on this node.
+process.on("unhandledRejection", (reason) => log(`unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`));

@@ -1,4 +1,3 @@
-import { watch } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { poppler } from "./poppler.ts";
@@ -86,7 +85,6 @@ async function* runPdftoppm(
       wake();
     });
 
-  const watcher = watch(dir, () => wake());
   const files = new Map<number, string>();
   let emitted = range.first - 1;
   try {
@@ -111,9 +109,11 @@ async function* runPdftoppm(
         yield ppm ? { page: emitted, ppm } : { page: emitted, ppm: null, failure: "poppler skipped the page" };
       }
       if (ended) break;
+      // Polling, not fs.watch: pdftoppm writes each page in many chunks, and an inotify event
+      // per chunk cost more than a readdir every 15 ms.
       await new Promise<void>((resolve) => {
         wake = resolve;
-        setTimeout(resolve, 250);
+        setTimeout(resolve, 15);
       });
     }
     if (emitted < range.last && !options.signal.aborted) {
@@ -127,7 +127,6 @@ async function* runPdftoppm(
   } finally {
     clearTimeout(watchdog);
     options.signal.removeEventListener("abort", onCancel);
-    watcher.close();
     if (!finished) kill.abort();
     await running;
   }

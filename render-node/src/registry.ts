@@ -45,11 +45,7 @@ export class NodeRegistration {
   async beat() {
     const record = { ...this.#record(), heartbeatAt: Date.now() };
     try {
-      await this.#redis
-        .multi()
-        .sadd(NODES_SET, record.id)
-        .set(nodeKey(record.id), JSON.stringify(record), "PX", HEARTBEAT_TTL_MS)
-        .exec();
+      await this.#redis.multi().sadd(NODES_SET, record.id).set(nodeKey(record.id), JSON.stringify(record), "PX", HEARTBEAT_TTL_MS).exec();
       this.#loggedError = false;
     } catch (error) {
       this.#logOnce(error as Error);
@@ -69,7 +65,12 @@ export class NodeRegistration {
   async stop() {
     if (this.#timer) clearInterval(this.#timer);
     const { id } = this.#record();
-    await this.#redis.multi().srem(NODES_SET, id).del(nodeKey(id)).exec().catch(() => {});
+    await this.#redis
+      .multi()
+      .srem(NODES_SET, id)
+      .del(nodeKey(id))
+      .exec()
+      .catch(() => {});
     this.#redis.disconnect();
   }
 

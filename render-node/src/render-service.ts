@@ -9,7 +9,6 @@ import {
   type RenderService,
   Supervision,
 } from "@ep/proto/epaper/render/v1/render_pb";
-import { downloadSource } from "./download.ts";
 import { type EncodeOptions, encodePage, placeholderPage } from "./encode.ts";
 import { Channel } from "./channel.ts";
 import type { RenderNodeEnv } from "./env.ts";
@@ -18,12 +17,14 @@ import { planRanges } from "./plan.ts";
 import { type DocumentInfo, poppler, readDocumentInfo } from "./poppler.ts";
 import { rasterizeRange } from "./rasterize.ts";
 import type { Slots } from "./slots.ts";
+import type { Source, SourceCache } from "./source-cache.ts";
 import type { DocumentStructure, StructureReader } from "./structure.ts";
 import { extractText, type PageText } from "./text.ts";
 import { streamInWorkspace, withWorkspace } from "./workspace.ts";
 
 export type RenderServiceDeps = {
   env: RenderNodeEnv;
+  sources: SourceCache;
   slots: Slots;
   structure: StructureReader;
   metrics: NodeMetrics;
@@ -34,24 +35,32 @@ type Event = MessageInitShape<typeof RenderDocumentResponseSchema>;
 
 export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof RenderService> {
   const { env, slots } = deps;
-  const limits = { maxBytes: env.maxSourceBytes, timeoutMs: env.RENDER_DOWNLOAD_TIMEOUT_S * 1000 };
   const INFO_TIMEOUT_MS = env.RENDER_INFO_TIMEOUT_S * 1000;
 
-  async function openSource(url: string, dir: string, signal: AbortSignal) {
-    const file = path.join(dir, "source.pdf");
-    const size = await downloadSource(url, file, limits, signal);
-    return { file, size };
+  /** Downloads the source (or reuses it, see SourceCache) and opens it once with pdfinfo. */
+  async function openSource(request: { sourceUrl: string; sourceId: string }, dir: string, signal: AbortSignal) {
+    const source = await deps.sources.acquire(request.sourceId, request.sourceUrl, dir, signal);
+    try {
+      const info = await source.info(() => withSlot(slots, signal, () => readDocumentInfo(source.file, signal, INFO_TIMEOUT_MS)));
+      return { source, info };
+    } catch (error) {
+      source.release();
+      throw error;
+    }
   }
 
   /** Outline and links are extras: when pdf.js cannot read them, the pages still render. */
   async function readStructure(
-    file: string,
+    source: Source,
     task: { first: number; last: number; includeOutline: boolean; includeLinks: boolean },
     signal: AbortSignal,
   ): Promise<DocumentStructure | null> {
     const pages = task.includeLinks ? task.last - task.first + 1 : 0;
     try {
-      return await deps.structure.read({ file, ...task }, { timeoutMs: 15_000 + pages * 500, signal });
+      return await deps.structure.read(
+        { file: source.file, cacheKey: source.cacheKey, ...task },
+        { timeoutMs: 15_000 + pages * 500, signal },
+      );
     } catch (error) {
       if (signal.aborted) throw error;
       deps.log(`structure skipped: ${(error as Error).message}`);
@@ -62,22 +71,25 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
   return {
     async analyze(request, context) {
       return withWorkspace(env.tmpDir, async (dir) => {
-        const { file, size } = await openSource(request.sourceUrl, dir, context.signal);
-        const info = await withSlot(slots, context.signal, () => readDocumentInfo(file, context.signal, INFO_TIMEOUT_MS));
-        const structure = await readStructure(
-          file,
-          { first: 1, last: info.pageCount, includeOutline: true, includeLinks: request.includeLinks },
-          context.signal,
-        );
-        return {
-          pageCount: info.pageCount,
-          pages: info.pages,
-          encryption: info.encryption,
-          outline: structure?.outline ?? [],
-          links: structure?.links ?? [],
-          sizeBytes: BigInt(size),
-          title: info.title,
-        };
+        const { source, info } = await openSource(request, dir, context.signal);
+        try {
+          const structure = await readStructure(
+            source,
+            { first: 1, last: info.pageCount, includeOutline: true, includeLinks: request.includeLinks },
+            context.signal,
+          );
+          return {
+            pageCount: info.pageCount,
+            pages: info.pages,
+            encryption: info.encryption,
+            outline: structure?.outline ?? [],
+            links: structure?.links ?? [],
+            sizeBytes: BigInt(source.size),
+            title: info.title,
+          };
+        } finally {
+          source.release();
+        }
       });
     },
 
@@ -88,18 +100,21 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
 
     splitDocument(request, context) {
       return streamInWorkspace(env.tmpDir, async function* (dir) {
-        const { file } = await openSource(request.sourceUrl, dir, context.signal);
-        const info = await readDocumentInfo(file, context.signal, INFO_TIMEOUT_MS);
-        const wanted = request.pages.length ? [...new Set(request.pages)].sort((a, b) => a - b) : info.pages.map((p) => p.page);
-        for (const page of wanted) {
-          if (page < 1 || page > info.pageCount)
-            throw new ConnectError(`page ${page} is outside 1..${info.pageCount}`, Code.InvalidArgument);
-          const target = path.join(dir, `page-${page}.pdf`);
-          await withSlot(slots, context.signal, () =>
-            poppler.pdfSeparate(file, target, { firstPageToExtract: page, lastPageToExtract: page }, { signal: context.signal }),
-          );
-          yield { page, pdf: await readFile(target) };
-          await rm(target, { force: true });
+        const { source, info } = await openSource(request, dir, context.signal);
+        try {
+          const wanted = request.pages.length ? [...new Set(request.pages)].sort((a, b) => a - b) : info.pages.map((p) => p.page);
+          for (const page of wanted) {
+            if (page < 1 || page > info.pageCount)
+              throw new ConnectError(`page ${page} is outside 1..${info.pageCount}`, Code.InvalidArgument);
+            const target = path.join(dir, `page-${page}.pdf`);
+            await withSlot(slots, context.signal, () =>
+              poppler.pdfSeparate(source.file, target, { firstPageToExtract: page, lastPageToExtract: page }, { signal: context.signal }),
+            );
+            yield { page, pdf: await readFile(target) };
+            await rm(target, { force: true });
+          }
+        } finally {
+          source.release();
         }
       });
     },
@@ -112,10 +127,25 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
     context: HandlerContext,
   ): AsyncGenerator<Event> {
     const { signal } = context;
-    const { file, size } = await openSource(request.sourceUrl, dir, signal);
-    yield { event: { case: "downloaded", value: { sizeBytes: BigInt(size) } } };
+    const source = await deps.sources.acquire(request.sourceId, request.sourceUrl, dir, signal);
+    try {
+      yield* renderSource(source, dir, request, options, signal);
+    } finally {
+      source.release();
+    }
+  }
 
-    const info = await withSlot(slots, signal, () => readDocumentInfo(file, signal, INFO_TIMEOUT_MS));
+  async function* renderSource(
+    source: Source,
+    dir: string,
+    request: RenderDocumentRequest,
+    options: EncodeOptions,
+    signal: AbortSignal,
+  ): AsyncGenerator<Event> {
+    const file = source.file;
+    yield { event: { case: "downloaded", value: { sizeBytes: BigInt(source.size) } } };
+
+    const info = await source.info(() => withSlot(slots, signal, () => readDocumentInfo(file, signal, INFO_TIMEOUT_MS)));
     yield { event: { case: "split", value: { pageCount: info.pageCount, pages: info.pages, encryption: info.encryption } } };
 
     const first = Math.max(1, request.firstPage || 1);
@@ -127,17 +157,23 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
     const onCallerGone = () => stop.abort(signal.reason);
     signal.addEventListener("abort", onCallerGone, { once: true });
     const channel = new Channel<Event>();
-    const parts = planRanges(info.pages, { first, last }, {
-      capacity: slots.capacity,
-      width: options.widths[0] ?? 0,
-      maxPixels: env.RENDER_MAX_PIXELS,
-    });
+    // Split only over the slots free right now: a caller that sends one chunk per slot (the
+    // worker does) gets one process per chunk instead of more processes than cores.
+    const parts = planRanges(
+      info.pages,
+      { first, last },
+      {
+        capacity: Math.max(1, slots.capacity - slots.inFlight),
+        width: options.widths[0] ?? 0,
+        maxPixels: env.RENDER_MAX_PIXELS,
+      },
+    );
     const work: Promise<void>[] = parts.map((runs) =>
-      renderPart(file, dir, runs, info, options, stop.signal, (page) => channel.push({ event: { case: "page", value: page } })),
+      renderPart(source, dir, runs, info, options, stop.signal, (page) => channel.push({ event: { case: "page", value: page } })),
     );
     if (request.includeOutline) {
       work.push(
-        readStructure(file, { first, last, includeOutline: true, includeLinks: false }, stop.signal).then((structure) => {
+        readStructure(source, { first, last, includeOutline: true, includeLinks: false }, stop.signal).then((structure) => {
           channel.push({ event: { case: "outline", value: { items: structure?.outline ?? [] } } });
         }),
       );
@@ -160,7 +196,7 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
   }
 
   async function renderPart(
-    file: string,
+    source: Source,
     dir: string,
     runs: { first: number; last: number; width: number }[],
     info: DocumentInfo,
@@ -168,6 +204,7 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
     signal: AbortSignal,
     emit: (page: MessageInitShape<typeof RenderedPageSchema>) => void,
   ) {
+    const file = source.file;
     const release = await slots.acquire(signal);
     try {
       const first = runs[0]?.first ?? 1;
@@ -179,7 +216,10 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
         deps.log(`text skipped for pages ${first}-${last}: ${(error as Error).message}`);
         return null;
       });
-      const structure = readStructure(file, { first, last, includeOutline: false, includeLinks: true }, signal);
+      const structure = readStructure(source, { first, last, includeOutline: false, includeLinks: true }, signal);
+      // After a cancel the loop below stops before awaiting these; their rejection is expected.
+      text.catch(() => {});
+      structure.catch(() => {});
       const outDir = await freshDir(dir, `p${first}`);
       for (const run of runs) {
         let pageStarted = performance.now();

@@ -13,16 +13,31 @@ parentPort.on("message", async (task) => {
   }
 });
 
-async function analyze({ file, first, last, includeOutline, includeLinks }) {
-  const data = new Uint8Array(await readFile(file));
+// The last document this thread parsed, by the source's cache key: the chunks of one
+// document reach the same node one after another, and parsing is the expensive part.
+let cached = null;
+
+async function open(file, cacheKey) {
+  if (cacheKey && cached?.key === cacheKey) return cached.doc;
+  if (cached) {
+    const old = cached.doc;
+    cached = null;
+    await old.destroy();
+  }
   const doc = await getDocument({
-    data,
+    data: new Uint8Array(await readFile(file)),
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
     stopAtErrors: false,
     verbosity: 0,
   }).promise;
+  if (cacheKey) cached = { key: cacheKey, doc };
+  return doc;
+}
+
+async function analyze({ file, cacheKey, first, last, includeOutline, includeLinks }) {
+  const doc = await open(file, cacheKey);
   try {
     const pageOf = async (dest) => {
       try {
@@ -80,7 +95,7 @@ async function analyze({ file, first, last, includeOutline, includeLinks }) {
     }
     return { outline, links };
   } finally {
-    await doc.destroy();
+    if (!cacheKey) await doc.destroy();
   }
 }
 

@@ -6,7 +6,7 @@ export type DocumentStructure = {
   outline: { title: string; page: number; level: number; uri: string }[];
   links: { page: number; links: LinkTarget[] }[];
 };
-type Task = { file: string; first: number; last: number; includeOutline: boolean; includeLinks: boolean };
+type Task = { file: string; cacheKey: string; first: number; last: number; includeOutline: boolean; includeLinks: boolean };
 
 const WORKER_URL = new URL("./structure-worker.mjs", import.meta.url);
 

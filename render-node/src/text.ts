@@ -40,9 +40,7 @@ export function parseBboxLayout(
     const lines: string[] = [];
     for (const line of body.split(/<\/line>/)) {
       const lineWords: string[] = [];
-      for (const match of line.matchAll(
-        /<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g,
-      )) {
+      for (const match of line.matchAll(/<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g)) {
         const text = decodeEntities(match[5] ?? "");
         if (!text.trim() || !(widthPt > 0) || !(heightPt > 0)) continue;
         const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = match.slice(1, 5).map(Number);

@@ -61,26 +61,30 @@ describe("corpus: every file gets what the manifest expects", () => {
     ]);
   });
 
-  test.each(cases)("$file → $expect", async (row) => {
-    const epaperId = await farm.createEpaper(row.file);
-    await farm.render(epaperId);
-    const outcome = await farm.outcome(epaperId, 180_000);
-    const epaper = await farm.db.selectFrom("epaper").selectAll().where("id", "=", epaperId).executeTakeFirstOrThrow();
-    const pages = await farm.readyPages(epaperId);
-    // Whatever happens, nothing stays "processing".
-    expect(epaper.processRunning).toBe(false);
+  test.each(cases)(
+    "$file → $expect",
+    async (row) => {
+      const epaperId = await farm.createEpaper(row.file);
+      await farm.render(epaperId);
+      const outcome = await farm.outcome(epaperId, 180_000);
+      const epaper = await farm.db.selectFrom("epaper").selectAll().where("id", "=", epaperId).executeTakeFirstOrThrow();
+      const pages = await farm.readyPages(epaperId);
+      // Whatever happens, nothing stays "processing".
+      expect(epaper.processRunning).toBe(false);
 
-    if (row.expect === "render" || (row.expect === "render-or-refuse:damaged" && outcome.state === "finished")) {
-      expect(outcome).toMatchObject({ state: "finished" });
-      if (row.expect === "render") expect(pages).toBe(Number(row.pages));
-      expect(epaper).toMatchObject({ isRendered: true, pageCount: pages });
-    } else {
-      const expected = REFUSAL[row.expect] ?? "pdfDamaged";
-      expect(outcome).toMatchObject({ state: "failed", error: expected });
-      expect(epaper).toMatchObject({ renderingFailed: true, processError: expected, isRendered: false });
-      // A refused document leaves no page and no page file behind.
-      expect(pages).toBe(0);
-      expect(existsSync(path.join(farm.dataDir, "epapers", epaperId))).toBe(false);
-    }
-  }, 200_000);
+      if (row.expect === "render" || (row.expect === "render-or-refuse:damaged" && outcome.state === "finished")) {
+        expect(outcome).toMatchObject({ state: "finished" });
+        if (row.expect === "render") expect(pages).toBe(Number(row.pages));
+        expect(epaper).toMatchObject({ isRendered: true, pageCount: pages });
+      } else {
+        const expected = REFUSAL[row.expect] ?? "pdfDamaged";
+        expect(outcome).toMatchObject({ state: "failed", error: expected });
+        expect(epaper).toMatchObject({ renderingFailed: true, processError: expected, isRendered: false });
+        // A refused document leaves no page and no page file behind.
+        expect(pages).toBe(0);
+        expect(existsSync(path.join(farm.dataDir, "epapers", epaperId))).toBe(false);
+      }
+    },
+    200_000,
+  );
 });

@@ -1,14 +1,18 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RenderProgressEvent } from "#app/events/catalogue";
+import { analyzeBlob } from "#app/render/analyze.server";
 import { listRenderNodes } from "#app/render/node-registry.server";
+import { renderClientFor } from "#app/render/render-client.server";
+import { createWorkerMetrics } from "#app/render/render-metrics.server";
 import { EpaperInProcess } from "#app/render/start-render.server";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
-import { type Farm, type NodeProcess, SECRET, startFarm, startRenderNode, TOKEN } from "#tests/support/render-farm";
+import { CORPUS, type Farm, type NodeProcess, SECRET, startFarm, startRenderNode, TOKEN } from "#tests/support/render-farm";
 
 // A Redis database of its own: this file's nodes and queue never meet another file's.
 const REDIS_URL = "redis://127.0.0.1:6379/12";
@@ -40,7 +44,9 @@ async function pageRows(epaperId: string) {
 async function childCommands(pid: number | undefined) {
   if (!pid) return [];
   try {
-    return execFileSync("ps", ["--ppid", String(pid), "-o", "comm="], { encoding: "utf8" }).split("\n").filter(Boolean);
+    return execFileSync("ps", ["--ppid", String(pid), "-o", "comm="], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean);
   } catch {
     return []; // ps exits 1 when there are no children
   }
@@ -114,6 +120,22 @@ describe("render farm", () => {
     expect(new Set(toc.map((item) => item.indent)).size).toBeGreaterThan(1);
   });
 
+  test("Analyze describes a stored PDF: pages, sizes, encryption, outline, links; refusals have their reason", async () => {
+    await farm.blobs.put("bench/links.pdf", await readFile(path.join(CORPUS, "qpdf__link-annots.pdf")));
+    await farm.blobs.put("bench/owner.pdf", await readFile(path.join(CORPUS, "pdfminer__dmca.pdf")));
+    await farm.blobs.put("bench/password.pdf", await readFile(path.join(CORPUS, "opf__simple-open-password.pdf")));
+    await farm.blobs.put("bench/docx.pdf", await readFile(path.join(CORPUS, "opf__renamed_lorem-ipsum.docx.pdf")));
+    const links = await analyzeBlob(farm.deps, "bench/links.pdf", { includeLinks: true });
+    expect(links.pageCount).toBe(4);
+    expect(links.pages[0]).toEqual({ page: 1, widthPt: 612, heightPt: 792, rotation: 0 });
+    expect(links.links.flatMap((entry) => entry.links)).toHaveLength(16);
+    expect(links.ownerEncrypted).toBe(false);
+    const owner = await analyzeBlob(farm.deps, "bench/owner.pdf");
+    expect([owner.pageCount, owner.ownerEncrypted]).toEqual([18, true]);
+    await expect(analyzeBlob(farm.deps, "bench/password.pdf")).rejects.toMatchObject({ failure: "pdfPasswordProtected" });
+    await expect(analyzeBlob(farm.deps, "bench/docx.pdf")).rejects.toMatchObject({ failure: "pdfNotAPdf" });
+  });
+
   test("a double submit never renders twice", async () => {
     const epaperId = await farm.createEpaper("pypdf__libre-office-link.pdf", 1);
     const first = await farm.render(epaperId);
@@ -137,9 +159,13 @@ describe("render farm", () => {
     const epaper = await farm.db.selectFrom("epaper").selectAll().where("id", "=", epaperId).executeTakeFirstOrThrow();
     expect(epaper).toMatchObject({ processRunning: false, processCancelled: true, isRendered: false });
     // The nodes stopped poppler and removed their temporary folders.
-    await expect.poll(async () => [...(await childCommands(nodeA.child.pid)), ...(await childCommands(nodeB.child.pid))], { timeout: 5_000 })
+    await expect
+      .poll(async () => [...(await childCommands(nodeA.child.pid)), ...(await childCommands(nodeB.child.pid))], { timeout: 5_000 })
       .not.toContain("pdftoppm");
-    await expect.poll(async () => readdir(path.join("/tmp", "epaper-render-node-50261")), { timeout: 5_000 }).toEqual([]);
+    // No call folder is left; only the short-lived source cache (swept after two minutes) stays.
+    const callFolders = async () =>
+      (await readdir(path.join(os.tmpdir(), "epaper-render-node-50261"))).filter((name) => name.startsWith("call-"));
+    await expect.poll(callFolders, { timeout: 5_000 }).toEqual([]);
   });
 
   test("a node killed mid-document: the other node takes over and every page exists exactly once", async () => {
@@ -157,6 +183,61 @@ describe("render farm", () => {
     nodeB = await startRenderNode({ port: 50262, redisUrl: REDIS_URL, capacity: 1 });
   }, 300_000);
 
+  test("a node that joins mid-document is used at once; the worker's metrics see the farm", async () => {
+    await nodeB.kill();
+    const epaperId = await farm.createEpaper("pdflib__linearized_with_object_streams.pdf", 206);
+    await farm.render(epaperId);
+    while ((await farm.readyPages(epaperId)) < 2) await new Promise((resolve) => setTimeout(resolve, 50));
+    nodeB = await startRenderNode({ port: 50262, redisUrl: REDIS_URL, capacity: 1 });
+    const renderedByB = async () => {
+      const text = await (await fetch(`http://127.0.0.1:${nodeB.adminPort}/metrics`)).text();
+      return Number(/render_node_pages_rendered_total\{outcome="ok"\} (\d+)/.exec(text)?.[1] ?? 0);
+    };
+    await expect.poll(renderedByB, { timeout: 30_000, interval: 250 }).toBeGreaterThan(0);
+
+    const metrics = createWorkerMetrics({ redis: farm.redis, queues: [farm.queue] });
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('render_nodes_alive{state="serving"} 2');
+    expect(text).toContain('queue_jobs{queue="render",state="active"} 1');
+    expect(text).toMatch(/queue_depth\{queue="render"\} 0/);
+    await farm.cancel(epaperId);
+    expect(await farm.outcome(epaperId)).toMatchObject({ state: "cancelled" });
+  }, 120_000);
+
+  test("SplitDocument cuts single-page PDFs", async () => {
+    await farm.blobs.put("bench/split.pdf", await readFile(path.join(CORPUS, "pdfjs__tracemonkey.pdf")));
+    const client = renderClientFor(nodeA.url, TOKEN);
+    const parts: { page: number; pdf: Uint8Array }[] = [];
+    for await (const part of client.splitDocument({ sourceUrl: farm.deps.signedUrl("bench/split.pdf"), pages: [3, 1] })) parts.push(part);
+    expect(parts.map((part) => part.page)).toEqual([1, 3]);
+    for (const part of parts) {
+      expect(Buffer.from(part.pdf).subarray(0, 5).toString()).toBe("%PDF-");
+      const info = execFileSync("pdfinfo", ["-"], { input: part.pdf, encoding: "utf8" });
+      expect(info).toMatch(/^Pages:\s+1$/m);
+    }
+    // Without the shared token the node does no work at all.
+    const stranger = renderClientFor(nodeA.url, "not-the-token-0123456789abcdefghijklmn");
+    await expect(stranger.analyze({ sourceUrl: farm.deps.signedUrl("bench/split.pdf") })).rejects.toMatchObject({ code: 16 });
+  });
+
+  test("a draining node finishes, takes no new work and leaves the registry; nodes serve metrics and health", async () => {
+    const metrics = await (await fetch(`http://127.0.0.1:${nodeA.adminPort}/metrics`)).text();
+    expect(metrics).toMatch(/render_node_pages_rendered_total\{outcome="ok"\} \d+/);
+    expect(metrics).toContain("render_node_page_render_seconds_bucket");
+    expect((await fetch(`http://127.0.0.1:${nodeA.adminPort}/healthz`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${nodeA.adminPort}/drain`, { method: "POST" })).status).toBe(401);
+
+    const drained = await fetch(`http://127.0.0.1:${nodeA.adminPort}/drain`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(drained.status).toBe(202);
+    await new Promise<void>((resolve) => nodeA.child.once("exit", () => resolve()));
+    const nodes = await listRenderNodes(farm.redis);
+    expect(nodes.map((node) => node.url)).toEqual([nodeB.url]);
+  });
+
+  // Last: it stops this process's consumer for good.
   test("a worker that dies mid-job: the job recovers on another worker and resumes", async () => {
     await farm.stopWorker();
     const spawnWorker = () => {
@@ -196,21 +277,4 @@ describe("render farm", () => {
       second.kill("SIGKILL");
     }
   }, 180_000);
-
-  test("a draining node finishes, takes no new work and leaves the registry; nodes serve metrics and health", async () => {
-    const metrics = await (await fetch(`http://127.0.0.1:${nodeA.adminPort}/metrics`)).text();
-    expect(metrics).toMatch(/render_node_pages_rendered_total\{outcome="ok"\} \d+/);
-    expect(metrics).toContain("render_node_page_render_seconds_bucket");
-    expect((await fetch(`http://127.0.0.1:${nodeA.adminPort}/healthz`)).status).toBe(200);
-    expect((await fetch(`http://127.0.0.1:${nodeA.adminPort}/drain`, { method: "POST" })).status).toBe(401);
-
-    const drained = await fetch(`http://127.0.0.1:${nodeA.adminPort}/drain`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${TOKEN}` },
-    });
-    expect(drained.status).toBe(202);
-    await new Promise<void>((resolve) => nodeA.child.once("exit", () => resolve()));
-    const nodes = await listRenderNodes(farm.redis);
-    expect(nodes.map((node) => node.url)).toEqual([nodeB.url]);
-  });
 });

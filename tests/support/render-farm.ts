@@ -148,7 +148,10 @@ export async function startFarm(options: {
     concurrency: options.concurrency ?? 4,
   });
   const accountId = createId();
-  await db.insertInto("account").values({ id: accountId, name: `render test ${accountId}` }).execute();
+  await db
+    .insertInto("account")
+    .values({ id: accountId, name: `render test ${accountId}` })
+    .execute();
   const subscriber = new Redis(options.redisUrl);
   const events: StudioEvent[] = [];
   await subscriber.subscribe(accountChannel(accountId));
@@ -165,10 +168,7 @@ export async function startFarm(options: {
       .insertInto("upload")
       .values({ id: uploadId, accountId, blobKey, originalName: file, sizeInByte: data.length, numPages })
       .execute();
-    await db
-      .insertInto("epaper")
-      .values({ id: epaperId, accountId, sourceUploadId: uploadId, languageCode: "en", name: file })
-      .execute();
+    await db.insertInto("epaper").values({ id: epaperId, accountId, sourceUploadId: uploadId, languageCode: "en", name: file }).execute();
     return epaperId;
   }
 
@@ -178,9 +178,7 @@ export async function startFarm(options: {
   async function outcome(epaperId: string, timeoutMs = 120_000) {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      const last = events.find(
-        (event) => event.type === "epaperProcess" && event.epaperId === epaperId && event.state !== "started",
-      );
+      const last = events.find((event) => event.type === "epaperProcess" && event.epaperId === epaperId && event.state !== "started");
       if (last && last.type === "epaperProcess") return last;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -228,4 +226,4 @@ export async function startFarm(options: {
   };
 }
 
-export { type Database };
+export type { Database };

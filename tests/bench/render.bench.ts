@@ -1,0 +1,112 @@
+/**
+ * `npm run bench:render`: throughput and latency of the render farm, measured against a
+ * baseline in the same run (never absolute timings in tests). Prints figures, then three
+ * machine-readable ratio lines at the end.
+ */
+import os from "node:os";
+import path from "node:path";
+import { ensureDatabase } from "#db/admin";
+import { createDb } from "#db/client";
+import { migrateToLatest } from "#db/migrator";
+import { seed } from "#db/seed";
+import { hashPassword } from "#app/utils/password.server";
+import { CORPUS, type Farm, type NodeProcess, startFarm, startRenderNode } from "#tests/support/render-farm";
+import { plainRender } from "./plain-render.ts";
+
+const FILES = [
+  { file: "pdfjs__tracemonkey.pdf", pages: 14, label: "14-page paper" },
+  { file: "plumber__chelsea_pdta.pdf", pages: 65, label: "65-page brochure" },
+  { file: "pdflib__linearized_with_object_streams.pdf", pages: 206, label: "206-page form set" },
+  { file: "onetag__magazine.pdf", pages: 10, label: "10-page magazine" },
+];
+const TOTAL_PAGES = FILES.reduce((sum, entry) => sum + entry.pages, 0);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "mysql://root@127.0.0.1:3306/epaper_bench";
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/10";
+const SETTINGS = { widths: [1600, 800], thumbnailWidth: 200, quality: 75, effort: 0 };
+const cores = os.availableParallelism();
+
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+
+async function prepareDatabase() {
+  await ensureDatabase(DATABASE_URL);
+  const db = createDb(DATABASE_URL, { connectionLimit: 1 });
+  await migrateToLatest(db);
+  await seed(db, { landingUrl: "http://localhost:3000", hashPassword });
+  await db.destroy();
+}
+
+/** Renders the file list through the farm, one document after another, as uploads arrive. */
+async function farmRun(farm: Farm) {
+  const perFile: { label: string; ms: number; firstPageMs: number }[] = [];
+  const started = performance.now();
+  for (const entry of FILES) {
+    const epaperId = await farm.createEpaper(entry.file, entry.pages); // upload done: the file is in the blob store
+    const uploaded = performance.now();
+    await farm.render(epaperId);
+    let firstPageMs = Number.NaN;
+    while (true) {
+      const first = farm.events.find((event) => event.type === "renderProgress" && event.epaperId === epaperId && event.pageCountReady > 0);
+      if (first && Number.isNaN(firstPageMs)) firstPageMs = performance.now() - uploaded;
+      const end = farm.events.find((event) => event.type === "epaperProcess" && event.epaperId === epaperId && event.state !== "started");
+      if (end) {
+        if (end.type === "epaperProcess" && end.state !== "finished") throw new Error(`${entry.file} ended ${end.state}`);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    perFile.push({ label: entry.label, ms: performance.now() - uploaded, firstPageMs });
+  }
+  return { ms: performance.now() - started, perFile };
+}
+
+async function withNodes<T>(specs: { port: number; capacity: number; cpus?: string }[], work: (farm: Farm) => Promise<T>) {
+  const farm = await startFarm({ databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, settings: SETTINGS, concurrency: 1 });
+  const nodes: NodeProcess[] = [];
+  try {
+    for (const spec of specs) nodes.push(await startRenderNode({ ...spec, redisUrl: REDIS_URL }));
+    // Let the nodes' pdf.js threads finish loading before the clock starts.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    return await work(farm);
+  } finally {
+    await Promise.all(nodes.map((node) => node.kill()));
+    await farm.close();
+  }
+}
+
+await prepareDatabase();
+console.log(
+  `render benchmark: ${FILES.length} files, ${TOTAL_PAGES} pages, ${cores} cores, widths ${SETTINGS.widths.join("/")} + thumbnail`,
+);
+
+// 1. The whole path with one node using every core.
+const farm = await withNodes([{ port: 50361, capacity: cores }], farmRun);
+for (const file of farm.perFile)
+  console.log(`  farm  ${file.label.padEnd(18)} ${seconds(file.ms)} s, first page after upload ${seconds(file.firstPageMs)} s`);
+const farmPagesPerSecond = TOTAL_PAGES / (farm.ms / 1000);
+console.log(`farm, one node of ${cores} cores: ${seconds(farm.ms)} s, ${farmPagesPerSecond.toFixed(2)} pages/s`);
+
+// 2. The same work as a plain script with the same parallelism.
+const plainStarted = performance.now();
+for (const entry of FILES) await plainRender(path.join(CORPUS, entry.file), entry.pages, cores, SETTINGS);
+const plainMs = performance.now() - plainStarted;
+console.log(
+  `plain poppler + sharp, ${cores} ranges at once: ${seconds(plainMs)} s, ${(TOTAL_PAGES / (plainMs / 1000)).toFixed(2)} pages/s`,
+);
+
+// 3. Scaling out: two nodes of one core each against one node of one core.
+const oneNode = await withNodes([{ port: 50371, capacity: 1, cpus: "0" }], farmRun);
+console.log(`one node of one core: ${seconds(oneNode.ms)} s, ${(TOTAL_PAGES / (oneNode.ms / 1000)).toFixed(2)} pages/s`);
+const twoNodes = await withNodes(
+  [
+    { port: 50381, capacity: 1, cpus: "0" },
+    { port: 50382, capacity: 1, cpus: String(Math.min(1, cores - 1)) },
+  ],
+  farmRun,
+);
+console.log(`two nodes of one core: ${seconds(twoNodes.ms)} s, ${(TOTAL_PAGES / (twoNodes.ms / 1000)).toFixed(2)} pages/s`);
+
+const largest = farm.perFile.find((file) => file.label.startsWith("206"));
+console.log(`ratio farm/plain: ${(farm.ms / plainMs).toFixed(2)}`);
+console.log(`first page after upload s: ${seconds(largest?.firstPageMs ?? Number.NaN)}`);
+console.log(`ratio two nodes/one node: ${(oneNode.ms / twoNodes.ms).toFixed(2)}`);
+process.exit(0);
