@@ -9,7 +9,6 @@ const node = (id: string, capacity: number, inFlight: number, draining = false):
   inFlight,
   version: "test",
   draining,
-  heartbeatAt: 0,
 });
 
 describe("pickNode", () => {

@@ -1,3 +1,5 @@
+import { fromJsonString } from "@bufbuild/protobuf";
+import { type NodeRecord, NodeRecordSchema } from "@ep/proto/epaper/render/v1/render_pb";
 import type { Redis } from "ioredis";
 
 /**
@@ -8,15 +10,8 @@ import type { Redis } from "ioredis";
 export const NODES_SET = "render:nodes";
 const nodeKey = (id: string) => `render:node:${id}`;
 
-export type RenderNode = {
-  id: string;
-  url: string;
-  capacity: number;
-  inFlight: number;
-  version: string;
-  draining: boolean;
-  heartbeatAt: number;
-};
+/** A node's registry record (contract: NodeRecord in proto/epaper/render/v1/render.proto). */
+export type RenderNode = Omit<NodeRecord, "$typeName" | "heartbeatAtMs">;
 
 /** Nodes with a live record that take work, and forgets the ones whose record expired. */
 export async function listRenderNodes(redis: Redis): Promise<RenderNode[]> {
@@ -30,7 +25,17 @@ export async function listRenderNodes(redis: Redis): Promise<RenderNode[]> {
     if (!record) gone.push(id);
     else {
       try {
-        nodes.push(JSON.parse(record) as RenderNode);
+        const {
+          id: nodeId,
+          url,
+          capacity,
+          inFlight,
+          version,
+          draining,
+        } = fromJsonString(NodeRecordSchema, record, {
+          ignoreUnknownFields: true,
+        });
+        nodes.push({ id: nodeId, url, capacity, inFlight, version, draining });
       } catch {
         gone.push(id);
       }

@@ -33,7 +33,6 @@ const registration = new NodeRegistration(env.REDIS_URL, () => ({
   inFlight: slots.inFlight,
   version: VERSION,
   draining,
-  heartbeatAt: Date.now(),
 }));
 const slots = new Slots(env.capacity, () => registration.changed());
 // One pdf.js thread per slot plus one for the outline read that accompanies a first chunk.

@@ -1,3 +1,5 @@
+import { create, toJsonString } from "@bufbuild/protobuf";
+import { type NodeRecord as NodeRecordMessage, NodeRecordSchema } from "@ep/proto/epaper/render/v1/render_pb";
 import { Redis } from "ioredis";
 
 /**
@@ -10,15 +12,7 @@ export const nodeKey = (id: string) => `render:node:${id}`;
 export const HEARTBEAT_MS = 2_000;
 export const HEARTBEAT_TTL_MS = 6_000;
 
-export type NodeRecord = {
-  id: string;
-  url: string;
-  capacity: number;
-  inFlight: number;
-  version: string;
-  draining: boolean;
-  heartbeatAt: number;
-};
+export type NodeRecord = Omit<NodeRecordMessage, "$typeName" | "heartbeatAtMs">;
 
 export class NodeRegistration {
   readonly #redis: Redis;
@@ -43,9 +37,13 @@ export class NodeRegistration {
 
   /** Publishes the current record now; called on every heartbeat and when the load changes. */
   async beat() {
-    const record = { ...this.#record(), heartbeatAt: Date.now() };
+    const record = create(NodeRecordSchema, { ...this.#record(), heartbeatAtMs: BigInt(Date.now()) });
     try {
-      await this.#redis.multi().sadd(NODES_SET, record.id).set(nodeKey(record.id), JSON.stringify(record), "PX", HEARTBEAT_TTL_MS).exec();
+      await this.#redis
+        .multi()
+        .sadd(NODES_SET, record.id)
+        .set(nodeKey(record.id), toJsonString(NodeRecordSchema, record), "PX", HEARTBEAT_TTL_MS)
+        .exec();
       this.#loggedError = false;
     } catch (error) {
       this.#logOnce(error as Error);
