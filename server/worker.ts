@@ -5,6 +5,8 @@
 import { Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { blobs } from "#app/blob/blobs.server";
+import { emailDeliveryDepsFromEnv, startEmailWorker } from "#app/email/email-worker.server";
+import { EMAIL_QUEUE } from "#app/jobs/email";
 import { MAINTENANCE_QUEUE, PurgeExpiredAuthJob } from "#app/jobs/maintenance";
 import { purgeExpiredAuth } from "#app/jobs/purge-expired-auth.handler.server";
 import { RENDER_QUEUE } from "#app/jobs/render";
@@ -24,6 +26,7 @@ const connection = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
 
 const maintenanceQueue = new Queue(MAINTENANCE_QUEUE, { connection });
 const renderQueue = new Queue(RENDER_QUEUE, { connection });
+const emailQueue = new Queue(EMAIL_QUEUE, { connection });
 await maintenanceQueue.upsertJobScheduler(
   PurgeExpiredAuthJob.schedulerId,
   { every: PurgeExpiredAuthJob.everyMs },
@@ -41,7 +44,9 @@ const maintenanceWorker = new Worker(
 maintenanceWorker.on("failed", (job, error) => console.error(`job ${job?.name} (${job?.id}) failed:`, error.message));
 maintenanceWorker.on("error", (error) => console.error("maintenance worker error:", error.message));
 
-const metrics = createWorkerMetrics({ redis, queues: [renderQueue, maintenanceQueue] });
+const email = startEmailWorker({ connection, deps: emailDeliveryDepsFromEnv(env, { db }) });
+
+const metrics = createWorkerMetrics({ redis, queues: [renderQueue, emailQueue, maintenanceQueue] });
 const render = await startRenderWorker({
   connection,
   redisUrl: env.REDIS_URL,
@@ -58,13 +63,14 @@ const http = await startWorkerHttp({
   secret: env.SESSION_SECRET,
   healthy: async () => (await checkHealth()).status === "ok",
 });
-console.log(`worker ready (queues: ${MAINTENANCE_QUEUE}, ${RENDER_QUEUE}); metrics at ${env.WORKER_URL}/metrics`);
+console.log(`worker ready (queues: ${MAINTENANCE_QUEUE}, ${RENDER_QUEUE}, ${EMAIL_QUEUE}); metrics at ${env.WORKER_URL}/metrics`);
 
 onShutdown(async () => {
   http.close();
   await render.close();
+  await email.close();
   await maintenanceWorker.close();
-  await Promise.all([maintenanceQueue.close(), renderQueue.close()]);
+  await Promise.all([maintenanceQueue.close(), renderQueue.close(), emailQueue.close()]);
   await connection.quit();
   await db.destroy();
 });

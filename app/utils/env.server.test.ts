@@ -38,6 +38,18 @@ describe("parseEnv", () => {
     expect(message).toContain("SESSION_SECRET: must be at least 32 characters (value hidden)");
   });
 
+  test("a wrong address with credentials in it is not echoed", () => {
+    expect(() => parseEnv({ SMTP_URL: "ftp://mailer:hunter2-password@mail" })).toThrow(/SMTP_URL: .*\(value hidden\)/);
+    expect(() => parseEnv({ SMTP_URL: "ftp://mailer:hunter2-password@mail" })).not.toThrow(/hunter2/);
+    expect(() => parseEnv({ RENDER_WIDTHS: "wide" })).toThrow(/RENDER_WIDTHS: .*\(got "wide"\)/);
+  });
+
+  test("render settings parse into numbers", () => {
+    expect(parseEnv({ RENDER_WIDTHS: "1200,600" }).RENDER_WIDTHS).toEqual([1200, 600]);
+    expect(parseEnv({}).WORKER_URL).toBe("http://127.0.0.1:3002");
+    expect(() => parseEnv({ RENDER_WIDTHS: "9000" })).toThrow(/between 16 and 4096/);
+  });
+
   test("production refuses the development secrets and needs its public addresses", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
       /SESSION_SECRET: must be set in production[\s\S]*RENDER_NODE_TOKEN[\s\S]*PUBLIC_URL[\s\S]*CONTENT_URL/,

@@ -56,6 +56,13 @@ const EnvSchema = z
     RENDER_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     DEMO_ADMIN_EMAIL: z.email("must be an e-mail address").default("admin@demo.epaper.test"),
     DEMO_ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
+    /** Outgoing mail server (nodemailer URL: smtp:// or smtps://, user:password@ when it needs a login). */
+    SMTP_URL: url(["smtp:", "smtps:"]).default("smtp://127.0.0.1:1025"),
+    /** The sender of every mail: an address, or `Name <address>`. */
+    MAIL_FROM: z
+      .string()
+      .regex(/^([^<>]*<[^@\s<>]+@[^@\s<>]+>|[^@\s<>]+@[^@\s<>]+)$/, "must be an e-mail address or Name <address>")
+      .default("ePaper Studio <no-reply@epaper.test>"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -118,7 +125,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const shown =
       given === undefined
         ? ""
-        : key.includes("SECRET") || key.includes("TOKEN") || key.includes("PASSWORD")
+        : key.includes("SECRET") || key.includes("TOKEN") || key.includes("PASSWORD") || (key.endsWith("_URL") && given.includes("@"))
           ? " (value hidden)"
           : ` (got "${given}")`;
     return `  ${key}: ${issue.message}${shown}`;

@@ -105,6 +105,10 @@ const twoNodes = await withNodes(
 );
 console.log(`two nodes of one core: ${seconds(twoNodes.ms)} s, ${(TOTAL_PAGES / (twoNodes.ms / 1000)).toFixed(2)} pages/s`);
 
+if (cores < 4)
+  console.log(
+    `note: ${cores} cores; the worker, MariaDB and Redis share them with the nodes, so two one-core nodes cannot reach 2x one node here`,
+  );
 const largest = farm.perFile.find((file) => file.label.startsWith("206"));
 console.log(`ratio farm/plain: ${(farm.ms / plainMs).toFixed(2)}`);
 console.log(`first page after upload s: ${seconds(largest?.firstPageMs ?? Number.NaN)}`);

@@ -1,0 +1,186 @@
+import { z } from "zod";
+import { defineTemplate, displayName, httpUrl, layoutVariables, validHours, validityNote } from "./define.ts";
+
+/*
+ * Mails of the token flows (studio-core.md §4 "Token flow"): each carries one single-use link
+ * to /auth/:authType/with/:token, built by the caller with the studio's public URL.
+ */
+
+const tokenLink = layoutVariables.extend({ link: httpUrl, validHours });
+
+const IGNORE = {
+  de: "Falls Sie diese Anfrage nicht gestellt haben, können Sie diese E-Mail ignorieren; es wird nichts geändert.",
+  en: "If you did not ask for this, you can ignore this e-mail; nothing will be changed.",
+} as const;
+
+/** authType signup: a registered user confirms the address given at signup. */
+export const signup = defineTemplate({
+  variables: tokenLink,
+  content: {
+    de: (v) => ({
+      subject: "Bitte bestätigen Sie Ihre Registrierung",
+      paragraphs: [
+        "vielen Dank für Ihre Registrierung im ePaper Studio.",
+        "Bitte bestätigen Sie Ihre E-Mail-Adresse, damit Sie alle Funktionen des Studios nutzen können.",
+      ],
+      action: { label: "Registrierung bestätigen", url: v.link },
+      notes: [...validityNote("de", v.validHours), IGNORE.de],
+    }),
+    en: (v) => ({
+      subject: "Please confirm your registration",
+      paragraphs: [
+        "Thank you for registering with ePaper Studio.",
+        "Please confirm your e-mail address so that you can use every feature of the studio.",
+      ],
+      action: { label: "Confirm registration", url: v.link },
+      notes: [...validityNote("en", v.validHours), IGNORE.en],
+    }),
+  },
+});
+
+/** authType generated-user-signup: a try-it user registers; the link leads on to /password. */
+export const generatedUserSignup = defineTemplate({
+  variables: tokenLink,
+  content: {
+    de: (v) => ({
+      subject: "Bestätigen Sie Ihre E-Mail-Adresse für das ePaper Studio",
+      paragraphs: [
+        "vielen Dank, dass Sie sich nach Ihrem Test im ePaper Studio registrieren.",
+        "Bitte bestätigen Sie Ihre E-Mail-Adresse und legen Sie anschließend Ihr Passwort fest. Die ePapers aus Ihrer Testphase bleiben erhalten.",
+      ],
+      action: { label: "E-Mail-Adresse bestätigen", url: v.link },
+      notes: [...validityNote("de", v.validHours), IGNORE.de],
+    }),
+    en: (v) => ({
+      subject: "Confirm your e-mail address for ePaper Studio",
+      paragraphs: [
+        "Thank you for registering with ePaper Studio after your trial.",
+        "Please confirm your e-mail address and then set your password. The ePapers from your trial are kept.",
+      ],
+      action: { label: "Confirm e-mail address", url: v.link },
+      notes: [...validityNote("en", v.validHours), IGNORE.en],
+    }),
+  },
+});
+
+/** authType password-reset, requested by the user on /password. */
+export const passwordReset = defineTemplate({
+  variables: tokenLink,
+  content: {
+    de: (v) => ({
+      subject: "Setzen Sie Ihr Passwort zurück",
+      paragraphs: ["wir haben eine Anfrage erhalten, das Passwort für Ihr Benutzerkonto im ePaper Studio zurückzusetzen."],
+      action: { label: "Neues Passwort festlegen", url: v.link },
+      notes: [...validityNote("de", v.validHours), IGNORE.de],
+    }),
+    en: (v) => ({
+      subject: "Reset your password",
+      paragraphs: ["We received a request to reset the password of your ePaper Studio user account."],
+      action: { label: "Set a new password", url: v.link },
+      notes: [...validityNote("en", v.validHours), IGNORE.en],
+    }),
+  },
+});
+
+/**
+ * authType password-reset sent by support (users table: "send password request e-mail"); the
+ * user's passwordRequested flag makes /password say "set password".
+ */
+export const setPassword = defineTemplate({
+  variables: tokenLink,
+  content: {
+    de: (v) => ({
+      subject: "Legen Sie Ihr Passwort für das ePaper Studio fest",
+      paragraphs: [
+        "für Sie wurde ein Benutzerkonto im ePaper Studio eingerichtet bzw. ein neues Passwort angefordert.",
+        "Bitte legen Sie über den folgenden Link Ihr Passwort fest.",
+      ],
+      action: { label: "Passwort festlegen", url: v.link },
+      notes: validityNote("de", v.validHours),
+    }),
+    en: (v) => ({
+      subject: "Set your password for ePaper Studio",
+      paragraphs: [
+        "A user account in ePaper Studio has been set up for you, or a new password has been requested for it.",
+        "Please set your password with the following link.",
+      ],
+      action: { label: "Set password", url: v.link },
+      notes: validityNote("en", v.validHours),
+    }),
+  },
+});
+
+/** authType email-reset: sent to the requested (new) address; confirming makes it the login. */
+export const emailReset = defineTemplate({
+  variables: tokenLink.extend({ newEmail: z.email() }),
+  content: {
+    de: (v) => ({
+      subject: "Bestätigen Sie Ihre neue E-Mail-Adresse",
+      paragraphs: [
+        ["Sie möchten die E-Mail-Adresse Ihres Benutzerkontos im ePaper Studio ändern in ", { strong: v.newEmail }, "."],
+        "Bitte bestätigen Sie die neue Adresse. Bis dahin melden Sie sich weiter mit Ihrer bisherigen Adresse an.",
+      ],
+      action: { label: "Neue E-Mail-Adresse bestätigen", url: v.link },
+      notes: [...validityNote("de", v.validHours), IGNORE.de],
+    }),
+    en: (v) => ({
+      subject: "Confirm your new e-mail address",
+      paragraphs: [
+        ["You asked to change the e-mail address of your ePaper Studio user account to ", { strong: v.newEmail }, "."],
+        "Please confirm the new address. Until then, keep logging in with your current address.",
+      ],
+      action: { label: "Confirm new e-mail address", url: v.link },
+      notes: [...validityNote("en", v.validHours), IGNORE.en],
+    }),
+  },
+});
+
+/** authType delete-user: the user asked to delete their profile (studio-admin.md "Profile deletion needs confirmation"). */
+export const deleteUser = defineTemplate({
+  variables: tokenLink,
+  content: {
+    de: (v) => ({
+      subject: "Bestätigen Sie das Löschen Ihres Profils",
+      paragraphs: [
+        "Sie möchten Ihr Profil im ePaper Studio löschen.",
+        "Nach Ihrer Bestätigung wird Ihr Benutzerprofil gelöscht und Sie können sich nicht mehr anmelden. Dies kann nicht rückgängig gemacht werden.",
+      ],
+      action: { label: "Löschen des Profils bestätigen", url: v.link },
+      notes: [...validityNote("de", v.validHours), IGNORE.de],
+    }),
+    en: (v) => ({
+      subject: "Confirm the deletion of your profile",
+      paragraphs: [
+        "You asked to delete your ePaper Studio profile.",
+        "Once you confirm, your user profile is deleted and you can no longer log in. This cannot be undone.",
+      ],
+      action: { label: "Confirm profile deletion", url: v.link },
+      notes: [...validityNote("en", v.validHours), IGNORE.en],
+    }),
+  },
+});
+
+/** authType delete-account: the whole account (company) with its users and ePapers. */
+export const deleteAccount = defineTemplate({
+  variables: tokenLink.extend({ accountName: displayName }),
+  content: {
+    de: (v) => ({
+      subject: "Bestätigen Sie das Löschen Ihres Kontos",
+      paragraphs: [
+        ["Sie möchten das Konto ", { strong: v.accountName }, " im ePaper Studio löschen."],
+        "Nach Ihrer Bestätigung werden das Konto, alle seine Benutzer und alle seine ePapers gelöscht. Dies kann nicht rückgängig gemacht werden.",
+      ],
+      action: { label: "Löschen des Kontos bestätigen", url: v.link },
+      notes: [...validityNote("de", v.validHours), IGNORE.de],
+    }),
+    en: (v) => ({
+      subject: "Confirm the deletion of your account",
+      paragraphs: [
+        ["You asked to delete the account ", { strong: v.accountName }, " in ePaper Studio."],
+        "Once you confirm, the account, all its users and all its ePapers are deleted. This cannot be undone.",
+      ],
+      action: { label: "Confirm account deletion", url: v.link },
+      notes: [...validityNote("en", v.validHours), IGNORE.en],
+    }),
+  },
+});
