@@ -4,21 +4,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ToggleButton } from "react-aria-components";
 import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
 import { Button } from "#app/components/ui/button";
 import { TextField } from "#app/components/ui/text-field";
+import { LoginSchema, PASSWORD_MIN_LENGTH } from "#app/utils/account-validation";
 import { getInstance } from "#app/utils/i18next.server";
 import type { Route } from "./+types/login";
-
-/** Login rules of studio-core.md §5; messages are translation keys under validation.*. */
-export const LoginSchema = z.object({
-  email: z
-    .string({ error: "emailRequired" })
-    .trim()
-    .pipe(z.email({ error: "validEmailRequired" })),
-  password: z.string({ error: "passwordRequired" }).min(10, { error: "passwordTooShort" }),
-});
-export const PASSWORD_MIN_LENGTH = 10;
 
 export function loader({ context }: Route.LoaderArgs) {
   return { metaTitle: getInstance(context).t("login.metaTitle") };
