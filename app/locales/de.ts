@@ -63,6 +63,8 @@ const de: Translation = {
     splitting: "Aufteilen",
     rendering: "Rendern",
     errors: {
+      tooManyAttempts: "Zu viele Versuche. Bitte warten Sie {{minutes}} Minuten und versuchen Sie es dann erneut.",
+      sessionExpired: "Sitzung abgelaufen. Bitte melden Sie sich erneut an.",
       pdfPasswordProtected: "Dieses PDF ist passwortgeschützt. Entfernen Sie das Passwort und laden Sie es erneut hoch.",
       pdfNotAPdf: "Diese Datei ist kein PDF. Bitte laden Sie eine PDF-Datei hoch.",
       pdfDamaged:

@@ -63,6 +63,8 @@ const en = {
     splitting: "Split",
     rendering: "Render",
     errors: {
+      tooManyAttempts: "Too many attempts. Please wait {{minutes}} minutes and try again.",
+      sessionExpired: "Session expired. Please log in again.",
       pdfPasswordProtected: "This PDF is password-protected. Remove the password and upload it again.",
       pdfNotAPdf: "This file is not a PDF. Please upload a PDF file.",
       pdfDamaged: "This PDF is damaged and cannot be read. Please export it again and upload the new file.",

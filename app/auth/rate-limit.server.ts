@@ -1,0 +1,121 @@
+import { createHash } from "node:crypto";
+import type { Redis } from "ioredis";
+import { TooManyRequests } from "./errors.ts";
+
+/**
+ * Fixed-window rate limits in Redis for the public auth routes (issue 3 part 2). Each window is
+ * one counter key: the first hit creates it with the window as its lifetime, later hits count up,
+ * and the key disappears when the window ends. Counting and setting the lifetime run in one
+ * Lua script, so a crash between them can never leave a counter without expiry.
+ * Decisions and numbers: docs/decisions/0013-sessions-tokens-rate-limits.md.
+ */
+
+export type RateLimit = {
+  /** Which limit: part of the Redis key and of the TooManyRequests error. */
+  bucket: string;
+  /** Attempts allowed per window. */
+  limit: number;
+  windowMs: number;
+};
+
+export type RateLimitCheck = RateLimit & {
+  /** Who is counted: an e-mail address, an IP address. Stored only as a SHA-256 hash. */
+  key: string;
+};
+
+export type RateLimitResult = {
+  allowed: boolean;
+  /** 0 when allowed; otherwise how long until the window ends and attempts are allowed again. */
+  retryAfterMs: number;
+  /** Attempts counted in this window, this one included. */
+  count: number;
+};
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The limits of the public routes. Per e-mail limits stop guessing one account's password from
+ * many addresses; per IP limits stop one client from trying many accounts. IP limits are
+ * generous because offices share one address behind NAT.
+ */
+export const RATE_LIMITS = {
+  /** POST /login and /maintenance/login, per e-mail address entered. */
+  loginEmail: { bucket: "login-email", limit: 10, windowMs: 15 * MINUTE },
+  /** POST /login and /maintenance/login, per client IP. */
+  loginIp: { bucket: "login-ip", limit: 50, windowMs: 15 * MINUTE },
+  /** POST /signup, per client IP (each success creates an account and sends a mail). */
+  signupIp: { bucket: "signup-ip", limit: 10, windowMs: HOUR },
+  /** POST /password (request a reset mail), per e-mail address: protects the inbox. */
+  passwordRequestEmail: { bucket: "password-request-email", limit: 3, windowMs: HOUR },
+  /** POST /password (request a reset mail), per client IP. */
+  passwordRequestIp: { bucket: "password-request-ip", limit: 20, windowMs: HOUR },
+  /** /try-it, per client IP (each success creates an account and a user). */
+  tryItIp: { bucket: "try-it-ip", limit: 10, windowMs: HOUR },
+  /** /auth/:authType/with/:token and /deactivate-email/…, per client IP. */
+  tokenIp: { bucket: "token-ip", limit: 30, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, RateLimit>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+const KEY_PREFIX = "rate-limit";
+
+// KEYS[1] counter; ARGV[1] window in ms. Returns { count, remaining ms of the window }.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return { count, ttl }
+`;
+
+/** The Redis key of one counter; the counted value is hashed so Redis never holds addresses. */
+export function rateLimitKey(bucket: string, key: string): string {
+  const digest = createHash("sha256").update(key.trim().toLowerCase()).digest("base64url");
+  return `${KEY_PREFIX}:${bucket}:${digest}`;
+}
+
+/** Counts one attempt and says whether it is within the limit. Redis errors propagate. */
+export async function checkRateLimit(redis: Redis, check: RateLimitCheck): Promise<RateLimitResult> {
+  if (!(check.limit >= 1) || !(check.windowMs >= 1))
+    throw new RangeError(`Rate limit '${check.bucket}' needs a limit and window of at least 1`);
+  const reply = (await redis.eval(HIT_SCRIPT, 1, rateLimitKey(check.bucket, check.key), String(Math.ceil(check.windowMs)))) as [
+    number,
+    number,
+  ];
+  const [count, ttl] = reply;
+  const allowed = count <= check.limit;
+  return { allowed, retryAfterMs: allowed ? 0 : Math.max(1, ttl), count };
+}
+
+/** Counts one attempt and throws `TooManyRequests` when it is over the limit. */
+export async function enforceRateLimit(redis: Redis, check: RateLimitCheck): Promise<void> {
+  const result = await checkRateLimit(redis, check);
+  if (!result.allowed) throw new TooManyRequests(check.bucket, result.retryAfterMs);
+}
+
+/** Forgets the attempts of one key, e.g. the per e-mail login counter after a successful login. */
+export async function resetRateLimit(redis: Redis, target: { bucket: string; key: string }): Promise<void> {
+  await redis.del(rateLimitKey(target.bucket, target.key));
+}
+
+/**
+ * The client's IP address as the nearest proxy reports it: the last entry of X-Forwarded-For,
+ * else X-Real-IP, else "unknown" (all such clients then share one per IP counter).
+ * NOTE: headers are only trustworthy behind a proxy that sets them; without one, a client can
+ * send any value and so escape the per IP limits (the per e-mail limits still hold). When the
+ * server passes the socket address into the request context, prefer that.
+ */
+export function clientIp(request: Request): string {
+  const forwarded = request.headers
+    .get("x-forwarded-for")
+    ?.split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const candidate = forwarded?.at(-1) ?? request.headers.get("x-real-ip")?.trim();
+  // Bounded to the session.ip column (45 characters, enough for IPv6).
+  return candidate ? candidate.slice(0, 45) : "unknown";
+}

@@ -1,0 +1,494 @@
+import { randomBytes } from "node:crypto";
+import { type Cookie, createCookie, redirect } from "react-router";
+import type { Database } from "#db/client";
+import { getEnv } from "#app/utils/env.server";
+import type { PermissionSubject } from "#app/utils/permissions";
+
+/**
+ * Sessions as in the Epic Stack: the cookie holds only a random session id, signed with
+ * SESSION_SECRET; the `session` row is the truth, so logout, forced logout of a user or of a whole
+ * account, and expiry take effect on the next request. Decisions (lifetimes, sliding expiry,
+ * login notices): docs/decisions/0013-sessions-tokens-rate-limits.md.
+ */
+
+export const SESSION_COOKIE_NAME = "ep_session";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Idle lifetime: a session ends this long after its last request. "remember" keeps the cookie
+ * across browser restarts; otherwise the cookie lasts until the browser closes.
+ */
+export const SESSION_IDLE_MS = { remember: 30 * DAY, browser: 12 * HOUR } as const;
+/** Absolute lifetime: however active, a session ends this long after login. */
+export const SESSION_MAX_AGE_MS = 90 * DAY;
+/** last_seen_at (and the sliding expiry) is written at most this often per session. */
+export const SESSION_TOUCH_INTERVAL_MS = MINUTE;
+
+export const LOGIN_ROUTE = "/login";
+/** Where a login goes without a remembered target (studio-core.md §2). */
+export const START_ROUTE = "/epaper";
+/** Query parameter of the login route: the remembered target. */
+export const REDIRECT_TO_PARAM = "redirectTo";
+/** Query parameter of the login route: why the user was sent there (see LoginNotice). */
+export const LOGIN_NOTICE_PARAM = "notice";
+
+/**
+ * What the login page tells a user it was sent to: sessionExpired shows 'Session expired. Please
+ * log in again.' (studio-core.md §8), accountDeactivated the AccountDeactivated message.
+ */
+export const LOGIN_NOTICES = ["sessionExpired", "accountDeactivated"] as const;
+export type LoginNotice = (typeof LOGIN_NOTICES)[number];
+
+/** Why a session was revoked (session.revoked_reason, at most 32 characters). */
+export const SESSION_REVOKE_REASONS = [
+  "logout",
+  /** Support logged out one user (studio-admin.md real-time events). */
+  "forcedLogout",
+  /** Support logged out every user of an account. */
+  "accountForcedLogout",
+  "passwordChanged",
+  "emailChanged",
+  "accountDeactivated",
+  "userDeleted",
+  "accountDeleted",
+  /** The deactivate-email flow logs out (studio-core.md §4). */
+  "deactivateEmail",
+  /** A regular user opened /try-it and is logged out (studio-core.md §2). */
+  "tryIt",
+] as const;
+export type SessionRevokeReason = (typeof SESSION_REVOKE_REASONS)[number];
+
+const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+let cookie: Cookie | undefined;
+
+/**
+ * The session cookie: httpOnly, SameSite=Lax, path "/", Secure in production, signed with
+ * SESSION_SECRET. A comma-separated SESSION_SECRET rotates keys: the first signs, all verify.
+ */
+export function sessionCookie(): Cookie {
+  if (cookie) return cookie;
+  const env = getEnv();
+  const secrets = env.SESSION_SECRET.split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  cookie = createCookie(SESSION_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.NODE_ENV === "production",
+    path: "/",
+    secrets,
+  });
+  return cookie;
+}
+
+/** A new session id: 32 random bytes, base64url (43 characters). */
+export function createSessionId(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export type CreateSessionOptions = {
+  userId: string;
+  /** Keep the login across browser restarts (30 days idle) instead of until the browser closes (12 h idle). */
+  remember: boolean;
+  ip?: string | null;
+  userAgent?: string | null;
+  now?: Date;
+};
+
+export type CreatedSession = {
+  id: string;
+  expiresAt: Date;
+  /** For commitSessionHeader: the cookie's expiry, undefined for a browser-session cookie. */
+  cookieExpires: Date | undefined;
+};
+
+/** Stores a new session for the user; send `commitSessionHeader(id, { expires: cookieExpires })` with the answer. */
+export async function createSession(db: Database, options: CreateSessionOptions): Promise<CreatedSession> {
+  const now = options.now ?? new Date();
+  const id = createSessionId();
+  const idle = options.remember ? SESSION_IDLE_MS.remember : SESSION_IDLE_MS.browser;
+  const maxAgeEnd = new Date(now.getTime() + SESSION_MAX_AGE_MS);
+  const expiresAt = new Date(Math.min(now.getTime() + idle, maxAgeEnd.getTime()));
+  await db
+    .insertInto("session")
+    .values({
+      id,
+      userId: options.userId,
+      expiresAt,
+      ip: options.ip ? options.ip.slice(0, 45) : null,
+      userAgent: options.userAgent ? options.userAgent.slice(0, 512) : null,
+      createdAt: now,
+      lastSeenAt: now,
+    })
+    .execute();
+  // The row decides when the session ends; a remembered cookie only has to outlive it.
+  return { id, expiresAt, cookieExpires: options.remember ? maxAgeEnd : undefined };
+}
+
+/** Set-Cookie value that stores the session id; `expires` undefined makes a browser-session cookie. */
+export function commitSessionHeader(id: string, options: { expires?: Date | undefined } = {}): Promise<string> {
+  return sessionCookie().serialize(id, options.expires ? { expires: options.expires } : {});
+}
+
+/** Set-Cookie value that removes the session cookie. */
+export function destroySessionHeader(): Promise<string> {
+  return sessionCookie().serialize("", { expires: new Date(0), maxAge: 0 });
+}
+
+/** The session id of a correctly signed cookie, or null (no cookie, tampered, malformed). */
+export async function readSessionId(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && SESSION_ID_PATTERN.test(value) ? value : null;
+}
+
+/** The session row's facts the studio needs. */
+export type SessionInfo = {
+  id: string;
+  userId: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+};
+
+/**
+ * The signed-in user as studio-admin.md §3 "Auth user" describes it, with what PermissionSubject
+ * needs (see toPermissionSubject). Never the password hash.
+ */
+export type SessionUser = {
+  id: string;
+  accountId: string;
+  baseAccountId: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  emailLanguage: string;
+  isGenerated: boolean;
+  isTemporary: boolean;
+  emailTokenUsed: boolean;
+  passwordRequested: boolean;
+  requestedEmail: string | null;
+  demoActive: boolean;
+  documentUploadedAt: Date | null;
+  lastLoginAt: Date | null;
+  /** Of the current account (user.account_id; support may switch it). */
+  accountName: string;
+  accountIsProtected: boolean;
+  accountIsDemoAccount: boolean;
+  accountIsGenerated: boolean;
+  accountIsTemporary: boolean;
+  /** Storage time of a generated account, after which it is removed. */
+  accountRemoveAt: Date | null;
+  customerId: string | null;
+  zipContingent: number;
+  channelContingent: number;
+  pageExchangeMax: number | null;
+  /** permission_type.priority of each of the user's user_permission rows ('1'–'4'). */
+  permissions: string[];
+  /** email_config.name of each of the user's user_email_config rows. */
+  emailConfigNames: string[];
+};
+
+/** Why a session that the cookie names no longer works. */
+export type SessionEndReason =
+  /** Past its idle or absolute lifetime. */
+  | "expired"
+  /** Logged out, or ended by support or by an account change (see revokedReason). */
+  | "revoked"
+  /** No row (removed by the purge job after expiry, or with its user). */
+  | "unknown"
+  | "userDeleted"
+  /** The user's own (base) account is deactivated or deleted. */
+  | "accountDeactivated";
+
+export type SessionResult =
+  /** No cookie, or one that is tampered with or malformed: a visitor who never logged in here. */
+  | { status: "none" }
+  /** The cookie names a session that no longer works: say so, clear the cookie, go to login. */
+  | { status: "ended"; sessionId: string; reason: SessionEndReason; revokedReason: string | null }
+  | { status: "active"; session: SessionInfo; user: SessionUser };
+
+/** Reads the session named by the request's cookie, and its user. Writes nothing (see touchSession). */
+export async function getSessionUser(db: Database, request: Request, options: { now?: Date } = {}): Promise<SessionResult> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return { status: "none" };
+  const now = options.now ?? new Date();
+  const row = await db
+    .selectFrom("session as s")
+    .innerJoin("user as u", "u.id", "s.userId")
+    .innerJoin("account as a", "a.id", "u.accountId")
+    .innerJoin("account as ba", "ba.id", "u.baseAccountId")
+    .select([
+      "s.id as sessionId",
+      "s.createdAt as sessionCreatedAt",
+      "s.lastSeenAt as sessionLastSeenAt",
+      "s.expiresAt as sessionExpiresAt",
+      "s.revokedAt as sessionRevokedAt",
+      "s.revokedReason as sessionRevokedReason",
+      "u.id",
+      "u.accountId",
+      "u.baseAccountId",
+      "u.email",
+      "u.firstname",
+      "u.lastname",
+      "u.emailLanguage",
+      "u.isGenerated",
+      "u.isTemporary",
+      "u.emailTokenUsed",
+      "u.passwordRequested",
+      "u.requestedEmail",
+      "u.demoActive",
+      "u.documentUploadedAt",
+      "u.lastLoginAt",
+      "u.deletedAt as userDeletedAt",
+      "a.name as accountName",
+      "a.isProtected as accountIsProtected",
+      "a.isDemoAccount as accountIsDemoAccount",
+      "a.isGenerated as accountIsGenerated",
+      "a.isTemporary as accountIsTemporary",
+      "a.removeAt as accountRemoveAt",
+      "a.customerId",
+      "a.zipContingent",
+      "a.channelContingent",
+      "a.pageExchangeMax",
+      "ba.isActive as baseAccountIsActive",
+      "ba.deletedAt as baseAccountDeletedAt",
+    ])
+    .where("s.id", "=", sessionId)
+    .executeTakeFirst();
+
+  const ended = (reason: SessionEndReason, revokedReason: string | null = null): SessionResult => ({
+    status: "ended",
+    sessionId,
+    reason,
+    revokedReason,
+  });
+  if (!row) return ended("unknown");
+  if (row.sessionRevokedAt !== null) return ended("revoked", row.sessionRevokedReason);
+  if (row.sessionExpiresAt.getTime() <= now.getTime()) return ended("expired");
+  if (row.userDeletedAt !== null) return ended("userDeleted");
+  if (!row.baseAccountIsActive || row.baseAccountDeletedAt !== null) return ended("accountDeactivated");
+
+  const [permissions, emailConfigs] = await Promise.all([
+    db
+      .selectFrom("userPermission as up")
+      .innerJoin("permissionType as pt", "pt.id", "up.permissionTypeId")
+      .select("pt.priority")
+      .where("up.userId", "=", row.id)
+      .execute(),
+    db
+      .selectFrom("userEmailConfig as uec")
+      .innerJoin("emailConfig as ec", "ec.id", "uec.emailConfigId")
+      .select("ec.name")
+      .where("uec.userId", "=", row.id)
+      .execute(),
+  ]);
+
+  const {
+    sessionId: id,
+    sessionCreatedAt,
+    sessionLastSeenAt,
+    sessionExpiresAt,
+    sessionRevokedAt: _revokedAt,
+    sessionRevokedReason: _revokedReason,
+    userDeletedAt: _userDeletedAt,
+    baseAccountIsActive: _baseAccountIsActive,
+    baseAccountDeletedAt: _baseAccountDeletedAt,
+    ...user
+  } = row;
+  return {
+    status: "active",
+    session: { id, userId: user.id, createdAt: sessionCreatedAt, lastSeenAt: sessionLastSeenAt, expiresAt: sessionExpiresAt },
+    user: { ...user, permissions: permissions.map((p) => p.priority), emailConfigNames: emailConfigs.map((c) => c.name) },
+  };
+}
+
+/**
+ * Marks the session as seen and slides its expiry: at most once per SESSION_TOUCH_INTERVAL_MS
+ * (otherwise no query at all). The idle window is the one chosen at login (expiresAt − lastSeenAt
+ * stays constant), capped at SESSION_MAX_AGE_MS after creation. Returns whether it wrote.
+ */
+export async function touchSession(db: Database, session: SessionInfo, now = new Date()): Promise<boolean> {
+  if (now.getTime() - session.lastSeenAt.getTime() < SESSION_TOUCH_INTERVAL_MS) return false;
+  const idle = Math.max(0, session.expiresAt.getTime() - session.lastSeenAt.getTime());
+  const expiresAt = new Date(Math.min(now.getTime() + idle, session.createdAt.getTime() + SESSION_MAX_AGE_MS));
+  const result = await db
+    .updateTable("session")
+    .set({ lastSeenAt: now, expiresAt })
+    .where("id", "=", session.id)
+    // Unchanged since it was read: of concurrent requests one writes, and a revoked or expired
+    // session is never brought back.
+    .where("lastSeenAt", "=", session.lastSeenAt)
+    .where("revokedAt", "is", null)
+    .where("expiresAt", ">", now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends one session (logout). Returns whether it was live. */
+export async function revokeSession(db: Database, id: string, reason: SessionRevokeReason, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("session")
+    .set({ revokedAt: now, revokedReason: reason })
+    .where("id", "=", id)
+    .where("revokedAt", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Ends every live session of a user (forced logout; after a password change pass the current
+ * session as `exceptSessionId` to keep it). Returns how many ended.
+ */
+export async function revokeUserSessions(
+  db: Database,
+  userId: string,
+  reason: SessionRevokeReason,
+  options: { exceptSessionId?: string; now?: Date } = {},
+): Promise<number> {
+  const now = options.now ?? new Date();
+  let query = db
+    .updateTable("session")
+    .set({ revokedAt: now, revokedReason: reason })
+    .where("userId", "=", userId)
+    .where("revokedAt", "is", null)
+    .where("expiresAt", ">", now);
+  if (options.exceptSessionId) query = query.where("id", "!=", options.exceptSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Ends every live session of every user of an account (forced logout of all account users,
+ * deactivation): users whose own account it is, and users acting in it now (support).
+ */
+export async function revokeAccountSessions(
+  db: Database,
+  accountId: string,
+  reason: SessionRevokeReason,
+  now = new Date(),
+): Promise<number> {
+  const result = await db
+    .updateTable("session")
+    .set({ revokedAt: now, revokedReason: reason })
+    .where("userId", "in", (eb) =>
+      eb
+        .selectFrom("user")
+        .select("user.id")
+        .where((w) => w.or([w("user.accountId", "=", accountId), w("user.baseAccountId", "=", accountId)])),
+    )
+    .where("revokedAt", "is", null)
+    .where("expiresAt", ">", now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * `to` when it is a path on this site, else `fallback`: a remembered target must never send the
+ * user elsewhere (open redirect). Refuses absolute URLs, protocol-relative `//host`, backslashes
+ * (browsers read `/\host` as `//host`) and control characters; returns the normalised path.
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string = START_ROUTE): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.includes("\\")) return fallback;
+  for (let i = 0; i < to.length; i++) {
+    const code = to.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return fallback;
+  }
+  const base = "http://studio.invalid";
+  let url: URL;
+  try {
+    url = new URL(to, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The login URL that remembers a target (only same-site paths) and carries a notice. */
+export function loginPath(options: { redirectTo?: string | null; notice?: LoginNotice | null } = {}): string {
+  const params = new URLSearchParams();
+  if (options.redirectTo) {
+    const target = safeRedirect(options.redirectTo, "");
+    const path = target.split(/[?#]/)[0];
+    // The start route needs no remembering; the login route itself would loop.
+    if (target && path !== "/" && path !== LOGIN_ROUTE) params.set(REDIRECT_TO_PARAM, target);
+  }
+  if (options.notice) params.set(LOGIN_NOTICE_PARAM, options.notice);
+  const query = params.toString();
+  return query ? `${LOGIN_ROUTE}?${query}` : LOGIN_ROUTE;
+}
+
+/** The notice of a login URL, if it is a known one. */
+export function readLoginNotice(url: URL | string): LoginNotice | null {
+  const value = new URL(url, "http://studio.invalid").searchParams.get(LOGIN_NOTICE_PARAM);
+  return (LOGIN_NOTICES as readonly string[]).includes(value ?? "") ? (value as LoginNotice) : null;
+}
+
+export type RequireUserOptions = {
+  /**
+   * A user whose emailTokenUsed flag is set may only open the auth and deactivate-email routes
+   * (studio-core.md §2); only their loaders and actions pass true.
+   */
+  allowEmailTokenSession?: boolean;
+  now?: Date;
+};
+
+/**
+ * The signed-in user, or a thrown redirect to the login route that remembers where the user
+ * wanted to go. An ended session also clears the cookie and tells the login page why
+ * (sessionExpired or accountDeactivated). Slides the session's expiry (touchSession).
+ */
+export async function requireUser(
+  db: Database,
+  request: Request,
+  options: RequireUserOptions = {},
+): Promise<{ user: SessionUser; session: SessionInfo }> {
+  const url = new URL(request.url);
+  const redirectTo = `${url.pathname}${url.search}`;
+  const result = await getSessionUser(db, request, { now: options.now });
+  if (result.status === "none") throw redirect(loginPath({ redirectTo }));
+  if (result.status === "ended") {
+    const notice: LoginNotice = result.reason === "accountDeactivated" ? "accountDeactivated" : "sessionExpired";
+    throw redirect(loginPath({ redirectTo, notice }), { headers: { "Set-Cookie": await destroySessionHeader() } });
+  }
+  // A token session is not a login: a real login (which clears the flag) opens the rest.
+  if (result.user.emailTokenUsed && !options.allowEmailTokenSession) throw redirect(loginPath({ redirectTo }));
+  await touchSession(db, result.session, options.now);
+  return { user: result.user, session: result.session };
+}
+
+/**
+ * Logout (an action: never on GET, SameSite=Lax is the CSRF defence): ends the cookie's session
+ * and answers a redirect to the login route that clears the cookie.
+ */
+export async function logout(
+  db: Database,
+  request: Request,
+  options: { reason?: SessionRevokeReason; redirectTo?: string } = {},
+): Promise<Response> {
+  const sessionId = await readSessionId(request);
+  if (sessionId) await revokeSession(db, sessionId, options.reason ?? "logout");
+  return redirect(safeRedirect(options.redirectTo, LOGIN_ROUTE), { headers: { "Set-Cookie": await destroySessionHeader() } });
+}
+
+/** The permission module's input from the session user; the Maintenance preference comes from the caller. */
+export function toPermissionSubject(user: SessionUser, options: { maintenanceActive: boolean }): PermissionSubject {
+  return {
+    id: user.id,
+    accountId: user.accountId,
+    baseAccountId: user.baseAccountId,
+    permissions: user.permissions,
+    isGenerated: user.isGenerated,
+    isTemporary: user.isTemporary,
+    emailTokenUsed: user.emailTokenUsed,
+    demoActive: user.demoActive,
+    accountIsProtected: user.accountIsProtected,
+    accountIsDemoAccount: user.accountIsDemoAccount,
+    maintenanceActive: options.maintenanceActive,
+    emailConfigNames: user.emailConfigNames,
+  };
+}
