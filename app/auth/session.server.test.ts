@@ -19,6 +19,7 @@ import {
   SESSION_MAX_AGE_MS,
   type SessionResult,
   safeRedirect,
+  visiblePath,
   toPermissionSubject,
   touchSession,
 } from "./session.server.ts";
@@ -392,5 +393,14 @@ describe("safeRedirect", () => {
       "/login?redirectTo=%2Fepaper%3Fx%3D1&notice=sessionExpired",
     );
     expect(readLoginNotice("/login?notice=bogus")).toBeNull();
+  });
+});
+
+describe("visiblePath", () => {
+  test("drops single-fetch data suffixes and parameters", () => {
+    expect(visiblePath(new Request("http://studio/epaper.data?_routes=routes%2Fepaper"))).toBe("/epaper");
+    expect(visiblePath(new Request("http://studio/epaper.data?search=x&_routes=a"))).toBe("/epaper?search=x");
+    expect(visiblePath(new Request("http://studio/_root.data"))).toBe("/");
+    expect(visiblePath(new Request("http://studio/channel?id=1"))).toBe("/channel?id=1");
   });
 });

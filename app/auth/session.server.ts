@@ -447,8 +447,7 @@ export async function requireUser(
   request: Request,
   options: RequireUserOptions = {},
 ): Promise<{ user: SessionUser; session: SessionInfo }> {
-  const url = new URL(request.url);
-  const redirectTo = `${url.pathname}${url.search}`;
+  const redirectTo = visiblePath(request);
   const result = await getSessionUser(db, request, { now: options.now });
   if (result.status === "none") throw redirect(loginPath({ redirectTo }));
   if (result.status === "ended") {
@@ -459,6 +458,20 @@ export async function requireUser(
   if (result.user.emailTokenUsed && !options.allowEmailTokenSession) throw redirect(loginPath({ redirectTo }));
   await touchSession(db, result.session, options.now);
   return { user: result.user, session: result.session };
+}
+
+/**
+ * The address the user sees, for coming back after login: client navigations load data from
+ * `/path.data?_routes=…` (single fetch), which must not end up in the browser's address bar.
+ */
+export function visiblePath(request: Request): string {
+  const url = new URL(request.url);
+  // Edit the raw query so the rest of it keeps its exact encoding.
+  const search = url.search
+    .replace(/([?&])_routes=[^&]*(&|$)/, (_, before: string, after: string) => (after ? before : ""))
+    .replace(/^\?$/, "");
+  const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  return `${pathname}${search}`;
 }
 
 /**

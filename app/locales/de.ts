@@ -29,7 +29,12 @@ const de: Translation = {
     forgotPassword: "Passwort vergessen?",
     noAccount: "Noch kein Konto?",
     signup: "Registrieren",
-    notYetAvailable: "Die Anmeldung ist noch nicht verfügbar: Konten kommen mit der nächsten Version des Studios.",
+  },
+  workspace: {
+    metaTitle: "Meine ePaper",
+    title: "Meine ePaper",
+    logout: "Abmelden",
+    comingSoon: "Ihr ePaper-Arbeitsbereich (Upload, Übersicht und Ordner) kommt mit der nächsten Version des Studios.",
   },
   validation: {
     emailRequired: "Bitte geben Sie Ihre E-Mail-Adresse ein",
@@ -63,8 +68,6 @@ const de: Translation = {
     splitting: "Aufteilen",
     rendering: "Rendern",
     errors: {
-      tooManyAttempts: "Zu viele Versuche. Bitte warten Sie {{minutes}} Minuten und versuchen Sie es dann erneut.",
-      sessionExpired: "Sitzung abgelaufen. Bitte melden Sie sich erneut an.",
       pdfPasswordProtected: "Dieses PDF ist passwortgeschützt. Entfernen Sie das Passwort und laden Sie es erneut hoch.",
       pdfNotAPdf: "Diese Datei ist kein PDF. Bitte laden Sie eine PDF-Datei hoch.",
       pdfDamaged:
@@ -75,6 +78,8 @@ const de: Translation = {
     },
   },
   errors: {
+    tooManyAttempts: "Zu viele Versuche. Bitte warten Sie {{minutes}} Minuten und versuchen Sie es dann erneut.",
+    sessionExpired: "Sitzung abgelaufen. Bitte melden Sie sich erneut an.",
     title: "Etwas ist schiefgelaufen",
     unexpected: "Ein unerwarteter Fehler ist aufgetreten. Bitte wenden Sie sich an den Support.",
     notFound: "Diese Seite gibt es nicht.",

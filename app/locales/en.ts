@@ -30,7 +30,12 @@ const en = {
     forgotPassword: "Forgot your password?",
     noAccount: "No account yet?",
     signup: "Sign up",
-    notYetAvailable: "Signing in is not available yet: accounts arrive with the next release of the studio.",
+  },
+  workspace: {
+    metaTitle: "My ePaper",
+    title: "My ePaper",
+    logout: "Log out",
+    comingSoon: "Your ePaper workspace (upload, grid and folders) arrives with the next release of the studio.",
   },
   validation: {
     emailRequired: "Please enter your e-mail address",
@@ -63,8 +68,6 @@ const en = {
     splitting: "Split",
     rendering: "Render",
     errors: {
-      tooManyAttempts: "Too many attempts. Please wait {{minutes}} minutes and try again.",
-      sessionExpired: "Session expired. Please log in again.",
       pdfPasswordProtected: "This PDF is password-protected. Remove the password and upload it again.",
       pdfNotAPdf: "This file is not a PDF. Please upload a PDF file.",
       pdfDamaged: "This PDF is damaged and cannot be read. Please export it again and upload the new file.",
@@ -74,6 +77,8 @@ const en = {
     },
   },
   errors: {
+    tooManyAttempts: "Too many attempts. Please wait {{minutes}} minutes and try again.",
+    sessionExpired: "Session expired. Please log in again.",
     title: "Something went wrong",
     unexpected: "An unexpected error has occurred. Please contact the support.",
     notFound: "This page does not exist.",

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
+import { START_ROUTE } from "#app/auth/session.server";
 
-// The start route is /epaper once the workspace exists; until a user can sign in, / leads to the login.
+// `/` is the start route's address; the start route itself sends logged-out visitors to /login.
 export function loader() {
-  return redirect("/login");
+  return redirect(START_ROUTE);
 }

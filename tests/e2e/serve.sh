@@ -13,6 +13,8 @@ export SESSION_SECRET=e2e-session-secret-0123456789abcdefghijkl
 export RENDER_NODE_TOKEN=e2e-render-node-token-0123456789abcdefgh
 export DEMO_ADMIN_PASSWORD='E2e!Admin2026'
 mariadb -h127.0.0.1 -uroot -e "DROP DATABASE IF EXISTS epaper_e2e" 2>/dev/null || true
+# Fresh Redis too: rate-limit counters and queues of an earlier run must not leak into this one.
+redis-cli -u "$REDIS_URL" flushdb >/dev/null 2>&1 || true
 npx tsx server/cli/migrate.ts >/dev/null
 npx tsx server/cli/seed.ts >/dev/null
 exec node --import tsx server/run-all.ts

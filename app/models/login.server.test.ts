@@ -1,0 +1,67 @@
+import { createId } from "@paralleldrive/cuid2";
+import { afterAll, describe, expect, test } from "vitest";
+import { createDb } from "#db/client";
+import { hashPassword } from "#app/utils/password.server";
+import { TEST_DATABASE_URL } from "#tests/setup/test-env";
+import { checkLogin } from "./login.server.ts";
+
+const db = createDb(TEST_DATABASE_URL, { connectionLimit: 2 });
+afterAll(() => db.destroy());
+
+async function userWith(options: { active?: boolean; password?: string | null }) {
+  const accountId = createId();
+  const id = createId();
+  const email = `login-${id}@example.com`;
+  await db
+    .insertInto("account")
+    .values({ id: accountId, name: "Login test", isActive: options.active ?? true })
+    .execute();
+  await db
+    .insertInto("user")
+    .values({
+      id,
+      accountId,
+      baseAccountId: accountId,
+      email,
+      passwordHash: options.password === null ? null : await hashPassword(options.password ?? "Right!Pass2026"),
+      emailTokenUsed: true,
+      passwordRequested: true,
+    })
+    .execute();
+  return { id, email };
+}
+
+describe("checkLogin", () => {
+  test("the right password logs in and clears emailTokenUsed and passwordRequested", async () => {
+    const user = await userWith({});
+    expect(await checkLogin(db, user.email, "Right!Pass2026")).toEqual({ ok: true, userId: user.id });
+    const row = await db.selectFrom("user").selectAll().where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect([row.emailTokenUsed, row.passwordRequested, row.lastLoginAt instanceof Date]).toEqual([false, false, true]);
+  });
+
+  test("a wrong password is 'invalid credentials' and changes nothing", async () => {
+    const user = await userWith({});
+    expect(await checkLogin(db, user.email, "Wrong!Pass2026")).toMatchObject({ ok: false, messageKey: "validation.invalidCredentials" });
+    const row = await db.selectFrom("user").selectAll().where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(row.emailTokenUsed).toBe(true);
+  });
+
+  test("an unknown address is named back; a user without password cannot log in with one", async () => {
+    expect(await checkLogin(db, "nobody-here@example.com", "Any!Pass2026")).toEqual({
+      ok: false,
+      messageKey: "validation.notFoundEmail",
+      params: { email: "nobody-here@example.com" },
+    });
+    const generated = await userWith({ password: null });
+    expect(await checkLogin(db, generated.email, "")).toMatchObject({ ok: false, messageKey: "validation.invalidCredentials" });
+  });
+
+  test("a deactivated account points to the support address from the Support preference", async () => {
+    const user = await userWith({ active: false });
+    expect(await checkLogin(db, user.email, "Right!Pass2026")).toEqual({
+      ok: false,
+      messageKey: "validation.accountDeactivated",
+      params: { supportEmail: "support@epaper.test" },
+    });
+  });
+});
