@@ -1,4 +1,4 @@
-import { createId } from "@paralleldrive/cuid2";
+import { insertAccountWithUser } from "#tests/support/fixtures";
 import { afterAll, describe, expect, test } from "vitest";
 import { db } from "#app/utils/db.server";
 import {
@@ -21,17 +21,8 @@ afterAll(async () => {
 });
 
 async function insertUser() {
-  const accountId = createId();
-  const userId = createId();
+  const { accountId, userId } = await insertAccountWithUser(db, { emailDomain: "token.test" });
   accountIds.push(accountId);
-  await db
-    .insertInto("account")
-    .values({ id: accountId, name: `Token test ${accountId}` })
-    .execute();
-  await db
-    .insertInto("user")
-    .values({ id: userId, accountId, baseAccountId: accountId, email: `${userId}@token.test` })
-    .execute();
   return userId;
 }
 

@@ -1,3 +1,4 @@
+import { insertAccountWithUser } from "#tests/support/fixtures";
 import { createId } from "@paralleldrive/cuid2";
 import { Queue, QueueEvents, UnrecoverableError } from "bullmq";
 import { Redis } from "ioredis";
@@ -46,26 +47,12 @@ afterAll(async () => {
 });
 
 async function insertUser(options: { firstname?: string; emailLanguage?: "de" | "en" } = {}) {
-  const accountId = createId();
-  const userId = createId();
-  await db
-    .insertInto("account")
-    .values({ id: accountId, name: `Mail test ${accountId}` })
-    .execute();
-  await db
-    .insertInto("user")
-    .values({
-      id: userId,
-      accountId,
-      baseAccountId: accountId,
-      email: `${userId}@mail.test`,
-      firstname: options.firstname ?? "Erika",
-      lastname: "Müller",
-      emailLanguage: options.emailLanguage ?? "de",
-    })
-    .execute();
+  const { accountId, userId, email } = await insertAccountWithUser(db, {
+    emailDomain: "mail.test",
+    user: { firstname: options.firstname ?? "Erika", lastname: "Müller", emailLanguage: options.emailLanguage ?? "de" },
+  });
   accountIds.push(accountId);
-  return { userId, email: `${userId}@mail.test` };
+  return { userId, email };
 }
 
 function findRow(id: string) {

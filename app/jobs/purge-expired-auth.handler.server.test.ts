@@ -1,22 +1,13 @@
 import { createId } from "@paralleldrive/cuid2";
+import { insertAccountWithUser } from "#tests/support/fixtures";
 import { afterAll, expect, test } from "vitest";
 import { db } from "#app/utils/db.server";
 import { purgeExpiredAuth } from "./purge-expired-auth.handler.server.ts";
 
 afterAll(() => db.destroy());
 
-async function insertUser() {
-  const accountId = createId();
-  const userId = createId();
-  await db
-    .insertInto("account")
-    .values({ id: accountId, name: `Purge test ${accountId}` })
-    .execute();
-  await db
-    .insertInto("user")
-    .values({ id: userId, accountId, baseAccountId: accountId, email: `${userId}@purge.test` })
-    .execute();
-  return { accountId, userId };
+function insertUser() {
+  return insertAccountWithUser(db, { emailDomain: "purge.test" });
 }
 
 function setCronjobs(active: boolean) {

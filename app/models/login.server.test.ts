@@ -1,4 +1,4 @@
-import { createId } from "@paralleldrive/cuid2";
+import { insertAccountWithUser } from "#tests/support/fixtures";
 import { afterAll, describe, expect, test } from "vitest";
 import { createDb } from "#db/client";
 import { hashPassword } from "#app/utils/password.server";
@@ -9,26 +9,15 @@ const db = createDb(TEST_DATABASE_URL, { connectionLimit: 2 });
 afterAll(() => db.destroy());
 
 async function userWith(options: { active?: boolean; password?: string | null }) {
-  const accountId = createId();
-  const id = createId();
-  const email = `login-${id}@example.com`;
-  await db
-    .insertInto("account")
-    .values({ id: accountId, name: "Login test", isActive: options.active ?? true })
-    .execute();
-  await db
-    .insertInto("user")
-    .values({
-      id,
-      accountId,
-      baseAccountId: accountId,
-      email,
+  const { userId, email } = await insertAccountWithUser(db, {
+    account: { isActive: options.active ?? true },
+    user: {
       passwordHash: options.password === null ? null : await hashPassword(options.password ?? "Right!Pass2026"),
       emailTokenUsed: true,
       passwordRequested: true,
-    })
-    .execute();
-  return { id, email };
+    },
+  });
+  return { id: userId, email };
 }
 
 describe("checkLogin", () => {
