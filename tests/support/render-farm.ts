@@ -4,6 +4,7 @@
  * server in this process, real MariaDB, Redis, poppler and sharp. Nothing is mocked.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -25,7 +26,23 @@ import { createDb, type Database } from "#db/client";
 import { startWorkerHttp } from "#server/worker-http";
 import { Registry } from "prom-client";
 
-export const CORPUS = path.resolve("../shared/corpus");
+export const CORPUS = findCorpus();
+
+/**
+ * The shared corpus (never copied into the project): CORPUS_DIR when set, else the nearest
+ * `shared/corpus` beside the project or one of its parent folders (`../shared/corpus` here).
+ */
+function findCorpus() {
+  if (process.env.CORPUS_DIR) return path.resolve(process.env.CORPUS_DIR);
+  let dir = path.resolve("..");
+  while (true) {
+    const candidate = path.join(dir, "shared", "corpus");
+    if (existsSync(path.join(candidate, "MANIFEST.tsv"))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("the shared corpus was not found: set CORPUS_DIR to the folder with MANIFEST.tsv");
+    dir = parent;
+  }
+}
 export const TOKEN = "test-render-node-token-0123456789abcdefgh";
 export const SECRET = "test-session-secret-0123456789abcdefghijkl";
 
