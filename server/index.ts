@@ -7,12 +7,20 @@ import type { Server } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import { CLIENT_IP_HEADER } from "#app/auth/client-ip";
 import { getEnv } from "#app/utils/env.server";
 import { onShutdown } from "./shutdown.ts";
 
 const env = getEnv();
 const app = express();
 app.disable("x-powered-by");
+// Which proxies may tell Express the client address (X-Forwarded-For); none unless configured.
+if (env.TRUST_PROXY) app.set("trust proxy", env.TRUST_PROXY);
+app.use((req, _res, next) => {
+  // Rate limits count per client address: only the address Express trusts reaches the app.
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
+  next();
+});
 app.use((_req, res, next) => {
   // The studio is never framed and never sniffed; published content has its own origin and headers.
   res.setHeader("X-Frame-Options", "DENY");

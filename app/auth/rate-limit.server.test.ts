@@ -3,6 +3,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
 import { TooManyRequests } from "./errors.ts";
+import { CLIENT_IP_HEADER } from "./client-ip.ts";
 import { checkRateLimit, clientIp, enforceRateLimit, RATE_LIMITS, rateLimitKey, resetRateLimit } from "./rate-limit.server.ts";
 
 // A Redis database of this file's own (the suite's is 15): flushed here without touching others.
@@ -133,5 +134,9 @@ describe("clientIp", () => {
     expect(clientIp(request({ "X-Real-IP": "203.0.113.6" }))).toBe("203.0.113.6");
     expect(clientIp(request({}))).toBe("unknown");
     expect(clientIp(request({ "X-Forwarded-For": "x".repeat(100) }))).toHaveLength(45);
+  });
+
+  test("the address the studio server vouches for wins over any header a client can send", () => {
+    expect(clientIp(request({ [CLIENT_IP_HEADER]: "192.0.2.7", "X-Forwarded-For": "203.0.113.5" }))).toBe("192.0.2.7");
   });
 });

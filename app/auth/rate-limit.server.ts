@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
+import { CLIENT_IP_HEADER } from "./client-ip.ts";
 import { TooManyRequests } from "./errors.ts";
 
 /**
@@ -103,13 +104,14 @@ export async function resetRateLimit(redis: Redis, target: { bucket: string; key
 }
 
 /**
- * The client's IP address as the nearest proxy reports it: the last entry of X-Forwarded-For,
- * else X-Real-IP, else "unknown" (all such clients then share one per IP counter).
- * NOTE: headers are only trustworthy behind a proxy that sets them; without one, a client can
- * send any value and so escape the per IP limits (the per e-mail limits still hold). When the
- * server passes the socket address into the request context, prefer that.
+ * The client's IP address: the address the studio's Express server vouches for (see
+ * CLIENT_IP_HEADER; socket address, or proxy headers only when TRUST_PROXY says so). Requests
+ * that did not come through it fall back to the last X-Forwarded-For entry, then X-Real-IP,
+ * then "unknown" (all such clients share one per-IP counter).
  */
 export function clientIp(request: Request): string {
+  const trusted = request.headers.get(CLIENT_IP_HEADER)?.trim();
+  if (trusted) return trusted.slice(0, 45);
   const forwarded = request.headers
     .get("x-forwarded-for")
     ?.split(",")

@@ -39,6 +39,8 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").default(DEV_SESSION_SECRET),
     RENDER_NODE_TOKEN: z.string().min(32, "must be at least 32 characters").default(DEV_RENDER_NODE_TOKEN),
+    /** Express "trust proxy": e.g. loopback, 1, or a list of proxy addresses; unset trusts none. */
+    TRUST_PROXY: z.string().min(1).optional(),
     WORKER_HOST: z.string().min(1).default("127.0.0.1"),
     WORKER_PORT: port(3002),
     /** Where render nodes fetch sources from (the worker's signed-URL endpoint). */
