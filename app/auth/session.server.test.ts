@@ -1,15 +1,14 @@
 import { createId } from "@paralleldrive/cuid2";
 import { afterAll, describe, expect, test } from "vitest";
 import { db } from "#app/utils/db.server";
+import { loginPath, readLoginNotice, safeRedirect, visiblePath } from "./login-redirect.ts";
 import {
   commitSessionHeader,
   createSession,
   createSessionId,
   destroySessionHeader,
   getSessionUser,
-  loginPath,
   logout,
-  readLoginNotice,
   requireUser,
   revokeAccountSessions,
   revokeSession,
@@ -18,8 +17,6 @@ import {
   SESSION_IDLE_MS,
   SESSION_MAX_AGE_MS,
   type SessionResult,
-  safeRedirect,
-  visiblePath,
   toPermissionSubject,
   touchSession,
 } from "./session.server.ts";

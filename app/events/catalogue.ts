@@ -23,6 +23,5 @@ export type EpaperProcessEvent = {
 
 export type StudioEvent = RenderProgressEvent | EpaperProcessEvent;
 
-/** Redis pub/sub channels: every studio instance relays the ones of its connected users. */
+/** Redis pub/sub channel of an account: every studio instance relays it to its connected users. */
 export const accountChannel = (accountId: string) => `events:account:${accountId}`;
-export const userChannel = (userId: string) => `events:user:${userId}`;

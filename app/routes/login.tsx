@@ -6,14 +6,8 @@ import { ToggleButton } from "react-aria-components";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { TooManyRequests } from "#app/auth/errors";
 import { clientIp, enforceRateLimit, RATE_LIMITS, resetRateLimit } from "#app/auth/rate-limit.server";
-import {
-  commitSessionHeader,
-  createSession,
-  getSessionUser,
-  REDIRECT_TO_PARAM,
-  readLoginNotice,
-  safeRedirect,
-} from "#app/auth/session.server";
+import { REDIRECT_TO_PARAM, readLoginNotice, safeRedirect } from "#app/auth/login-redirect";
+import { commitSessionHeader, createSession, getSessionUser } from "#app/auth/session.server";
 import { checkLogin } from "#app/models/login.server";
 import { Button } from "#app/components/ui/button";
 import { TextField } from "#app/components/ui/text-field";

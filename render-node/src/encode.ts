@@ -52,7 +52,7 @@ export async function encodePage(ppmFile: string, options: EncodeOptions) {
     return { width: info.width, height: info.height, webp: data };
   };
   const [thumbnail, ...renditions] = await Promise.all([Math.min(options.thumbnailWidth, width), ...widths].map(encode));
-  return { renditions, thumbnail: thumbnail as EncodedImage, rasterWidth: width, rasterHeight: height };
+  return { renditions, thumbnail: thumbnail as EncodedImage };
 }
 
 /** A blank white page of the page's proportions, standing in for a page that could not render. */

@@ -1,5 +1,4 @@
 import { open } from "node:fs/promises";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Encryption, Reason } from "@ep/proto/epaper/render/v1/render_pb";
 import { Poppler } from "node-poppler";
@@ -82,5 +81,3 @@ export function parseDocumentInfo(output: string): DocumentInfo {
 function firstLine(text: string) {
   return text.split("\n").find((line) => line.trim() !== "") ?? "unknown error";
 }
-
-export const popplerBinDir = path.resolve(fileURLToPath(new URL("../bin/limited/", import.meta.url)));
