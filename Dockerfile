@@ -10,7 +10,7 @@ COPY render-node/package.json render-node/
 COPY publisher/package.json publisher/
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN npx react-router build
+RUN npm run build
 ENV NODE_ENV=production
 RUN mkdir -p /data && chown node:node /data
 USER node

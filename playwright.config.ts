@@ -1,6 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3100;
+import { E2E_SLOT, E2E_PORT as PORT } from "./tests/e2e/support/slot.ts";
+
+/** Another slot's run keeps its own reports (npm test reads slot 0's test-results/e2e.json). */
+const REPORT_SUFFIX = E2E_SLOT === 0 ? "" : `-${E2E_SLOT}`;
+
 const chromium = {
   // Debian's Chromium; Playwright never downloads a browser here.
   executablePath: "/usr/bin/chromium",
@@ -19,11 +23,11 @@ export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.test.ts",
   // Playwright empties its output folder; the JSON reports beside it must survive.
-  outputDir: "test-results/playwright",
+  outputDir: `test-results/playwright${REPORT_SUFFIX}`,
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: `test-results/e2e${REPORT_SUFFIX}.json` }]],
   use: { baseURL: `http://localhost:${PORT}`, trace: "retain-on-failure", launchOptions: chromium },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },

@@ -9,6 +9,7 @@ export default defineConfig({
       "db/**/*.test.ts",
       "server/**/*.test.ts",
       "render-node/**/*.test.ts",
+      "publisher/**/*.test.ts",
       "tests/integration/**/*.test.ts",
     ],
     globalSetup: ["tests/setup/global-setup.ts"],

@@ -1,8 +1,23 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
+import { Toaster } from "#app/components/toaster";
+import { findSupportEmail } from "#app/models/system-preference.server";
+import { db } from "#app/utils/db.server";
 import { getLocale, i18nextMiddleware, localeCookie } from "#app/utils/i18next.server";
+import { readToast } from "#app/utils/toast.server";
+import type { loader as studioLoader } from "./routes/studio-layout.tsx";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -13,9 +28,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Only a choice the user stored is refreshed (a year from the last visit); a locale taken
   // from the browser is not stored, so a later change of browser language still counts.
   const stored = await localeCookie.parse(request.headers.get("Cookie"));
-  const headers: HeadersInit = stored === locale ? { "Set-Cookie": await localeCookie.serialize(locale) } : {};
-  return data({ locale }, { headers });
+  const headers = new Headers();
+  if (stored === locale) headers.append("Set-Cookie", await localeCookie.serialize(locale));
+  // A toast flashed by the previous response (redirectWithToast, withErrorToasts): shown once.
+  const { toast, clearCookie } = await readToast(request);
+  if (clearCookie) headers.append("Set-Cookie", clearCookie);
+  // The report link of an unexpected error needs the support address; the app shell loads it
+  // anyway, pages outside it only when such a toast is there.
+  const supportEmail = toast?.report ? await findSupportEmail(db) : null;
+  return data({ locale, toast, supportEmail }, { headers });
 }
+
+/**
+ * After a failed action (4xx/5xx) React Router revalidates no loader by default; the root one
+ * must run, because withErrorToasts left the error's toast in the flash cookie.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || (actionStatus !== undefined && actionStatus >= 400);
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -43,11 +72,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();
   const { locale } = loaderData;
+  const studio = useRouteLoaderData<typeof studioLoader>("routes/studio-layout");
   // Keeps the browser's i18next instance (an external system) on the locale the server chose.
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [i18n, locale]);
-  return <Outlet />;
+  // A page whose route says `handle: { bare: true }` (the embedded upload widget) shows no global messages.
+  const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
+  return (
+    <>
+      <Outlet />
+      {bare ? null : (
+        <Toaster
+          flashed={loaderData.toast}
+          supportEmail={studio?.supportEmail ?? loaderData.supportEmail}
+          supportId={studio?.account.supportId ?? null}
+        />
+      )}
+    </>
+  );
 }
 
 export function ErrorBoundary() {

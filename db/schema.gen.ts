@@ -35,6 +35,7 @@ export interface Account {
   previewLinkExpiryTimeInHours: Generated<number | null>;
   removeAt: Generated<Date | null>;
   softDeletedBy: Generated<string | null>;
+  testPhaseNotifiedAt: Generated<Date | null>;
   updatedAt: Generated<Date>;
   zipContingent: Generated<number>;
   zipPostProcessingTimeInHours: Generated<number | null>;

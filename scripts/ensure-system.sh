@@ -7,6 +7,8 @@ set -euo pipefail
 need_packages=()
 command -v pdftoppm >/dev/null 2>&1 || need_packages+=(poppler-utils)
 command -v which >/dev/null 2>&1 || need_packages+=(debianutils)
+# The tests unpack zip packages the way a customer does.
+command -v unzip >/dev/null 2>&1 || need_packages+=(unzip)
 [ -x /usr/bin/chromium ] || need_packages+=(chromium)
 command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ] || command -v mysqld >/dev/null 2>&1 || need_packages+=(mariadb-server)
 command -v redis-server >/dev/null 2>&1 || need_packages+=(redis-server)

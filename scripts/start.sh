@@ -7,4 +7,6 @@ bash scripts/ensure-system.sh
 bash scripts/ensure-npm.sh
 npx tsx server/cli/migrate.ts
 npx tsx server/cli/seed.ts
+# The reader is copied into every publication: build it (seconds) so publishing works.
+npm run --silent build -w publisher
 exec node --import tsx server/run-all.ts

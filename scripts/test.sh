@@ -28,6 +28,9 @@ npm run --silent lint
 step "database types match the migrations"
 tsx server/cli/codegen.ts --verify
 
+step "build the reader (publishing tests copy it into bundles)"
+npm run --silent build -w publisher
+
 status=0
 step "unit and integration tests (Vitest, real MariaDB and Redis)"
 vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json || status=1

@@ -3,11 +3,12 @@
  * demand (with HMR); in production the built app is served. Start with `npm start` (all
  * processes) or `tsx server/index.ts` (this one).
  */
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "#app/auth/client-ip";
+import { crossOriginWriteRefused } from "#app/auth/same-origin";
 import { getEnv } from "#app/utils/env.server";
 import { onShutdown } from "./shutdown.ts";
 
@@ -21,9 +22,25 @@ app.use((req, _res, next) => {
   req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
   next();
 });
-app.use((_req, res, next) => {
+app.use((req, res, next) => {
+  const refused = crossOriginWriteRefused({
+    method: req.method,
+    path: req.path,
+    origin: req.headers.origin,
+    host: req.headers.host,
+    publicUrl: env.PUBLIC_URL,
+  });
+  if (refused) {
+    res.status(403).type("text/plain").send("cross-origin request refused");
+    return;
+  }
+  next();
+});
+app.use((req, res, next) => {
   // The studio is never framed and never sniffed; published content has its own origin and headers.
-  res.setHeader("X-Frame-Options", "DENY");
+  // The one exception is the embedded upload widget, made to sit in customers' pages (its route
+  // sends `frame-ancestors *` instead).
+  if (req.path !== "/upload-embedded") res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   next();
@@ -49,10 +66,22 @@ if (env.NODE_ENV === "production") {
   onShutdown(() => vite.close());
 }
 
+// The content origin: published bundles on their own port (and host name), never the studio's.
+const { createContentHandler } = await import("#app/publish/content-server.server");
+const [{ db: contentDb }, { blobs: contentBlobs }] = await Promise.all([import("#app/utils/db.server"), import("#app/blob/blobs.server")]);
+const contentServer = createServer(createContentHandler({ db: contentDb, blobs: contentBlobs, studioOrigin: env.PUBLIC_URL }));
+contentServer.listen(env.CONTENT_PORT, env.HOST, () => console.log(`content origin ready at ${env.CONTENT_URL}`));
+onShutdown(() => new Promise<void>((resolve) => contentServer.close(() => resolve())));
+
 const server: Server = app.listen(env.PORT, env.HOST, () => {
   console.log(`studio ready at ${env.PUBLIC_URL} (listening on ${env.HOST}:${env.PORT}, ${env.NODE_ENV})`);
 });
-onShutdown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+onShutdown(async () => {
+  // Open event streams would keep the server from closing: end them first (browsers reconnect elsewhere).
+  const { eventHub } = await import("#app/events/event-hub-instance.server");
+  await eventHub.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
 onShutdown(async () => {
   const [{ db }, { redis }] = await Promise.all([import("#app/utils/db.server"), import("#app/utils/redis.server")]);
   await Promise.allSettled([db.destroy(), redis.quit()]);

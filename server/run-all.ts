@@ -5,7 +5,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
+// Outside production, mails go to the local mail catcher unless an SMTP server is configured
+// (MAIL_CATCHER=1 asks for it anyway, as the e2e run does with its own SMTP_URL).
+const mailCatcher = process.env.MAIL_CATCHER === "1" || (process.env.NODE_ENV !== "production" && !process.env.SMTP_URL);
+
 const processes = [
+  ...(mailCatcher ? [{ name: "mail", args: ["server/mail-catcher/main.ts"] }] : []),
   { name: "render-node", args: ["render-node/src/main.ts"] },
   { name: "worker", args: ["server/worker.ts"] },
   { name: "studio", args: ["server/index.ts"] },

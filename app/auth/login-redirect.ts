@@ -15,7 +15,7 @@ export const LOGIN_NOTICE_PARAM = "notice";
  * What the login page tells a user it was sent to: sessionExpired shows 'Session expired. Please
  * log in again.' (studio-core.md §8), accountDeactivated the AccountDeactivated message.
  */
-export const LOGIN_NOTICES = ["sessionExpired", "accountDeactivated"] as const;
+export const LOGIN_NOTICES = ["sessionExpired", "accountDeactivated", "tryItFailed"] as const;
 export type LoginNotice = (typeof LOGIN_NOTICES)[number];
 
 /**
@@ -73,3 +73,11 @@ export function visiblePath(request: Request): string {
   const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
   return `${pathname}${search}`;
 }
+
+/**
+ * A try-it user opening /signup or /login gets the matching dialog on the start route instead
+ * (studio-core.md §2); the query key opens it and is stripped again (generated-user-dialogs.tsx).
+ */
+export const GENERATED_DIALOG_PARAM = { signup: "signup", login: "login" } as const;
+export const GENERATED_SIGNUP_PATH = `${START_ROUTE}?${GENERATED_DIALOG_PARAM.signup}=1`;
+export const GENERATED_LOGIN_PATH = `${START_ROUTE}?${GENERATED_DIALOG_PARAM.login}=1`;

@@ -138,13 +138,14 @@ describe("consuming", () => {
 });
 
 describe("purposes", () => {
-  test("cover every authType of the token routes and each notification", () => {
+  test("cover every authType of the token routes, each notification and the widget's hand-over", () => {
     expect(AUTH_TYPES).toEqual(["signup", "generated-user-signup", "password-reset", "email-reset", "delete-user", "delete-account"]);
     expect(TOKEN_PURPOSES).toEqual([
       ...AUTH_TYPES,
       "deactivate-email:epaperReady",
       "deactivate-email:zipReady",
       "deactivate-email:channelPublicationReady",
+      "embedded-login",
     ]);
     for (const purpose of TOKEN_PURPOSES) expect(purpose.length).toBeLessThanOrEqual(64);
   });

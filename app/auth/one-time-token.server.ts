@@ -20,11 +20,17 @@ export type DeactivateEmailType = (typeof DEACTIVATE_EMAIL_TYPES)[number];
 
 /** The purpose stored with a deactivate-email token: that route and the configuration it switches off. */
 export type DeactivateEmailPurpose = `deactivate-email:${DeactivateEmailType}`;
-export type TokenPurpose = AuthType | DeactivateEmailPurpose;
+/**
+ * The embedded upload widget hands its try-it user over to the studio in the top window
+ * (studio-core.md §2): a short-lived link that logs the same user in with a first-party cookie.
+ */
+export const EMBEDDED_LOGIN_PURPOSE = "embedded-login";
+export type TokenPurpose = AuthType | DeactivateEmailPurpose | typeof EMBEDDED_LOGIN_PURPOSE;
 
 export const TOKEN_PURPOSES: readonly TokenPurpose[] = [
   ...AUTH_TYPES,
   ...DEACTIVATE_EMAIL_TYPES.map((type): DeactivateEmailPurpose => `deactivate-email:${type}`),
+  EMBEDDED_LOGIN_PURPOSE,
 ];
 
 const HOUR = 60 * 60_000;
@@ -43,6 +49,8 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   "deactivate-email:epaperReady": 30 * 24 * HOUR,
   "deactivate-email:zipReady": 30 * 24 * HOUR,
   "deactivate-email:channelPublicationReady": 30 * 24 * HOUR,
+  // Used at once by the widget's own button; minutes would do, but TTLs are whole hours.
+  "embedded-login": HOUR,
 };
 
 /**

@@ -55,6 +55,13 @@ export const RATE_LIMITS = {
   tryItIp: { bucket: "try-it-ip", limit: 10, windowMs: HOUR },
   /** /auth/:authType/with/:token and /deactivate-email/…, per client IP. */
   tokenIp: { bucket: "token-ip", limit: 30, windowMs: 15 * MINUTE },
+  /**
+   * Mails a signed-in user asks for from the drawers (e-mail change, delete profile, delete
+   * account), per user id: protects the inboxes, a new address above all.
+   */
+  accountMailUser: { bucket: "account-mail-user", limit: 5, windowMs: HOUR },
+  /** Password changes in the profile drawer, per user id: bounds guessing the current password with a stolen session. */
+  passwordChangeUser: { bucket: "password-change-user", limit: 10, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -96,6 +103,22 @@ export async function checkRateLimit(redis: Redis, check: RateLimitCheck): Promi
 export async function enforceRateLimit(redis: Redis, check: RateLimitCheck): Promise<void> {
   const result = await checkRateLimit(redis, check);
   if (!result.allowed) throw new TooManyRequests(check.bucket, result.retryAfterMs);
+}
+
+/**
+ * Counts one attempt against each limit in turn; returns the first refusal (for a form's 429
+ * answer) or null when all allow it. Later limits are not counted once one refuses.
+ */
+export async function exceededRateLimit(redis: Redis, checks: readonly RateLimitCheck[]): Promise<TooManyRequests | null> {
+  for (const check of checks) {
+    try {
+      await enforceRateLimit(redis, check);
+    } catch (error) {
+      if (error instanceof TooManyRequests) return error;
+      throw error;
+    }
+  }
+  return null;
 }
 
 /** Forgets the attempts of one key, e.g. the per e-mail login counter after a successful login. */

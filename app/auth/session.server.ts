@@ -3,6 +3,7 @@ import { type Cookie, createCookie, redirect } from "react-router";
 import type { Database } from "#db/client";
 import { getEnv } from "#app/utils/env.server";
 import type { PermissionSubject } from "#app/utils/permissions";
+import { clientIp } from "./rate-limit.server.ts";
 import { LOGIN_ROUTE, type LoginNotice, loginPath, safeRedirect, visiblePath } from "./login-redirect.ts";
 
 /**
@@ -120,13 +121,35 @@ export function commitSessionHeader(id: string, options: { expires?: Date | unde
   return sessionCookie().serialize(id, options.expires ? { expires: options.expires } : {});
 }
 
+/**
+ * Logs a user in for the client of this request (login, signup, token links, try-it): a new
+ * session row and the Set-Cookie value carrying it. Like the product it replaces, a login is
+ * remembered across browser restarts; the idle and absolute lifetimes still end it.
+ */
+export async function startSession(db: Database, request: Request, userId: string): Promise<string> {
+  const session = await createSession(db, {
+    userId,
+    remember: true,
+    ip: clientIp(request),
+    userAgent: request.headers.get("user-agent") ?? undefined,
+  });
+  return commitSessionHeader(session.id, { expires: session.cookieExpires });
+}
+
 /** Set-Cookie value that removes the session cookie. */
 export function destroySessionHeader(): Promise<string> {
   return sessionCookie().serialize("", { expires: new Date(0), maxAge: 0 });
 }
 
 /** The session id of a correctly signed cookie, or null (no cookie, tampered, malformed). */
-export async function readSessionId(request: Request): Promise<string | null> {
+export async function readSessionId(request: Request, options: { bearer?: boolean } = {}): Promise<string | null> {
+  if (options.bearer) {
+    // The embedded upload widget runs in other sites' frames, where browsers withhold SameSite
+    // cookies: it sends its session id as a bearer token. Script must attach it on purpose, so
+    // it carries no CSRF risk; only JSON API routes accept it.
+    const bearer = request.headers.get("Authorization")?.match(/^Bearer ([A-Za-z0-9_-]{43})$/)?.[1];
+    if (bearer) return bearer;
+  }
   const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
   return typeof value === "string" && SESSION_ID_PATTERN.test(value) ? value : null;
 }
@@ -168,6 +191,8 @@ export type SessionUser = {
   accountIsTemporary: boolean;
   /** Storage time of a generated account, after which it is removed. */
   accountRemoveAt: Date | null;
+  /** When the current account was created: a try-it account's test phase counts from it. */
+  accountCreatedAt: Date;
   customerId: string | null;
   zipContingent: number;
   channelContingent: number;
@@ -198,8 +223,12 @@ export type SessionResult =
   | { status: "active"; session: SessionInfo; user: SessionUser };
 
 /** Reads the session named by the request's cookie, and its user. Writes nothing (see touchSession). */
-export async function getSessionUser(db: Database, request: Request, options: { now?: Date } = {}): Promise<SessionResult> {
-  const sessionId = await readSessionId(request);
+export async function getSessionUser(
+  db: Database,
+  request: Request,
+  options: { now?: Date; bearer?: boolean } = {},
+): Promise<SessionResult> {
+  const sessionId = await readSessionId(request, { bearer: options.bearer ?? false });
   if (!sessionId) return { status: "none" };
   const now = options.now ?? new Date();
   const row = await db
@@ -236,6 +265,7 @@ export async function getSessionUser(db: Database, request: Request, options: { 
       "a.isGenerated as accountIsGenerated",
       "a.isTemporary as accountIsTemporary",
       "a.removeAt as accountRemoveAt",
+      "a.createdAt as accountCreatedAt",
       "a.customerId",
       "a.zipContingent",
       "a.channelContingent",

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -62,6 +62,30 @@ export class BlobStore {
 
   async delete(key: string) {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /**
+   * What lies directly under a prefix (blobs, deeper prefixes, and writes in progress), with
+   * when each last changed: for sweeps that look for files no row names any more.
+   */
+  async list(prefix: string): Promise<{ key: string; modifiedAt: Date }[]> {
+    const base = prefix.replace(/\/+$/, "");
+    let names: string[];
+    try {
+      names = await readdir(this.pathOf(base));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+    const entries: { key: string; modifiedAt: Date }[] = [];
+    for (const name of names) {
+      try {
+        entries.push({ key: `${base}/${name}`, modifiedAt: (await stat(path.join(this.root, base, name))).mtime });
+      } catch {
+        // Gone in the meantime (a write renamed into place, or another sweep): nothing to list.
+      }
+    }
+    return entries;
   }
 
   /** Removes every blob under a prefix (a folder in this driver). */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { EMAIL_QUEUE, EmailJob, type EmailJobData } from "#app/jobs/email";
 import { db } from "#app/utils/db.server";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
-import { type SmtpInbox, startSmtpInbox } from "#tests/support/smtp-inbox";
+import { type SmtpInbox, startSmtpInbox } from "#server/mail-catcher/smtp-inbox";
 import { createEmailProcessor } from "./email.handler.server.ts";
 import { createMailTransport, startEmailWorker } from "./email-worker.server.ts";
 import { type EmailDeps, deliverEmailJob, queueEmail, resendEmailJob } from "./send-email.server.ts";

@@ -1,4 +1,5 @@
 import { insertAccountWithUser } from "#tests/support/fixtures";
+import { createId } from "@paralleldrive/cuid2";
 import { afterAll, describe, expect, test } from "vitest";
 import { createDb } from "#db/client";
 import { hashPassword } from "#app/utils/password.server";
@@ -52,5 +53,21 @@ describe("checkLogin", () => {
       messageKey: "validation.accountDeactivated",
       params: { supportEmail: "support@epaper.test" },
     });
+  });
+
+  test("the maintenance login lets in levels 3 and 4 only, and a refused login changes nothing", async () => {
+    const customer = await userWith({});
+    expect(await checkLogin(db, customer.email, "Right!Pass2026", { staffOnly: true })).toEqual({
+      ok: false,
+      messageKey: "validation.maintenanceStaffOnly",
+      params: {},
+    });
+    expect(
+      (await db.selectFrom("user").select("emailTokenUsed").where("id", "=", customer.id).executeTakeFirstOrThrow()).emailTokenUsed,
+    ).toBe(true);
+    const supporter = await userWith({});
+    const support = await db.selectFrom("permissionType").select("id").where("name", "=", "support").executeTakeFirstOrThrow();
+    await db.insertInto("userPermission").values({ id: createId(), userId: supporter.id, permissionTypeId: support.id }).execute();
+    expect(await checkLogin(db, supporter.email, "Right!Pass2026", { staffOnly: true })).toEqual({ ok: true, userId: supporter.id });
   });
 });

@@ -16,3 +16,20 @@ export async function cronjobsActive(db: Database): Promise<boolean> {
   // Missing or malformed preference: the safe default is to keep cleaning up.
   return !(flag && typeof flag === "object" && !Array.isArray(flag) && flag.active === false);
 }
+
+function objectAt(value: unknown, key: string): Record<string, unknown> | undefined {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const child = (value as Record<string, unknown>)[key];
+  return child && typeof child === "object" && !Array.isArray(child) ? (child as Record<string, unknown>) : undefined;
+}
+
+/** Whether maintenance is on (Maintenance preference, maintenanceActive.active); off when missing. */
+export async function maintenanceActive(db: Database): Promise<boolean> {
+  return objectAt(await findPreferenceValue(db, "Maintenance"), "maintenanceActive")?.active === true;
+}
+
+/** The support address (Support preference, supportEmail.email), or null when none is set. */
+export async function findSupportEmail(db: Database): Promise<string | null> {
+  const email = objectAt(await findPreferenceValue(db, "Support"), "supportEmail")?.email;
+  return typeof email === "string" && email.includes("@") ? email : null;
+}

@@ -26,6 +26,8 @@ export type RenderDeps = {
   noNodeTimeoutMs?: number;
   /** A chunk that sends nothing for this long is given to another node. */
   chunkIdleTimeoutMs?: number;
+  /** After a render finished (the ePaper is ready): the 'ePaper ready' mail. Its failure never fails the render. */
+  onRendered?: (epaperId: string) => Promise<unknown>;
 };
 
 export type RenderJobData = { epaperId: string; renderProcessId: string; revision: number };
@@ -101,6 +103,9 @@ export async function renderEpaper(
     // Every page broke a limit: that is a damaged document, not an ePaper of blank pages.
     if (ready > 0 && failed === ready) throw new RenderRefused("pdfDamaged", "no page could be rendered");
     await finishRender(deps, target, outline);
+    await deps
+      .onRendered?.(data.epaperId)
+      .catch((error: unknown) => deps.log(`ePaper ${data.epaperId}: ready mail failed: ${String(error)}`));
     return "rendered";
   } catch (error) {
     if (error instanceof RenderCancelled || (signal.aborted && signal.reason instanceof RenderCancelled)) {

@@ -4,11 +4,16 @@ import type { Redis } from "ioredis";
 import { RenderJob } from "#app/jobs/render";
 import { publishToAccount } from "#app/events/publish.server";
 import type { Database } from "#db/client";
+import { ExpectedError } from "#app/utils/expected-error";
 import type { RenderJobData } from "./render-job.server.ts";
 
-export class EpaperInProcess extends Error {
+/** Only one process may run on an ePaper at a time (studio-core.md §4); 'Unprocessable' in §8. */
+export class EpaperInProcess extends ExpectedError {
   override name = "EpaperInProcess";
-  readonly messageKey = "actionCouldNotBeExecutedEpaperInProcess";
+
+  constructor(detail: string) {
+    super("epaper.errors.actionCouldNotBeExecutedEpaperInProcess", { status: 422, detail });
+  }
 }
 
 /**
@@ -45,7 +50,20 @@ export async function startRender(deps: { db: Database; redis: Redis; queue: Que
       })
       .where("id", "=", epaperId)
       .execute();
-    await trx.updateTable("renderProcess").set({ active: false }).where("epaperId", "=", epaperId).execute();
+    // By primary key: an UPDATE … WHERE epaper_id = ? that matches nothing would hold a gap lock
+    // on the index, and two renders starting at once (different ePapers) then deadlock on insert.
+    const active = await trx.selectFrom("renderProcess").select("id").where("epaperId", "=", epaperId).where("active", "=", true).execute();
+    if (active.length > 0) {
+      await trx
+        .updateTable("renderProcess")
+        .set({ active: false })
+        .where(
+          "id",
+          "in",
+          active.map((row) => row.id),
+        )
+        .execute();
+    }
     await trx
       .insertInto("renderProcess")
       .values({ id: renderProcessId, epaperId, documentId: jobId, jobId, pageCount: epaper.numPages ?? 0 })

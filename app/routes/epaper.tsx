@@ -1,47 +1,280 @@
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
-import { requireUser } from "#app/auth/session.server";
-import { Button } from "#app/components/ui/button";
+import { data, Link, redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { destroySessionHeader, requireUser } from "#app/auth/session.server";
+import { requireStudioUser } from "#app/auth/studio-user.server";
+import { EpaperCard, type LiveProgress } from "#app/components/epaper-card";
+import { UploadCard } from "#app/components/upload-card";
+import { cardActionsAllowed } from "#app/models/epaper-actions.server";
+import {
+  findFolder,
+  folderOfEpaper,
+  indexOfEpaper,
+  listEpaperCards,
+  listEpaperLanguages,
+  pageOfIndex,
+} from "#app/models/epaper-grid.server";
+import { findRootFolderId, loadFolderTree } from "#app/models/folder.server";
+import { FolderTree } from "#app/components/folder-tree";
+import {
+  GRID_CELL_PX,
+  GRID_MARGIN_PX,
+  GRID_RESIZE_DELAY_MS,
+  GRID_SIZE_COOKIE,
+  GRID_SIZE_PARAM,
+  gridSizeFromCookie,
+  gridCapacity,
+  parseGridSize,
+} from "#app/utils/grid-capacity";
+import { GeneratedUserDialogs, useGeneratedUserDialogs } from "#app/components/generated-user-dialogs";
+import { useStudioEvent } from "#app/components/studio-events";
+import { END_TEST_PHASE_INTENT, TestPhaseDialog } from "#app/components/test-phase-dialog";
+import { DELETE_ALL_EPAPERS_INTENT, WelcomePanel } from "#app/components/welcome-panel";
+import { blobs } from "#app/blob/blobs.server";
+import { endTestPhase } from "#app/models/account-removal.server";
+import { TRY_IT_STORAGE_MS, testPhaseExpired } from "#app/models/generated-account.server";
+import { findTerms } from "#app/models/terms.server";
+import { deleteAllEpapersOfAccount } from "#app/models/try-it-epapers.server";
 import { db } from "#app/utils/db.server";
-import { getInstance } from "#app/utils/i18next.server";
+import { getEnv } from "#app/utils/env.server";
+import { getInstance, getLocale } from "#app/utils/i18next.server";
+import { redis } from "#app/utils/redis.server";
 import type { Route } from "./+types/epaper";
 
+const DAY_MS = 24 * 3_600_000;
+
 /**
- * The start route. Only logged-in users reach it (others are sent to /login and come back
- * after it). NOTE: the ePaper workspace (issue 5) replaces this page's content; until then it
- * says so plainly instead of pretending to work.
+ * The ePaper grid workspace, the start route (studio-core.md §2): the folder tree (with the tree
+ * permission), the upload card and the account's ePapers newest first, in pages sized to the
+ * window; ?folder= picks a folder, ?search= filters, ?epaperId= selects one and shows its page.
+ * Try-it users also see the welcome panel and their login, signup and test-phase dialogs.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireUser(db, request);
-  return {
-    metaTitle: getInstance(context).t("workspace.metaTitle"),
-    name: [user.firstname, user.lastname].filter(Boolean).join(" ") || user.email,
+  const studio = await requireStudioUser(db, request);
+  const { user, subject, permissions } = studio;
+  const t = getInstance(context).t;
+  const url = new URL(request.url);
+  const size = parseGridSize(url.searchParams.get(GRID_SIZE_PARAM) ?? gridSizeFromCookie(request.headers.get("Cookie")));
+  const search = url.searchParams.get("search")?.trim().slice(0, 250) || null;
+  const generated = user.isGenerated;
+  const tree = permissions.has("tree");
+  const root = await findRootFolderId(db, user.accountId);
+  const selectedId = url.searchParams.get("epaperId");
+  // ?epaperId= without ?folder= opens the ePaper's own folder.
+  const folderParam = url.searchParams.get("folder") ?? (tree && selectedId ? await folderOfEpaper(db, user.accountId, selectedId) : null);
+  const requested = tree && folderParam ? await findFolder(db, user.accountId, folderParam) : null;
+  const folder = requested ?? (root ? { id: root, name: null, parentId: null } : null);
+  // A search looks through every folder; otherwise the grid shows the chosen folder (or everything without a tree).
+  const listing = {
+    accountId: user.accountId,
+    folderId: search || !tree ? null : (folder?.id ?? null),
+    folderIsRoot: folder?.id === root,
+    search,
   };
+  let page = Number(url.searchParams.get("page") ?? 1);
+  if (selectedId) {
+    const index = await indexOfEpaper(db, listing, selectedId);
+    if (index !== null) page = pageOfIndex(index, size, true);
+  }
+  const grid = await listEpaperCards(db, {
+    ...listing,
+    size,
+    page,
+    uploadCard: true,
+    hideDemoProcesses: !permissions.has("demoManagement"),
+  });
+  return data({
+    metaTitle: t("workspace.metaTitle"),
+    title: folder && folder.id !== root && folder.name ? folder.name : t("epaper.grid.title"),
+    generated,
+    storageDays: Math.round(TRY_IT_STORAGE_MS / DAY_MS),
+    testPhaseExpired: testPhaseExpired({ isGenerated: generated, createdAt: user.accountCreatedAt }),
+    terms: await findTerms(db, getLocale(context)),
+    grid: { ...grid, cards: grid.cards.map((card) => ({ ...card, canChange: cardActionsAllowed(subject, card) })) },
+    size,
+    search,
+    selectedId,
+    folderId: folder?.id ?? null,
+    demoManagement: permissions.has("demoManagement"),
+    publishing: { canZip: permissions.has("gettingZip"), zipContingent: user.zipContingent, contentUrl: getEnv().CONTENT_URL },
+    languages: await listEpaperLanguages(db),
+    folders: await loadFolderTree(db, studio),
+    defaultLanguage: getLocale(context),
+    documentUploadedAt: user.documentUploadedAt?.toISOString() ?? null,
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireUser(db, request);
+  const intent = (await request.formData()).get("intent");
+  // Both are try-it actions: a registered user's ePapers are deleted one by one, with their own checks.
+  if (!user.isGenerated) throw data({ messageKey: "errors.forbidden" }, { status: 403 });
+  if (intent === DELETE_ALL_EPAPERS_INTENT) return { deleted: await deleteAllEpapersOfAccount({ db, redis }, user.baseAccountId) };
+  if (intent === END_TEST_PHASE_INTENT) {
+    await endTestPhase({ db, blobs, redis }, user.id);
+    // The user is gone with the account: the test ends on the product's website.
+    throw redirect(getEnv().LANDING_URL, { headers: { "Set-Cookie": await destroySessionHeader() } });
+  }
+  throw data({ messageKey: "errors.unexpected" }, { status: 400 });
+}
+
 export default function EpaperWorkspace({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const dialogs = useGeneratedUserDialogs();
+  const [testPhaseOpen, setTestPhaseOpen] = useState(loaderData.testPhaseExpired);
+  const [live, setLive] = useState<Record<string, LiveProgress>>({});
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  useStudioEvent((event) => {
+    if (event.type === "testPhaseExpired" && loaderData.generated) setTestPhaseOpen(true);
+    if (event.type === "renderProgress") setLive((current) => ({ ...current, [event.epaperId]: event }));
+    // A process that starts or ends changes the card (cover, status, overlay): fetch it again.
+    if (event.type === "epaperProcess" || event.type === "republishingChangesDetected") void revalidator.revalidate();
+  });
+  const gridRef = useGridSizing(loaderData.size);
+  const openSignup = () => {
+    setTestPhaseOpen(false);
+    dialogs.setOpen("signup");
+  };
+  const { grid } = loaderData;
+  // The header (menus, logout) is the app shell's (studio-layout.tsx); this is the page itself.
   return (
-    <div className="min-h-dvh">
-      <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3">
-        <p className="font-semibold text-brand-600">{t("app.name")}</p>
-        <div className="flex items-center gap-3">
-          <p className="text-sm text-slate-700" data-testid="user-name">
-            {loaderData.name}
-          </p>
-          <Form method="POST" action="/logout">
-            <Button type="submit" variant="secondary">
-              {t("workspace.logout")}
-            </Button>
-          </Form>
+    <main id="main" className="mx-auto w-full max-w-[1600px] flex-1 p-4 sm:p-6">
+      <h1 className="mb-4 text-2xl font-bold">{loaderData.title}</h1>
+      {loaderData.generated ? (
+        <>
+          <WelcomePanel storageDays={loaderData.storageDays} onSignup={openSignup} />
+          <TestPhaseDialog isOpen={testPhaseOpen} onOpenChange={setTestPhaseOpen} onSignup={openSignup} />
+        </>
+      ) : null}
+      {/* Mounted for everyone: after the signup dialog converts the user, it still shows its outcome. */}
+      <GeneratedUserDialogs open={dialogs.open} onClose={() => dialogs.setOpen(null)} terms={loaderData.terms} />
+      {loaderData.search && grid.total === 0 ? (
+        <p className="mb-4 text-slate-700">{t("epaper.grid.noResults", { search: loaderData.search })}</p>
+      ) : null}
+      <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+        {loaderData.folders ? (
+          <FolderTree
+            tree={loaderData.folders.tree}
+            canManageDemo={loaderData.folders.canManageDemo}
+            selectedFolderId={loaderData.folderId}
+            onSelect={(folderId) => void navigate({ search: `?folder=${encodeURIComponent(folderId)}` })}
+            onSelectEpaper={(epaperId) => void navigate({ search: `?epaperId=${encodeURIComponent(epaperId)}` })}
+            className="lg:w-72 lg:shrink-0"
+          />
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <section aria-label={t("epaper.grid.label")} ref={gridRef}>
+            <ul className="-m-[10px] flex flex-wrap">
+              {grid.page === 1 ? (
+                <li className="m-[10px]">
+                  <UploadCard
+                    languages={loaderData.languages}
+                    defaultLanguage={loaderData.defaultLanguage}
+                    folderId={loaderData.folderId}
+                    generated={loaderData.generated}
+                    cooldownFrom={loaderData.documentUploadedAt}
+                  />
+                </li>
+              ) : null}
+              {grid.cards.map((card) => (
+                <li key={card.id} className="m-[10px]">
+                  <EpaperCard
+                    card={card}
+                    live={live[card.id]}
+                    canChange={card.canChange}
+                    demoManagement={loaderData.demoManagement}
+                    publishing={loaderData.publishing}
+                    selected={card.id === loaderData.selectedId}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+          {grid.total === 0 && !loaderData.search ? <p className="mt-6 text-slate-700">{t("epaper.grid.empty")}</p> : null}
+          {grid.pageCount > 1 ? <Pagination page={grid.page} pageCount={grid.pageCount} /> : null}
         </div>
-      </header>
-      <main id="main" className="mx-auto max-w-3xl p-6">
-        <h1 className="mb-4 text-2xl font-bold">{t("workspace.title")}</h1>
-        <p className="text-slate-700">{t("workspace.comingSoon")}</p>
-      </main>
-    </div>
+      </div>
+    </main>
   );
 }
+
+/**
+ * Keeps the page size equal to what fits the grid's area: measured after the first paint and
+ * again 1 s after resizing stops; a different capacity is stored in a cookie (the loader reads
+ * it; the address stays clean) and the data reloads. Scrolls a selected ePaper (?epaperId=) into
+ * view.
+ */
+function useGridSizing(size: number) {
+  const ref = useRef<HTMLElement | null>(null);
+  const revalidator = useRevalidator();
+  const latest = useRef({ size, revalidate: revalidator.revalidate });
+  latest.current = { size, revalidate: revalidator.revalidate };
+  useEffect(() => {
+    const measure = () => {
+      const element = ref.current;
+      if (!element) return;
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      const capacity = gridCapacity(element.clientWidth + 2 * GRID_MARGIN_PX, Math.max(window.innerHeight - top, GRID_CELL_PX));
+      if (capacity === latest.current.size) return;
+      // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie the loader reads; no Cookie Store API in every browser
+      document.cookie = `${GRID_SIZE_COOKIE}=${capacity}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
+      void latest.current.revalidate();
+    };
+    measure();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onResize = () => {
+      clearTimeout(timer);
+      timer = setTimeout(measure, GRID_RESIZE_DELAY_MS);
+    };
+    window.addEventListener("resize", onResize);
+    ref.current?.querySelector("[data-selected='true']")?.scrollIntoView({ block: "center" });
+    return () => {
+      window.removeEventListener("resize", onResize);
+      clearTimeout(timer);
+    };
+  }, []);
+  return ref;
+}
+
+function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const to = (target: number) => {
+    const params = new URLSearchParams(searchParams);
+    params.set("page", String(target));
+    params.delete("epaperId");
+    return `?${params.toString()}`;
+  };
+  const pages = Array.from({ length: pageCount }, (_, index) => index + 1);
+  return (
+    <nav aria-label={t("epaper.grid.pagination")} className="mt-6 flex flex-wrap items-center justify-center gap-1">
+      {page > 1 ? (
+        <Link to={to(page - 1)} className={pageLinkClass} aria-label={t("epaper.grid.previous")}>
+          ‹
+        </Link>
+      ) : null}
+      {pages.map((target) => (
+        <Link
+          key={target}
+          to={to(target)}
+          aria-current={target === page ? "page" : undefined}
+          aria-label={t("epaper.grid.page", { page: target })}
+          className={`${pageLinkClass} ${target === page ? "bg-brand-600 text-white" : ""}`}
+        >
+          {target}
+        </Link>
+      ))}
+      {page < pageCount ? (
+        <Link to={to(page + 1)} className={pageLinkClass} aria-label={t("epaper.grid.next")}>
+          ›
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+const pageLinkClass =
+  "flex min-h-11 min-w-11 items-center justify-center rounded-lg text-sm font-semibold ring-1 ring-slate-200 hover:bg-slate-100";

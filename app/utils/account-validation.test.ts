@@ -6,10 +6,12 @@ import en from "#app/locales/en";
 import {
   AccountSchema,
   createChangeEmailSchema,
+  createChangePasswordSchema,
   createProfileSchema,
   createSetPasswordSchema,
   createSignupSchema,
   emailTakenFieldErrors,
+  GeneratedSignupSchema,
   HONEYPOT_FIELD,
   isEmailChange,
   LoginSchema,
@@ -221,6 +223,29 @@ describe("login (studio-core.md §5: email valid, password required, min 10)", (
   });
 });
 
+describe("signup of a try-it user (dialog: no password)", () => {
+  const VALID = { accountName: "Druckerei", firstname: "Jo", lastname: "Schmitz", email: "jo@example.com", termsAccepted: "on" };
+
+  test("the valid form passes without any password field", () => {
+    expect(submit(GeneratedSignupSchema, VALID).status).toBe("success");
+  });
+
+  test.each([
+    { field: "accountName", value: undefined, expected: ["companyNameRequired"] },
+    { field: "firstname", value: "", expected: ["firstnameRequired"] },
+    { field: "lastname", value: undefined, expected: ["lastnameRequired"] },
+    { field: "email", value: "jo.example.com", expected: ["validEmailRequired"] },
+    { field: "email", value: "jo+trial@example.com", expected: ["emailMustNotContainPlusSign"] },
+    { field: "termsAccepted", value: undefined, expected: ["pleaseConfirmTermsAndConditions"] },
+  ])("$field = $value", ({ field, value, expected }) => {
+    expect(fieldErrors(GeneratedSignupSchema, { ...VALID, [field]: value }, field)).toEqual(expected);
+  });
+
+  test("honeypot", () => {
+    expect(fieldErrors(GeneratedSignupSchema, { ...VALID, [HONEYPOT_FIELD]: "bot" }, "")).toEqual(["validation.formRejected"]);
+  });
+});
+
 describe("password request", () => {
   test.each([
     { value: undefined, expected: ["emailRequired"] },
@@ -253,6 +278,31 @@ describe("set new password", () => {
     { password: STRONG, confirmation: STRONG, field: "passwordConfirmation", expected: [] },
   ])("$field: $password / $confirmation", ({ password, confirmation, field, expected }) => {
     expect(fieldErrors(schema, { password, passwordConfirmation: confirmation }, field)).toEqual(expected);
+  });
+});
+
+describe("change password in the profile drawer", () => {
+  const schema = createChangePasswordSchema({ strength: passwordStrength, userInputs: ["johanna.schmitz@example.com", "Johanna"] });
+  const valid = { currentPassword: "old password", password: STRONG, passwordConfirmation: STRONG };
+  test.each([
+    { entries: { ...valid, currentPassword: undefined }, field: "currentPassword", expected: ["currentPasswordRequired"] },
+    // Any stored password may be the current one: no composition or length rule for it.
+    { entries: valid, field: "currentPassword", expected: [] },
+    {
+      entries: { ...valid, password: "Password123!", passwordConfirmation: "Password123!" },
+      field: "password",
+      expected: ["passwordTooWeak"],
+    },
+    {
+      entries: { ...valid, password: "Johanna!2024", passwordConfirmation: "Johanna!2024" },
+      field: "password",
+      expected: ["passwordTooWeak"],
+    },
+    { entries: { ...valid, password: "short!A1" }, field: "password", expected: ["passwordTooShort"] },
+    { entries: { ...valid, passwordConfirmation: "Hund&Katze42" }, field: "passwordConfirmation", expected: ["passwordDoesNotMatch"] },
+    { entries: valid, field: "password", expected: [] },
+  ])("$field: $expected", ({ entries, field, expected }) => {
+    expect(fieldErrors(schema, entries, field)).toEqual(expected);
   });
 });
 

@@ -206,6 +206,21 @@ export function createSignupSchema(options: PasswordPolicyOptions) {
   return withHoneypot(withStrengthRule(withConfirmationRule(schema), options.strength, ["email", "firstname", "lastname", "accountName"]));
 }
 
+/**
+ * Signup of a try-it user (the signup dialog, max 480 px): the signup fields without a password,
+ * which the user sets after confirming the address (generated-user-signup leads to /password).
+ */
+export const GeneratedSignupSchema = withHoneypot(
+  z.object({
+    accountName: companyNameField,
+    firstname: firstnameField,
+    lastname: lastnameField,
+    email: newEmailField,
+    termsAccepted: termsAcceptedField,
+    [HONEYPOT_FIELD]: honeypotField,
+  }),
+);
+
 /** Request a password-reset mail (/password without a token). */
 export const PasswordRequestSchema = withHoneypot(z.object({ email: emailField, [HONEYPOT_FIELD]: honeypotField }));
 
@@ -215,6 +230,21 @@ export const PasswordRequestSchema = withHoneypot(z.object({ email: emailField, 
  */
 export function createSetPasswordSchema(options: PasswordPolicyOptions & { userInputs?: readonly string[] }) {
   const schema = z.object({ password: newPasswordField, passwordConfirmation: passwordConfirmationField });
+  return withStrengthRule(withConfirmationRule(schema), options.strength, [], options.userInputs);
+}
+
+/**
+ * Change the password in the profile drawer: the current password (checked against the stored
+ * hash by the action, which answers `currentPasswordWrong`), then a new password under the same
+ * rules as /password, strength included. The current password keeps the login rule (required),
+ * so an old password that predates the rules still lets its owner change it.
+ */
+export function createChangePasswordSchema(options: PasswordPolicyOptions & { userInputs?: readonly string[] }) {
+  const schema = z.object({
+    currentPassword: z.string({ error: message("currentPasswordRequired") }),
+    password: newPasswordField,
+    passwordConfirmation: passwordConfirmationField,
+  });
   return withStrengthRule(withConfirmationRule(schema), options.strength, [], options.userInputs);
 }
 

@@ -50,6 +50,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ RENDER_WIDTHS: "9000" })).toThrow(/between 16 and 4096/);
   });
 
+  test("upload limits default to 200 MB and 1000 pages and must be whole positive numbers", () => {
+    expect(parseEnv({})).toMatchObject({ UPLOAD_MAX_MB: 200, UPLOAD_MAX_PAGES: 1000 });
+    expect(parseEnv({ UPLOAD_MAX_MB: "50", UPLOAD_MAX_PAGES: "300" })).toMatchObject({ UPLOAD_MAX_MB: 50, UPLOAD_MAX_PAGES: 300 });
+    expect(() => parseEnv({ UPLOAD_MAX_MB: "big" })).toThrow(/UPLOAD_MAX_MB: must be a number of megabytes \(got "big"\)/);
+    expect(() => parseEnv({ UPLOAD_MAX_PAGES: "0" })).toThrow(/UPLOAD_MAX_PAGES/);
+  });
+
   test("production refuses the development secrets and needs its public addresses", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
       /SESSION_SECRET: must be set in production[\s\S]*RENDER_NODE_TOKEN[\s\S]*PUBLIC_URL[\s\S]*CONTENT_URL/,

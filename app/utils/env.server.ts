@@ -54,6 +54,20 @@ const EnvSchema = z
     RENDER_THUMBNAIL_WIDTH: z.coerce.number().int().min(16).max(1024).default(200),
     RENDER_WEBP_QUALITY: z.coerce.number().int().min(1).max(100).default(75),
     RENDER_WEBP_EFFORT: z.coerce.number().int().min(0).max(6).default(0),
+    /** The largest PDF the studio accepts at /upload-pdf, in MB (docs/decisions/0018-upload.md). */
+    UPLOAD_MAX_MB: z.coerce
+      .number({ error: "must be a number of megabytes" })
+      .int("must be a whole number")
+      .min(1)
+      .max(10_000)
+      .default(200),
+    /** The most pages an uploaded PDF may have. */
+    UPLOAD_MAX_PAGES: z.coerce
+      .number({ error: "must be a number of pages" })
+      .int("must be a whole number")
+      .min(1)
+      .max(100_000)
+      .default(1000),
     /** Render jobs one worker process runs at once; they share the nodes' capacity. */
     RENDER_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     DEMO_ADMIN_EMAIL: z.email("must be an e-mail address").default("admin@demo.epaper.test"),

@@ -23,7 +23,15 @@ export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddlewa
     fallbackLanguage: DEFAULT_LOCALE,
     cookie: localeCookie,
     order: ["cookie", "custom"],
-    findLocale: async (request) => request.headers.get("accept-language"),
+    findLocale: async (request) => {
+      // The embedded widget takes its language from the embedding page (studio-core.md §2).
+      const url = new URL(request.url);
+      if (url.pathname === "/upload-embedded" || url.pathname === "/upload-embedded/session") {
+        const locale = url.searchParams.get("locale");
+        if (locale && (SUPPORTED_LOCALES as readonly string[]).includes(locale)) return locale;
+      }
+      return request.headers.get("accept-language");
+    },
   },
   i18next: {
     resources,

@@ -1,3 +1,4 @@
+import { permissionSubject } from "#tests/support/permission-subject";
 import { describe, expect, test } from "vitest";
 import { DemoError, Forbidden, UserNotConfirmed } from "./permission-error.ts";
 import {
@@ -26,21 +27,7 @@ const OWN_ACCOUNT = "account-own";
 const CUSTOMER_ACCOUNT = "account-customer";
 
 function subject(overrides: Partial<PermissionSubject>): PermissionSubject {
-  return {
-    id: SELF,
-    accountId: OWN_ACCOUNT,
-    baseAccountId: OWN_ACCOUNT,
-    permissions: ["2"],
-    isGenerated: false,
-    isTemporary: false,
-    emailTokenUsed: false,
-    demoActive: false,
-    accountIsProtected: false,
-    accountIsDemoAccount: false,
-    maintenanceActive: false,
-    emailConfigNames: [],
-    ...overrides,
-  };
+  return permissionSubject({ id: SELF, accountId: OWN_ACCOUNT, baseAccountId: OWN_ACCOUNT, ...overrides });
 }
 
 const PERSONAS = {
@@ -193,6 +180,11 @@ const OTHER_RULES: Row[] = [
     row: "administeredWarning: acting in an account other than the base account",
     keys: ["administeredWarning"],
     allowed: ["switchedSupport"],
+  },
+  {
+    row: "editAccount (the account drawer's company name): level 2, 3 or 4, non-temporary (ADR 0017)",
+    keys: ["editAccount"],
+    allowed: CONFIRMED_PAYERS,
   },
   {
     row: "tutorial reset: any non-temporary user",

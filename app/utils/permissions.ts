@@ -78,6 +78,7 @@ export const PERMISSION_KEYS = [
   "epaperMenu",
   "channelMenu",
   "account",
+  "editAccount",
   "profile",
   "media",
   "signUp",
@@ -180,6 +181,9 @@ const RULES: Record<StaticPermissionKey, Rule> = {
   epaperMenu: confirmedPayer,
   channelMenu: confirmedPayer,
   account: (_, f) => f.highest >= 1,
+  // Renaming the account (the drawer's company name): owners and managers, like payment and
+  // account deletion; editors and restricted users see it read-only (ADR 0017).
+  editAccount: confirmedPayer,
   profile: confirmedCustomer,
   media: confirmedCustomer,
   signUp: (s) => s.isGenerated,

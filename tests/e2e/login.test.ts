@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { E2E_BASE_URL } from "./support/slot.ts";
 
 // The demo admin the e2e seed creates (tests/e2e/serve.sh sets its password).
 const ADMIN = { email: "admin@demo.epaper.test", password: "E2e!Admin2026" };
@@ -25,7 +26,9 @@ test.describe("login in English", () => {
     await page.goto("/login");
     await expect(page).toHaveURL(/\/epaper$/);
 
-    await page.getByRole("button", { name: "Log out" }).click();
+    // Logout sits in the app shell's main menu (studio-admin.md §2).
+    await page.getByRole("button", { name: /^Main menu/ }).click();
+    await page.getByRole("menuitem", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto("/epaper");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fepaper$/);
@@ -44,7 +47,7 @@ test.describe("login in English", () => {
   test("a redirect target on another site is ignored", async ({ page }) => {
     await page.goto("/login?redirectTo=//evil.example/steal");
     await logIn(page, labels);
-    await expect(page).toHaveURL(/^http:\/\/localhost:3100\/epaper$/);
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/epaper`);
   });
 });
 
@@ -60,7 +63,8 @@ test.describe("login in German", () => {
     await logIn(page, labels);
     await expect(page).toHaveURL(/\/epaper$/);
     await expect(page.getByRole("heading", { level: 1, name: "Meine ePaper" })).toBeVisible();
-    await page.getByRole("button", { name: "Abmelden" }).click();
+    await page.getByRole("button", { name: /^Hauptmenü/ }).click();
+    await page.getByRole("menuitem", { name: "Abmelden" }).click();
     await expect(page).toHaveURL(/\/login$/);
   });
 });

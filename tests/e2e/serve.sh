@@ -4,15 +4,25 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export NODE_ENV=production
-export PORT=3100 CONTENT_PORT=3101 WORKER_PORT=3102 RENDER_NODE_PORT=50151
-export PUBLIC_URL=http://localhost:3100 CONTENT_URL=http://127.0.0.1:3101 LANDING_URL=http://localhost:3100/landing
-export DATABASE_URL=${E2E_DATABASE_URL:-mysql://root@127.0.0.1:3306/epaper_e2e}
-export REDIS_URL=${E2E_REDIS_URL:-redis://127.0.0.1:6379/14}
-export DATA_DIR=./data/e2e
+# E2E_SLOT (0–3) lets several runs share a machine; tests/e2e/support/slot.ts derives the same values.
+SLOT=${E2E_SLOT:-0}
+BASE=$((3100 + SLOT * 10))
+SUFFIX=$([ "$SLOT" = 0 ] && echo "" || echo "_$SLOT")
+REDIS_DBS=(14 13 9 8)
+export PORT=$BASE CONTENT_PORT=$((BASE + 1)) WORKER_PORT=$((BASE + 2)) RENDER_NODE_PORT=$((50151 + SLOT * 10))
+export PUBLIC_URL=http://localhost:$BASE CONTENT_URL=http://127.0.0.1:$((BASE + 1)) LANDING_URL=http://localhost:$BASE/landing
+export DATABASE_URL=mysql://root@127.0.0.1:3306/epaper_e2e$SUFFIX
+export REDIS_URL=redis://127.0.0.1:6379/${REDIS_DBS[$SLOT]}
+export DATA_DIR=./data/e2e${SUFFIX/_/-}
 export SESSION_SECRET=e2e-session-secret-0123456789abcdefghijkl
 export RENDER_NODE_TOKEN=e2e-render-node-token-0123456789abcdefgh
 export DEMO_ADMIN_PASSWORD='E2e!Admin2026'
-mariadb -h127.0.0.1 -uroot -e "DROP DATABASE IF EXISTS epaper_e2e" 2>/dev/null || true
+# Tests act as the local proxy: each test sends its own X-Forwarded-For, so the per-IP rate limits
+# (signup, try-it: 10 an hour) count per test as they would per visitor, not for the whole run.
+export TRUST_PROXY=loopback
+# Mails go over real SMTP to the mail catcher, which writes them where the tests read them.
+export SMTP_URL=smtp://127.0.0.1:$((BASE + 5)) MAIL_CATCHER=1 MAIL_CATCHER_DIR=$DATA_DIR/mails
+mariadb -h127.0.0.1 -uroot -e "DROP DATABASE IF EXISTS epaper_e2e$SUFFIX" 2>/dev/null || true
 # Fresh Redis too: rate-limit counters and queues of an earlier run must not leak into this one.
 redis-cli -u "$REDIS_URL" flushdb >/dev/null 2>&1 || true
 npx tsx server/cli/migrate.ts >/dev/null

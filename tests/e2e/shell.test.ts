@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { E2E_BASE_URL, E2E_LANDING_URL } from "./support/slot.ts";
 
 test.describe("health", () => {
   test("/healthz reports MySQL and Redis as reachable", async ({ request }) => {
@@ -20,7 +21,7 @@ test.describe("not-found page", () => {
     expect(new URL(page.url()).pathname).toBe("/page-not-found");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "This page does not exist" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "To the landing page" })).toHaveAttribute("href", "http://localhost:3100/landing");
+    await expect(page.getByRole("link", { name: "To the landing page" })).toHaveAttribute("href", E2E_LANDING_URL);
     await expect(page.getByRole("link", { name: "Back to the studio" })).toBeVisible();
     await expect(page).toHaveTitle("Page not found");
   });
@@ -94,7 +95,7 @@ test.describe("stored language", () => {
 
     // React Router stores a cookie value as base64 of its JSON.
     const value = Buffer.from(JSON.stringify("en")).toString("base64");
-    await context.addCookies([{ name: "lng", value, url: "http://localhost:3100" }]);
+    await context.addCookies([{ name: "lng", value, url: E2E_BASE_URL }]);
     const second = await page.goto("/login");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();

@@ -1,6 +1,5 @@
 /** The databases and Redis the test suites use; never the development database. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "mysql://root@127.0.0.1:3306/epaper_test";
-export const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL ?? "mysql://root@127.0.0.1:3306/epaper_e2e";
 // Redis database 15 keeps test keys away from a developer's running studio (database 0).
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/15";
 

@@ -1,6 +1,7 @@
 import { createId } from "@paralleldrive/cuid2";
 import type { Insertable } from "kysely";
 import type { Database } from "#db/client";
+import { retryTransaction } from "#db/retry-transaction";
 import type { Account, User } from "#db/schema.gen";
 
 /**
@@ -14,13 +15,16 @@ export async function insertAccountWithUser(
   const accountId = createId();
   const userId = createId();
   const email = `${userId}@${options.emailDomain ?? "fixture.test"}`;
-  await db
-    .insertInto("account")
-    .values({ id: accountId, name: `Test account ${accountId}`, ...options.account })
-    .execute();
-  await db
-    .insertInto("user")
-    .values({ id: userId, accountId, baseAccountId: accountId, email, ...options.user })
-    .execute();
+  // Test files run side by side on one database: a deadlock with another file's work is retried.
+  await retryTransaction(db, async (trx) => {
+    await trx
+      .insertInto("account")
+      .values({ id: accountId, name: `Test account ${accountId}`, ...options.account })
+      .execute();
+    await trx
+      .insertInto("user")
+      .values({ id: userId, accountId, baseAccountId: accountId, email, ...options.user })
+      .execute();
+  });
   return { accountId, userId, email };
 }

@@ -1,24 +1,51 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { FieldError, Input, type InputProps, Label, TextField as AriaTextField } from "react-aria-components";
+import { usePreHydrationValue } from "#app/utils/use-pre-hydration-value";
 
 export type TextFieldProps = {
   /** Conform's field id: it goes on the TextField so the label and errors point at the input. */
   id: string;
   label: string;
   /** Already translated error texts (Conform's errors run through t()). */
-  errors?: string[];
-  inputProps: InputProps;
+  errors?: string[] | undefined;
+  /** Conform's getInputProps (with `key` and `defaultValue`), plus any input attributes. */
+  inputProps: InputProps & { key?: string | undefined };
   /** A control shown inside the field after the input, e.g. a show-password toggle. */
   trailing?: ReactNode;
+  /** Every new value, also one typed before hydration (an input's onChange misses that one). */
+  onValueChange?: ((value: string) => void) | undefined;
 };
 
-export function TextField({ id, label, errors, inputProps, trailing }: TextFieldProps) {
+export function TextField({ inputProps, ...field }: TextFieldProps) {
+  // Conform's reset key (it changes when the form is reset) remounts the field with its default value.
+  const { key, defaultValue, ...input } = inputProps;
+  return <StatefulTextField key={key} {...field} input={input} initialValue={typeof defaultValue === "string" ? defaultValue : ""} />;
+}
+
+function StatefulTextField({
+  id,
+  label,
+  errors,
+  input,
+  initialValue,
+  trailing,
+  onValueChange,
+}: Omit<TextFieldProps, "inputProps"> & { input: InputProps; initialValue: string }) {
   const invalid = Boolean(errors?.length);
+  // react-aria's TextField controls its input; the state lives here so that text typed before
+  // hydration can be taken over instead of being wiped by the next render.
+  const [value, setValue] = useState(initialValue);
+  const change = (next: string) => {
+    setValue(next);
+    onValueChange?.(next);
+  };
+  const inputRef = useRef<HTMLInputElement>(null);
+  usePreHydrationValue(inputRef, (element) => element.value, value, change);
   return (
-    <AriaTextField id={id} isInvalid={invalid} className="flex flex-col gap-1">
+    <AriaTextField id={id} isInvalid={invalid} value={value} onChange={change} className="flex flex-col gap-1">
       <Label className="text-sm font-medium text-slate-800">{label}</Label>
       <div className="flex items-stretch rounded-lg border border-slate-300 bg-white focus-within:border-brand-600 data-[invalid]:border-red-600">
-        <Input {...inputProps} className="min-h-11 w-full min-w-0 rounded-lg bg-transparent px-3 text-base outline-none" />
+        <Input {...input} ref={inputRef} className="min-h-11 w-full min-w-0 rounded-lg bg-transparent px-3 text-base outline-none" />
         {trailing}
       </div>
       <FieldError className="text-sm text-red-700">{errors?.join(" ")}</FieldError>

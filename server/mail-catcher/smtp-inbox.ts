@@ -29,7 +29,9 @@ export type SmtpInbox = {
  * A real SMTP server on a random local port that keeps what it receives. Recipients for which
  * `rejectRecipient` returns true are refused with 550, as a real server refuses an unknown user.
  */
-export async function startSmtpInbox(options: { rejectRecipient?: (address: string) => boolean } = {}): Promise<SmtpInbox> {
+export async function startSmtpInbox(
+  options: { rejectRecipient?: (address: string) => boolean; port?: number; onMail?: (mail: ReceivedMail) => void } = {},
+): Promise<SmtpInbox> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -54,12 +56,14 @@ export async function startSmtpInbox(options: { rejectRecipient?: (address: stri
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
         const from = session.envelope.mailFrom;
-        mails.push({
+        const mail = {
           ...parseMessage(raw),
           envelopeFrom: from ? from.address : "",
           envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw,
-        });
+        };
+        mails.push(mail);
+        options.onMail?.(mail);
         for (const wake of waiters) wake();
         callback();
       });
@@ -67,7 +71,7 @@ export async function startSmtpInbox(options: { rejectRecipient?: (address: stri
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
 

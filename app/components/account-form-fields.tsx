@@ -1,0 +1,130 @@
+import { type FieldMetadata, getInputProps, type SubmissionResult, useForm, useInputControl } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { LoginSchema, type PasswordStrengthEstimator, PASSWORD_MIN_LENGTH } from "#app/utils/account-validation";
+import type { useErrorText } from "#app/utils/use-error-text";
+import { Notice } from "./auth-card.tsx";
+import { PasswordField } from "./password-field.tsx";
+import { PasswordStrengthMeter } from "./password-strength-meter.tsx";
+import { Switch } from "./ui/switch.tsx";
+import { TextField } from "./ui/text-field.tsx";
+
+/*
+ * The pieces the account forms share (signup page and dialog, set password, change password,
+ * login): one place for their markup, labels, autocomplete hints and error display.
+ */
+
+type ErrorText = ReturnType<typeof useErrorText>;
+
+/** A new password with the strength meter and the rule, then its confirmation (studio-core.md §5). */
+export function NewPasswordFields(props: {
+  password: FieldMetadata<string>;
+  confirmation: FieldMetadata<string>;
+  labels: { password: string; confirmation: string };
+  estimator: PasswordStrengthEstimator | null;
+  userInputs: readonly string[];
+  errorText: ErrorText;
+}) {
+  const { t } = useTranslation();
+  const { password, confirmation, errorText } = props;
+  const control = useInputControl(password);
+  return (
+    <>
+      <PasswordField
+        id={password.id}
+        label={props.labels.password}
+        errors={errorText(password.errors)}
+        inputProps={{
+          ...getInputProps(password, { type: "password" }),
+          key: password.key,
+          id: undefined,
+          autoComplete: "new-password",
+        }}
+        onValueChange={control.change}
+      />
+      <PasswordStrengthMeter password={control.value ?? ""} estimator={props.estimator} userInputs={props.userInputs} />
+      <p className="-mt-2 text-sm text-slate-600">{t("validation.passwordRequirements", { min: PASSWORD_MIN_LENGTH })}</p>
+      <PasswordField
+        id={confirmation.id}
+        label={props.labels.confirmation}
+        errors={errorText(confirmation.errors)}
+        inputProps={{
+          ...getInputProps(confirmation, { type: "password" }),
+          key: confirmation.key,
+          id: undefined,
+          autoComplete: "new-password",
+        }}
+      />
+    </>
+  );
+}
+
+/** The terms switch with the confirmation text and link of the page's language. */
+export function TermsSwitch(props: {
+  field: FieldMetadata<unknown>;
+  terms: { confirmationText: string; link: string } | null;
+  errorText: ErrorText;
+}) {
+  const { t } = useTranslation();
+  const { field, terms } = props;
+  return (
+    <div>
+      <Switch name={field.name} isInvalid={Boolean(field.errors)} errorId={field.errorId}>
+        {terms?.confirmationText ?? t("signup.termsFallback")}
+      </Switch>
+      {terms ? (
+        <a href={terms.link} target="_blank" rel="noreferrer" className="text-sm text-brand-700 underline">
+          {t("signup.readTerms")}
+        </a>
+      ) : null}
+      {field.errors ? (
+        <p id={field.errorId} className="mt-1 text-sm text-red-700">
+          {props.errorText(field.errors)?.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Form-wide errors (rate limit, refused login, honeypot) as an alert the form points at. */
+export function FormErrors({ form, errorText }: { form: { errors?: string[] | undefined; errorId: string }; errorText: ErrorText }) {
+  if (!form.errors?.length) return null;
+  return (
+    <Notice tone="error" id={form.errorId}>
+      {errorText(form.errors, "")?.join(" ")}
+    </Notice>
+  );
+}
+
+/** The login form's state (login page and the try-it user's login dialog). */
+export function useLoginForm(id: string, lastResult: SubmissionResult<string[]> | null | undefined) {
+  return useForm({
+    id,
+    lastResult,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+}
+
+/** E-mail and password of a login (studio-core.md §2 Login screen). */
+export function LoginFields({ fields, errorText }: { fields: ReturnType<typeof useLoginForm>[1]; errorText: ErrorText }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        id={fields.email.id}
+        label={t("login.email")}
+        errors={errorText(fields.email.errors)}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), id: undefined, autoComplete: "email" }}
+      />
+      <PasswordField
+        id={fields.password.id}
+        label={t("login.password")}
+        errors={errorText(fields.password.errors)}
+        inputProps={{ ...getInputProps(fields.password, { type: "password" }), id: undefined, autoComplete: "current-password" }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+import type { Key, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useSubmit } from "react-router";
+import { buttonClassName } from "#app/components/ui/button";
+import { BroadcastIcon, CartIcon, DocumentIcon, GlobeIcon, LogoMark, UserIcon } from "#app/components/ui/icons";
+import { isLocale } from "#app/utils/i18n";
+import type { MenuEntry, MenuLink, ShellMenu } from "#app/utils/shell-menu";
+import type { OpenDrawer } from "./account-drawers.tsx";
+import { HeaderMenu, HeaderMenuItem, HeaderMenuSection, HeaderMenuSeparator, headerControlClassName } from "./header-menu.tsx";
+
+export type AppHeaderProps = {
+  menu: ShellMenu;
+  userName: string;
+  zipContingent: number;
+  locale: string;
+  systemLanguages: { code: string; name: string }[];
+  onOpenDrawer: (drawer: Exclude<OpenDrawer, null>) => void;
+  /** The alert banner slot: maintenance notice, confirmation alert. */
+  alerts: ReactNode;
+};
+
+/** Logo, horizontal menu and alert banner of every studio page (studio-admin.md §2). */
+export function AppHeader({ menu, userName, zipContingent, locale, systemLanguages, onOpenDrawer, alerts }: AppHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:px-4">
+        <Link to="/epaper" className="mr-auto inline-flex min-h-11 items-center gap-2 rounded-lg pr-2 font-bold text-brand-600">
+          <LogoMark />
+          <span className="max-sm:sr-only">{t("app.name")}</span>
+        </Link>
+        <nav aria-label={t("shell.navigation")}>
+          <ul className="flex flex-wrap items-center justify-end gap-0.5 sm:gap-1">
+            {menu.signUp ? (
+              <li>
+                <Link to={menu.signUp.href} className={buttonClassName("primary", "min-h-10 px-3")}>
+                  {t(menu.signUp.labelKey)}
+                </Link>
+              </li>
+            ) : null}
+            {menu.epaper.length ? (
+              <li>
+                <EpaperMenu links={menu.epaper} zipContingent={zipContingent} />
+              </li>
+            ) : null}
+            {menu.channel.length ? (
+              <li>
+                <LinkMenu label={t("shell.channelMenu.label")} icon={<BroadcastIcon />} links={menu.channel} />
+              </li>
+            ) : null}
+            {menu.shop ? (
+              <li>
+                <Link to={menu.shop.href} className={headerControlClassName}>
+                  <CartIcon />
+                  <span className="max-sm:sr-only">{t(menu.shop.labelKey)}</span>
+                </Link>
+              </li>
+            ) : null}
+            <li>
+              <LanguageMenu locale={locale} systemLanguages={systemLanguages} />
+            </li>
+            <li>
+              <MainMenu menu={menu.main} userName={userName} onOpenDrawer={onOpenDrawer} />
+            </li>
+          </ul>
+        </nav>
+      </div>
+      {alerts}
+    </header>
+  );
+}
+
+function LinkItems({ links }: { links: MenuLink[] }) {
+  const { t } = useTranslation();
+  return links.map((link) => (
+    <HeaderMenuItem key={link.id} id={link.id} href={link.href}>
+      {t(link.labelKey)}
+    </HeaderMenuItem>
+  ));
+}
+
+function LinkMenu({ label, icon, links }: { label: string; icon: ReactNode; links: MenuLink[] }) {
+  return (
+    <HeaderMenu label={label} icon={icon}>
+      <LinkItems links={links} />
+    </HeaderMenu>
+  );
+}
+
+function EpaperMenu({ links, zipContingent }: { links: MenuLink[]; zipContingent: number }) {
+  const { t } = useTranslation();
+  const contingent = zipContingent === -1 ? t("shell.account.unlimited") : String(zipContingent);
+  return (
+    <HeaderMenu label={t("shell.epaperMenu.label")} icon={<DocumentIcon />}>
+      <HeaderMenuSection title={t("shell.epaperMenu.zipContingent", { contingent })}>
+        <LinkItems links={links} />
+      </HeaderMenuSection>
+    </HeaderMenu>
+  );
+}
+
+/** Interface language: stored in a cookie and as the user's e-mail language, then back to this page. */
+function LanguageMenu({ locale, systemLanguages }: { locale: string; systemLanguages: { code: string; name: string }[] }) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const location = useLocation();
+  const languages = systemLanguages.filter((language) => isLocale(language.code));
+  const current = languages.find((language) => language.code === locale);
+  const choose = (code: Key) => {
+    if (code === locale) return;
+    void submit(
+      { locale: String(code), redirectTo: `${location.pathname}${location.search}` },
+      { method: "post", action: "/language", preventScrollReset: true },
+    );
+  };
+  return (
+    <HeaderMenu
+      label={
+        <>
+          <span className="sr-only">{t("language.label")}: </span>
+          {current?.name ?? locale}
+        </>
+      }
+      icon={<GlobeIcon />}
+      selectionMode="single"
+      disallowEmptySelection
+      selectedKeys={[locale]}
+      onAction={choose}
+    >
+      {languages.map((language) => (
+        <HeaderMenuItem key={language.code} id={language.code} textValue={language.name}>
+          <span lang={language.code}>{language.name}</span>
+        </HeaderMenuItem>
+      ))}
+    </HeaderMenu>
+  );
+}
+
+function MainMenu({
+  menu,
+  userName,
+  onOpenDrawer,
+}: {
+  menu: ShellMenu["main"];
+  userName: string;
+  onOpenDrawer: AppHeaderProps["onOpenDrawer"];
+}) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const onAction = (key: Key) => {
+    if (key === "account" || key === "profile") onOpenDrawer(key);
+    // Logging out changes state: a POST to /logout (SameSite=Lax cookies guard it), never a link.
+    if (key === "logout") void submit(null, { method: "post", action: "/logout" });
+  };
+  const entry = (item: MenuEntry) => (
+    <HeaderMenuItem key={item.id} id={item.id} href={"href" in item ? item.href : undefined}>
+      {t(item.labelKey)}
+    </HeaderMenuItem>
+  );
+  return (
+    <HeaderMenu
+      label={
+        <>
+          <span className="sr-only">{t("shell.mainMenu.label")}: </span>
+          <span data-testid="user-name">{userName}</span>
+        </>
+      }
+      icon={<UserIcon />}
+      onAction={onAction}
+    >
+      {menu.personal.length ? <HeaderMenuSection>{menu.personal.map(entry)}</HeaderMenuSection> : null}
+      {menu.personal.length ? <HeaderMenuSeparator /> : null}
+      {menu.administration.length ? (
+        <HeaderMenuSection title={t("shell.mainMenu.administration")}>{menu.administration.map(entry)}</HeaderMenuSection>
+      ) : null}
+      {menu.administration.length ? <HeaderMenuSeparator /> : null}
+      <HeaderMenuSection>{entry(menu.logout)}</HeaderMenuSection>
+    </HeaderMenu>
+  );
+}

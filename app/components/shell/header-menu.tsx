@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+import {
+  Button,
+  Header,
+  Menu,
+  MenuItem,
+  type MenuItemProps,
+  type MenuProps,
+  MenuSection,
+  MenuTrigger,
+  Popover,
+  Separator,
+} from "react-aria-components";
+import { ChevronDownIcon } from "#app/components/ui/icons";
+
+export const headerControlClassName =
+  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold text-slate-800 data-[hovered]:bg-slate-100 data-[pressed]:bg-slate-200 hover:bg-slate-100 sm:px-3";
+
+/**
+ * One menu of the header: a button that opens a react-aria menu (arrow keys, Home/End, type to
+ * search, Escape; screen readers hear a menu). On phones the label is visually hidden and the
+ * icon stays, so the whole header fits one row while the accessible name stays the same.
+ */
+export function HeaderMenu<T extends object>({
+  label,
+  icon,
+  children,
+  ...menuProps
+}: { label: ReactNode; icon: ReactNode } & MenuProps<T>) {
+  return (
+    <MenuTrigger>
+      <Button className={headerControlClassName}>
+        {icon}
+        <span className="max-sm:sr-only">{label}</span>
+        <ChevronDownIcon className="hidden size-4 sm:block" />
+      </Button>
+      <Popover
+        placement="bottom end"
+        offset={6}
+        className="min-w-56 max-w-[calc(100vw-1.5rem)] rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 outline-none"
+      >
+        <Menu {...menuProps} className="outline-none">
+          {children}
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
+
+export function HeaderMenuItem(props: MenuItemProps) {
+  return (
+    <MenuItem
+      {...props}
+      className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm text-slate-900 outline-none data-[focused]:bg-brand-600 data-[focused]:text-white data-[selected]:font-semibold"
+    />
+  );
+}
+
+export function HeaderMenuSection({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <MenuSection className="py-0.5">
+      {title ? <Header className="px-3 pt-1.5 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</Header> : null}
+      {children}
+    </MenuSection>
+  );
+}
+
+export function HeaderMenuSeparator() {
+  return <Separator className="my-1 border-t border-slate-200" />;
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "react-aria-components";
+import { CloseIcon } from "#app/components/ui/icons";
+
+const alertClassName = "mx-auto flex max-w-7xl items-start gap-3 px-4 py-2 text-sm";
+
+/** The header's alert banner while maintenance is on (studio-admin.md §4 Maintenance). */
+export function MaintenanceBanner({ lockedOut }: { lockedOut: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="border-t border-amber-200 bg-amber-50 text-amber-950" data-testid="maintenance-banner">
+      <p className={alertClassName}>{lockedOut ? t("shell.maintenance.lockedOut") : t("shell.maintenance.staff")}</p>
+    </div>
+  );
+}
+
+const seenKey = (userId: string) => `ep:confirmation-alert-seen:${userId}`;
+
+function readSeen(userId: string) {
+  try {
+    return window.localStorage.getItem(seenKey(userId)) !== null;
+  } catch {
+    // Storage may be blocked (private mode, policy); then the alert shows each visit, which is harmless.
+    return false;
+  }
+}
+
+function rememberSeen(userId: string) {
+  try {
+    window.localStorage.setItem(seenKey(userId), new Date().toISOString());
+  } catch {
+    // See readSeen.
+  }
+}
+
+/**
+ * "Please confirm your registration" for temporary, non-generated users, shown once and then
+ * remembered in this browser (studio-admin.md §4 Account and profile). Rendered only after
+ * hydration, because the server cannot know what the browser remembers.
+ */
+export function ConfirmationAlert({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    if (readSeen(userId)) return;
+    setVisible(true);
+    rememberSeen(userId);
+  }, [userId]);
+  if (!visible) return null;
+  return (
+    <div role="status" className="border-t border-sky-200 bg-sky-50 text-sky-950" data-testid="confirmation-alert">
+      <div className={alertClassName}>
+        <p className="flex-1">{t("shell.confirmationAlert")}</p>
+        <Button
+          aria-label={t("shell.dismissAlert")}
+          onPress={() => setVisible(false)}
+          className="-my-1 flex min-h-9 min-w-9 items-center justify-center rounded-md data-[hovered]:bg-sky-100"
+        >
+          <CloseIcon className="size-4" />
+        </Button>
+      </div>
+    </div>
+  );
+}

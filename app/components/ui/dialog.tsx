@@ -1,0 +1,41 @@
+import type { ReactNode } from "react";
+import { Dialog as AriaDialog, Modal, ModalOverlay } from "react-aria-components";
+import { PanelHeader } from "./panel-header.tsx";
+
+export type DialogProps = {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  title: string;
+  children: ReactNode;
+  /** CSS max-width; the studio's default dialog is 90% of the window (studio-admin.md §2). */
+  maxWidth?: string;
+  /** alertdialog for confirmations. */
+  role?: "dialog" | "alertdialog";
+};
+
+/**
+ * A centred dialog. Like every dialog of the studio it closes with Escape or its close button,
+ * never by a click outside (isDismissable=false); react-aria traps focus and returns it.
+ */
+export function Dialog({ isOpen, onOpenChange, title, children, maxWidth = "90%", role = "dialog" }: DialogProps) {
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={false}
+      isKeyboardDismissDisabled={false}
+      className="fixed inset-0 z-40 flex items-center justify-center overflow-y-auto bg-slate-900/40 p-3"
+    >
+      <Modal className="w-full rounded-2xl bg-white shadow-xl outline-none" style={{ maxWidth }}>
+        <AriaDialog role={role} className="flex max-h-[calc(100dvh-1.5rem)] flex-col outline-none">
+          {({ close }) => (
+            <>
+              <PanelHeader title={title} onClose={close} />
+              <div className="min-h-0 flex-1 overflow-y-auto p-5">{children}</div>
+            </>
+          )}
+        </AriaDialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from "react-i18next";
+import { Button, Heading } from "react-aria-components";
+import { CloseIcon } from "./icons.tsx";
+
+/** The title row of every dialog and drawer: its heading (the accessible name) and the close button. */
+export function PanelHeader({ title, onClose }: { title: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3">
+      <Heading slot="title" level={2} className="text-lg font-bold">
+        {title}
+      </Heading>
+      <Button
+        onPress={onClose}
+        aria-label={t("shell.drawer.close")}
+        className="flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-600 data-[hovered]:bg-slate-100"
+      >
+        <CloseIcon />
+      </Button>
+    </div>
+  );
+}

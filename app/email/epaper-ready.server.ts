@@ -1,0 +1,48 @@
+import { deactivateEmailLink } from "#app/auth/auth-mail.server";
+import { issueToken } from "#app/auth/one-time-token.server";
+import { getEnv } from "#app/utils/env.server";
+import { isLocale } from "#app/utils/i18n";
+import { type EmailQueueDeps, type QueueEmailResult, queueEmail } from "./send-email.server.ts";
+
+/**
+ * The 'ePaper ready' and 'zip ready' notifications (architecture.md steps 4 and 5): when a render
+ * finishes, the user who created the ePaper gets the mail; when a zip is built, the user who
+ * asked for it. Not when they switched it off (queueEmail checks), never to a try-it user (a
+ * made-up address). The mail links the studio (/epaper-ready, /zip-ready) and carries its own
+ * switch-off link (deactivate-email).
+ */
+export async function sendPublicationReadyMail(
+  deps: EmailQueueDeps,
+  input: { epaperId: string; kind: "epaperReady" | "zipReady"; userId?: string },
+): Promise<QueueEmailResult | null> {
+  const row = await deps.db
+    .selectFrom("epaper")
+    .innerJoin("user", (join) =>
+      input.userId ? join.on("user.id", "=", input.userId) : join.onRef("user.id", "=", "epaper.createdByUserId"),
+    )
+    .select(["epaper.name", "user.id as userId", "user.email", "user.firstname", "user.lastname", "user.emailLanguage", "user.isGenerated"])
+    .where("epaper.id", "=", input.epaperId)
+    .where("epaper.deletedAt", "is", null)
+    .where("user.deletedAt", "is", null)
+    .executeTakeFirst();
+  if (!row || row.isGenerated) return null;
+  const { token } = await issueToken(deps.db, { userId: row.userId, purpose: `deactivate-email:${input.kind}` });
+  const studioUrl = getEnv().PUBLIC_URL;
+  return queueEmail(deps, {
+    to: row.email,
+    type: input.kind,
+    locale: isLocale(row.emailLanguage) ? row.emailLanguage : "en",
+    userId: row.userId,
+    variables: {
+      studioUrl,
+      firstName: row.firstname || undefined,
+      lastName: row.lastname || undefined,
+      epaperName: row.name,
+      link: `${studioUrl}/${input.kind === "zipReady" ? "zip-ready" : "epaper-ready"}`,
+      unsubscribeLink: deactivateEmailLink(input.kind, token),
+    },
+  });
+}
+
+export const sendEpaperReadyMail = (deps: EmailQueueDeps, epaperId: string) =>
+  sendPublicationReadyMail(deps, { epaperId, kind: "epaperReady" });

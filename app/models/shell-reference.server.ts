@@ -1,0 +1,25 @@
+import type { Database } from "#db/client";
+import { type FooterLink, selectFooterLinks } from "#app/utils/footer-links";
+import { findSupportEmail } from "./system-preference.server.ts";
+
+export type ShellReferenceData = {
+  /** The system languages (studio-admin.md §2 "first protected entry"), in their order. */
+  systemLanguages: { code: string; name: string }[];
+  /** Terms, privacy policy, imprint and help centre that exist for the locale. */
+  footerLinks: FooterLink[];
+  supportEmail: string | null;
+};
+
+/**
+ * What the studio loads on the first protected entry (studio-core.md §2): system languages,
+ * imprint, help centre, terms, privacy policy and the support address. The app shell's loader
+ * runs on entry and after writes, not on every navigation, so this is not cached further.
+ */
+export async function loadShellReferenceData(db: Database, locale: string): Promise<ShellReferenceData> {
+  const [systemLanguages, footerRows, supportEmail] = await Promise.all([
+    db.selectFrom("systemLanguage").select(["code", "name"]).orderBy("position").execute(),
+    db.selectFrom("footerLink").select(["languageCode", "kind", "url"]).where("languageCode", "=", locale).execute(),
+    findSupportEmail(db),
+  ]);
+  return { systemLanguages, footerLinks: selectFooterLinks(footerRows, locale), supportEmail };
+}

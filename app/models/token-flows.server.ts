@@ -1,0 +1,139 @@
+import { createId } from "@paralleldrive/cuid2";
+import type { Database } from "#db/client";
+import { type AuthType, consumeTokenIn, type DeactivateEmailType, type TokenFailure } from "#app/auth/one-time-token.server";
+import { revokeAccountSessions, revokeUserSessions } from "#app/auth/session.server";
+import { isDuplicateKeyError } from "./account-creation.server.ts";
+import { hasActiveChannelSubscriptions } from "./account-settings.server.ts";
+
+/**
+ * What using the link of a token mail does (studio-core.md §4 "Token flow"). Each flow's writes
+ * commit together with the token's use, so a failed flow leaves the link usable and a used link
+ * never half-applies. Decisions: docs/decisions/0016-token-flows-and-signup.md.
+ */
+export type TokenFlowOutcome =
+  /** Log the user in and go on: to the start route, or to /password to set a password. */
+  | { kind: "login"; userId: string; next: "start" | "password"; confirmed: boolean }
+  /** Done; the token page says so (the user is not logged in by it). */
+  | { kind: "done"; messageKey: TokenDoneMessage; params: { email?: string }; sessionsEnded: SessionsEnded }
+  | { kind: "failed"; reason: TokenFlowFailure };
+
+/** Whose sessions the flow ended: their browsers are told (forcedLogout) after the commit. */
+export type SessionsEnded = { userId: string } | { accountId: string };
+
+export type TokenDoneMessage = "emailChanged" | "userDeleted" | "accountDeleted";
+export type TokenFlowFailure = TokenFailure | "unprocessable" | "lastUser" | "activeShopSubscriptions";
+
+type User = { id: string; baseAccountId: string; requestedEmail: string | null };
+
+export async function redeemAuthToken(db: Database, authType: AuthType, token: string, now = new Date()): Promise<TokenFlowOutcome> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const used = await consumeTokenIn(trx, { token, purpose: authType, now });
+      if (!used.ok) return { kind: "failed", reason: used.reason };
+      const user = await trx
+        .selectFrom("user")
+        .select(["id", "baseAccountId", "requestedEmail"])
+        .where("id", "=", used.userId)
+        .where("deletedAt", "is", null)
+        .executeTakeFirst();
+      if (!user) return { kind: "failed", reason: "invalid" };
+      const outcome = await FLOWS[authType](trx, user, now);
+      // A refused flow must not use up the link: roll the token's use back with it.
+      if (outcome.kind === "failed") throw new FlowRefused(outcome);
+      return outcome;
+    });
+  } catch (error) {
+    if (error instanceof FlowRefused) return error.outcome;
+    if (isDuplicateKeyError(error)) return { kind: "failed", reason: "unprocessable" };
+    throw error;
+  }
+}
+
+class FlowRefused extends Error {
+  constructor(readonly outcome: TokenFlowOutcome) {
+    super("token flow refused");
+  }
+}
+
+async function confirmRegistration(trx: Database, user: User) {
+  await trx.updateTable("user").set({ isTemporary: false }).where("id", "=", user.id).execute();
+  await trx.updateTable("account").set({ isTemporary: false, removeAt: null }).where("id", "=", user.baseAccountId).execute();
+}
+
+const FLOWS: Record<AuthType, (trx: Database, user: User, now: Date) => Promise<TokenFlowOutcome>> = {
+  /** The address given at signup is confirmed: full permissions, logged in, to the start route. */
+  async signup(trx, user, now) {
+    await confirmRegistration(trx, user);
+    await trx.updateTable("user").set({ emailTokenUsed: false, lastLoginAt: now }).where("id", "=", user.id).execute();
+    return { kind: "login", userId: user.id, next: "start", confirmed: true };
+  },
+  /** A try-it user who signed up confirms the address and then sets a password on /password. */
+  async "generated-user-signup"(trx, user) {
+    await confirmRegistration(trx, user);
+    await trx.updateTable("user").set({ emailTokenUsed: true, passwordRequested: true }).where("id", "=", user.id).execute();
+    return { kind: "login", userId: user.id, next: "password", confirmed: true };
+  },
+  /** Logged in by the link, but only for /password until the new password is set. */
+  async "password-reset"(trx, user) {
+    await trx.updateTable("user").set({ emailTokenUsed: true }).where("id", "=", user.id).execute();
+    return { kind: "login", userId: user.id, next: "password", confirmed: false };
+  },
+  /** The requested address becomes the e-mail; every session ends (the login name changed). */
+  async "email-reset"(trx, user, now) {
+    if (!user.requestedEmail) return { kind: "failed", reason: "unprocessable" };
+    await trx.updateTable("user").set({ email: user.requestedEmail, requestedEmail: null }).where("id", "=", user.id).execute();
+    await revokeUserSessions(trx, user.id, "emailChanged", { now });
+    return { kind: "done", messageKey: "emailChanged", params: { email: user.requestedEmail }, sessionsEnded: { userId: user.id } };
+  },
+  /** Soft delete of the user; the last user of an account cannot go (studio-core.md §5). */
+  async "delete-user"(trx, user, now) {
+    const others = await trx
+      .selectFrom("user")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("baseAccountId", "=", user.baseAccountId)
+      .where("deletedAt", "is", null)
+      .where("id", "!=", user.id)
+      .executeTakeFirstOrThrow();
+    if (Number(others.count) === 0) return { kind: "failed", reason: "lastUser" };
+    await trx.updateTable("user").set({ deletedAt: now }).where("id", "=", user.id).execute();
+    await revokeUserSessions(trx, user.id, "userDeleted", { now });
+    return { kind: "done", messageKey: "userDeleted", params: {}, sessionsEnded: { userId: user.id } };
+  },
+  /**
+   * Soft delete of the user's account (softDeletedBy, studio-admin.md §4), refused while a
+   * channel subscription is active (no removeAt, or one in the future).
+   */
+  async "delete-account"(trx, user, now) {
+    if (await hasActiveChannelSubscriptions(trx, user.baseAccountId, now)) return { kind: "failed", reason: "activeShopSubscriptions" };
+    await trx
+      .updateTable("account")
+      .set({ deletedAt: now, softDeletedBy: user.id, isActive: false })
+      .where("id", "=", user.baseAccountId)
+      .execute();
+    await revokeAccountSessions(trx, user.baseAccountId, "accountDeleted", now);
+    return { kind: "done", messageKey: "accountDeleted", params: {}, sessionsEnded: { accountId: user.baseAccountId } };
+  },
+};
+
+/**
+ * Switches one notification off for the link's user (studio-core.md §4): the user_email_config
+ * row whose configuration is named like the route's authType becomes inactive.
+ */
+export async function redeemDeactivateEmailToken(
+  db: Database,
+  type: DeactivateEmailType,
+  token: string,
+  now = new Date(),
+): Promise<{ ok: true; userId: string } | { ok: false; reason: TokenFailure }> {
+  return db.transaction().execute(async (trx) => {
+    const used = await consumeTokenIn(trx, { token, purpose: `deactivate-email:${type}`, now });
+    if (!used.ok) return used;
+    const config = await trx.selectFrom("emailConfig").select("id").where("name", "=", type).executeTakeFirstOrThrow();
+    await trx
+      .insertInto("userEmailConfig")
+      .values({ id: createId(), userId: used.userId, emailConfigId: config.id, active: false })
+      .onDuplicateKeyUpdate({ active: false })
+      .execute();
+    return { ok: true, userId: used.userId };
+  });
+}

@@ -1,0 +1,85 @@
+import { useTranslation } from "react-i18next";
+import { data, redirect, useNavigation } from "react-router";
+import { type AuthType, tokenPurposeFor } from "#app/auth/one-time-token.server";
+import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
+import { destroySessionHeader, startSession } from "#app/auth/session.server";
+import { AuthCard, Notice } from "#app/components/auth-card";
+import { TokenCheck } from "#app/components/auto-submit";
+import { ButtonLink } from "#app/components/ui/button";
+import { redeemAuthToken, type TokenFlowOutcome } from "#app/models/token-flows.server";
+import { db } from "#app/utils/db.server";
+import { getInstance } from "#app/utils/i18next.server";
+import { publishForcedLogout } from "#app/events/publish.server";
+import { redis } from "#app/utils/redis.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import type { Route } from "./+types/auth-token";
+
+function authTypeOf(params: { authType: string }): AuthType {
+  const purpose = tokenPurposeFor("auth", params.authType);
+  // An unknown flow is an unknown page, like any other mistyped address.
+  if (!purpose) throw redirect("/page-not-found");
+  return purpose as AuthType;
+}
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  authTypeOf(params);
+  return { metaTitle: getInstance(context).t("auth.metaTitle") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }, { name: "robots", content: "noindex" }];
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const authType = authTypeOf(params);
+  const limited = await exceededRateLimit(redis, [{ ...RATE_LIMITS.tokenIp, key: clientIp(request) }]);
+  if (limited) {
+    return data({ outcome: { kind: "limited" as const, minutes: limited.retryAfterMinutes } }, { status: 429, headers: limited.headers });
+  }
+  const outcome = await redeemAuthToken(db, authType, params.token);
+  if (outcome.kind === "login") {
+    // The token leaves the address bar with this redirect (studio-core.md §2 navigation guard).
+    const headers = { "Set-Cookie": await startSession(db, request, outcome.userId) };
+    if (outcome.next === "password") throw redirect("/password", { headers });
+    throw await redirectWithToast("/epaper", { type: "success", messageKey: "auth.signupConfirmed" }, { headers });
+  }
+  if (outcome.kind === "done") {
+    await publishForcedLogout(redis, outcome.sessionsEnded);
+    // The flow ended every session of the user (or of the account): this browser's one too.
+    return data({ outcome }, { headers: { "Set-Cookie": await destroySessionHeader() } });
+  }
+  return data({ outcome }, { status: outcome.reason === "unprocessable" ? 422 : 400 });
+}
+
+type ShownOutcome = Exclude<TokenFlowOutcome, { kind: "login" }> | { kind: "limited"; minutes: number };
+
+export default function AuthToken({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const outcome = actionData?.outcome as ShownOutcome | undefined;
+  return (
+    <AuthCard title={t("auth.title")}>
+      {!outcome || navigation.state !== "idle" ? <TokenCheck /> : <TokenOutcome outcome={outcome} />}
+    </AuthCard>
+  );
+}
+
+function TokenOutcome({ outcome }: { outcome: ShownOutcome }) {
+  const { t } = useTranslation();
+  if (outcome.kind === "done") {
+    return (
+      <>
+        <Notice tone="success">{t(`auth.done.${outcome.messageKey}`, { email: outcome.params.email ?? "" })}</Notice>
+        <ButtonLink to="/login">{t("auth.toLogin")}</ButtonLink>
+      </>
+    );
+  }
+  return (
+    <>
+      <Notice tone="error">
+        {outcome.kind === "limited" ? t("errors.tooManyAttempts", { minutes: outcome.minutes }) : t(`auth.failed.${outcome.reason}`)}
+      </Notice>
+      <ButtonLink to="/epaper" variant="secondary">
+        {t("auth.backToStudio")}
+      </ButtonLink>
+    </>
+  );
+}

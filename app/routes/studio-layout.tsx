@@ -1,0 +1,116 @@
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { RouterProvider } from "react-aria-components";
+import { Outlet, useHref, useLocation, useNavigate } from "react-router";
+import { requireStudioUser } from "#app/auth/studio-user.server";
+import { type AccountView, AccountDrawer, type OpenDrawer, ProfileDrawer, type ProfileView } from "#app/components/shell/account-drawers";
+import { AppFooter } from "#app/components/shell/app-footer";
+import { AppHeader } from "#app/components/shell/app-header";
+import { StudioEventsProvider } from "#app/components/studio-events";
+import { ConfirmationAlert, MaintenanceBanner } from "#app/components/shell/shell-alerts";
+import { loadShellReferenceData } from "#app/models/shell-reference.server";
+import { db } from "#app/utils/db.server";
+import { getLocale } from "#app/utils/i18next.server";
+import { isLockedOutByMaintenance, isUnconfirmed, PERMISSION_LEVELS } from "#app/utils/permissions";
+import { buildShellMenu } from "#app/utils/shell-menu";
+import type { Route } from "./+types/studio-layout";
+
+/**
+ * The app shell around every logged-in studio page (studio-admin.md §2). Its loader is the login
+ * gate for all of them and computes the permission set the header is built from; pages that
+ * need a permission check it again in their own loaders (requirePagePermission).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, subject, permissions, maintenanceActive } = await requireStudioUser(db, request);
+  const locale = getLocale(context);
+  const reference = await loadShellReferenceData(db, locale);
+  const levels = user.permissions.filter((p) => (PERMISSION_LEVELS as readonly string[]).includes(p)).sort();
+  const account: AccountView = {
+    supportId: user.accountId,
+    name: user.accountName,
+    customerId: user.customerId,
+    zipContingent: user.zipContingent,
+    channelContingent: user.channelContingent,
+    pageExchangeMax: user.pageExchangeMax,
+    isGenerated: user.accountIsGenerated,
+    removeAt: user.accountRemoveAt,
+    administered: permissions.has("administeredWarning"),
+  };
+  const profile: ProfileView = {
+    firstname: user.firstname,
+    lastname: user.lastname,
+    email: user.email,
+    requestedEmail: user.requestedEmail,
+    emailLanguage: user.emailLanguage,
+    level: levels.at(-1) ?? null,
+  };
+  return {
+    userId: user.id,
+    userName: [user.firstname, user.lastname].filter(Boolean).join(" ") || user.email,
+    showConfirmationAlert: isUnconfirmed(subject),
+    permissions: [...permissions],
+    maintenanceActive,
+    lockedOut: isLockedOutByMaintenance(subject),
+    account,
+    profile,
+    locale,
+    year: new Date().getUTCFullYear(),
+    ...reference,
+  };
+}
+
+export default function StudioLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [drawer, setDrawer] = useState<OpenDrawer>(null);
+  const permissions = useMemo(() => new Set<string>(loaderData.permissions), [loaderData.permissions]);
+  const menu = useMemo(() => buildShellMenu(permissions, pathname), [permissions, pathname]);
+  const alerts = (
+    <>
+      {loaderData.maintenanceActive ? <MaintenanceBanner lockedOut={loaderData.lockedOut} /> : null}
+      {loaderData.showConfirmationAlert ? <ConfirmationAlert userId={loaderData.userId} /> : null}
+    </>
+  );
+  return (
+    // Menu items with href navigate through React Router instead of reloading the page.
+    <RouterProvider navigate={(path) => navigate(path)} useHref={useHref}>
+      <StudioEventsProvider>
+        <div className="flex min-h-dvh flex-col">
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          >
+            {t("app.skipToContent")}
+          </a>
+          <AppHeader
+            menu={menu}
+            userName={loaderData.userName}
+            zipContingent={loaderData.account.zipContingent}
+            locale={loaderData.locale}
+            systemLanguages={loaderData.systemLanguages}
+            onOpenDrawer={setDrawer}
+            alerts={alerts}
+          />
+          <div className="flex-1">
+            {loaderData.lockedOut ? (
+              <main id="main" className="mx-auto max-w-3xl p-6">
+                <h1 className="mb-4 text-2xl font-bold">{t("shell.maintenance.title")}</h1>
+                <p className="text-slate-700">{t("shell.maintenance.lockedOut")}</p>
+              </main>
+            ) : (
+              <Outlet />
+            )}
+          </div>
+          <AppFooter links={loaderData.footerLinks} year={loaderData.year} />
+          {permissions.has("account") ? (
+            <AccountDrawer account={loaderData.account} isOpen={drawer === "account"} onClose={() => setDrawer(null)} />
+          ) : null}
+          {permissions.has("profile") ? (
+            <ProfileDrawer profile={loaderData.profile} isOpen={drawer === "profile"} onClose={() => setDrawer(null)} />
+          ) : null}
+        </div>
+      </StudioEventsProvider>
+    </RouterProvider>
+  );
+}

@@ -1,0 +1,74 @@
+import { permissionSubject } from "#tests/support/permission-subject";
+import { describe, expect, test } from "vitest";
+import type { PermissionSubject } from "./permissions.ts";
+import { computePermissions } from "./permissions.ts";
+import { buildShellMenu, shopOrderType } from "./shell-menu.ts";
+
+// Users are described as the specs do (level, temporary, generated, demo account); the menu is
+// built from the real permission module, so these tests also pin how the two fit together.
+
+function menuFor(overrides: Partial<PermissionSubject>, pathname = "/epaper") {
+  const subject = permissionSubject({ permissions: ["1"], ...overrides });
+  return buildShellMenu(computePermissions(subject), pathname);
+}
+
+const ids = (entries: { id: string }[]) => entries.map((entry) => entry.id);
+
+describe("app shell menu", () => {
+  test("an admin sees every menu, the administration group and the shop button", () => {
+    const menu = menuFor({ permissions: ["4"] });
+    expect(ids(menu.epaper)).toEqual(["contingentHistory", "bookContingent", "epaperOverview"]);
+    expect(ids(menu.channel)).toEqual(["bookChannels", "manageChannels", "manageSubdomains", "channelOverview"]);
+    expect(menu.shop?.labelKey).toBe("shell.shop.bookContingent");
+    expect(ids(menu.main.personal)).toEqual(["account", "profile", "media"]);
+    expect(ids(menu.main.administration)).toEqual(["support", "preferences", "devKit"]);
+    expect(menu.main.administration.map((link) => link.href)).toEqual([
+      "/support/accounts",
+      "/preferences/cronjob",
+      "/coming-later/devKit",
+    ]);
+    expect(menu.signUp).toBeNull();
+  });
+
+  test("support (level 3) gets the support area but not preferences or the developer kit", () => {
+    expect(ids(menuFor({ permissions: ["3"] }).main.administration)).toEqual(["support"]);
+  });
+
+  test("an admin inside a demo account loses the system-wide tools", () => {
+    expect(ids(menuFor({ permissions: ["4"], accountIsDemoAccount: true }).main.administration)).toEqual(["support"]);
+  });
+
+  test("an editor (level 1): no ePaper, channel or shop entries, no administration, but account and logout", () => {
+    const menu = menuFor({ permissions: ["1"] });
+    expect(menu.epaper).toEqual([]);
+    expect(menu.channel).toEqual([]);
+    expect(menu.shop).toBeNull();
+    expect(ids(menu.main.personal)).toEqual(["account", "profile", "media"]);
+    expect(menu.main.administration).toEqual([]);
+    expect(menu.main.logout.id).toBe("logout");
+  });
+
+  test("a generated (try-it) user sees the sign-up button and little else", () => {
+    const menu = menuFor({ permissions: ["2"], isGenerated: true, isTemporary: true });
+    expect(menu.signUp?.href).toBe("/signup");
+    expect(menu.epaper).toEqual([]);
+    expect(menu.shop).toBeNull();
+    expect(ids(menu.main.personal)).toEqual(["account"]);
+  });
+
+  test("during maintenance a customer keeps only logout", () => {
+    const menu = menuFor({ permissions: ["2"], maintenanceActive: true });
+    expect(menu.epaper).toEqual([]);
+    expect(menu.main.personal).toEqual([]);
+    expect(menu.main.administration).toEqual([]);
+    expect(menu.main.logout.id).toBe("logout");
+  });
+
+  test("the shop button books for the workspace it is on, and is absent elsewhere", () => {
+    expect(menuFor({ permissions: ["2"] }, "/epaper/abc").shop?.labelKey).toBe("shell.shop.bookContingent");
+    expect(menuFor({ permissions: ["2"] }, "/channel").shop?.labelKey).toBe("shell.shop.bookChannels");
+    expect(menuFor({ permissions: ["4"] }, "/support/accounts").shop).toBeNull();
+    expect(shopOrderType("/epaper-ready")).toBeNull();
+    expect(shopOrderType("/channels")).toBeNull();
+  });
+});

@@ -1,0 +1,107 @@
+import type { TranslationKey } from "#app/locales/translation-key";
+import { comingLaterPath } from "./coming-later.ts";
+import type { PermissionKey } from "./permissions.ts";
+
+/**
+ * What the app shell's header offers a user (studio-admin.md §2 "App shell and header"), from
+ * the permission set alone, so the header shows exactly what the server allows and a test can
+ * read the rules without rendering anything.
+ */
+
+export type MenuLink = { id: string; labelKey: TranslationKey; href: string };
+/** Entries that open a drawer or post a form instead of leading to a page. */
+export type MenuAction = { id: "account" | "profile" | "logout"; labelKey: TranslationKey };
+export type MenuEntry = MenuLink | MenuAction;
+
+export type ShellMenu = {
+  /** Empty when the user has no ePaper menu. */
+  epaper: MenuLink[];
+  /** Empty when the user has no channel menu. */
+  channel: MenuLink[];
+  /** The shop button, on ePaper and channel pages only. */
+  shop: MenuLink | null;
+  main: { personal: MenuEntry[]; administration: MenuLink[]; logout: MenuAction };
+  /** Generated (try-it) users see a sign-up button. */
+  signUp: MenuLink | null;
+};
+
+export const SUPPORT_START = "/support/accounts";
+export const PREFERENCES_START = "/preferences/cronjob";
+
+type Rule<T> = { when: PermissionKey; entry: T };
+
+const EPAPER_MENU: Rule<MenuLink>[] = [
+  {
+    when: "epaperMenu",
+    entry: { id: "contingentHistory", labelKey: "shell.epaperMenu.contingentHistory", href: comingLaterPath("contingentHistory") },
+  },
+  {
+    when: "payment",
+    entry: { id: "bookContingent", labelKey: "shell.epaperMenu.bookContingent", href: comingLaterPath("bookContingent") },
+  },
+  { when: "epaperMenu", entry: { id: "epaperOverview", labelKey: "shell.epaperMenu.overview", href: "/epaper" } },
+];
+
+const CHANNEL_MENU: Rule<MenuLink>[] = [
+  { when: "payment", entry: { id: "bookChannels", labelKey: "shell.channelMenu.bookChannels", href: comingLaterPath("bookChannels") } },
+  {
+    when: "channelMenu",
+    entry: { id: "manageChannels", labelKey: "shell.channelMenu.manageChannels", href: comingLaterPath("manageChannels") },
+  },
+  {
+    when: "subdomainManagement",
+    entry: { id: "manageSubdomains", labelKey: "shell.channelMenu.manageSubdomains", href: comingLaterPath("subdomains") },
+  },
+  {
+    when: "channelWorkspace",
+    entry: { id: "channelOverview", labelKey: "shell.channelMenu.overview", href: comingLaterPath("channelWorkspace") },
+  },
+];
+
+const PERSONAL: Rule<MenuEntry>[] = [
+  { when: "account", entry: { id: "account", labelKey: "shell.mainMenu.account" } },
+  { when: "profile", entry: { id: "profile", labelKey: "shell.mainMenu.profile" } },
+  { when: "media", entry: { id: "media", labelKey: "shell.mainMenu.media", href: comingLaterPath("media") } },
+];
+
+const ADMINISTRATION: Rule<MenuLink>[] = [
+  { when: "support", entry: { id: "support", labelKey: "shell.mainMenu.support", href: SUPPORT_START } },
+  { when: "preferences", entry: { id: "preferences", labelKey: "shell.mainMenu.preferences", href: PREFERENCES_START } },
+  { when: "devKit", entry: { id: "devKit", labelKey: "shell.mainMenu.devKit", href: comingLaterPath("devKit") } },
+];
+
+function allowed<T>(rules: Rule<T>[], permissions: ReadonlySet<string>): T[] {
+  return rules.filter((rule) => permissions.has(rule.when)).map((rule) => rule.entry);
+}
+
+/** Which workspace a path belongs to; the shop button books for it (order type epaper or channel). */
+export function shopOrderType(pathname: string): "epaper" | "channel" | null {
+  if (pathname === "/epaper" || pathname.startsWith("/epaper/")) return "epaper";
+  if (pathname === "/channel" || pathname.startsWith("/channel/")) return "channel";
+  return null;
+}
+
+export function buildShellMenu(permissions: ReadonlySet<string>, pathname: string): ShellMenu {
+  // A menu whose own key is missing stays hidden even if single entries would pass.
+  const epaper = permissions.has("epaperMenu") ? allowed(EPAPER_MENU, permissions) : [];
+  const channel = permissions.has("channelMenu") ? allowed(CHANNEL_MENU, permissions) : [];
+  const orderType = permissions.has("payment") ? shopOrderType(pathname) : null;
+  const shop: MenuLink | null =
+    orderType === "epaper"
+      ? { id: "shop", labelKey: "shell.shop.bookContingent", href: comingLaterPath("bookContingent") }
+      : orderType === "channel"
+        ? { id: "shop", labelKey: "shell.shop.bookChannels", href: comingLaterPath("bookChannels") }
+        : null;
+  return {
+    epaper,
+    channel,
+    shop,
+    main: {
+      personal: allowed(PERSONAL, permissions),
+      administration: allowed(ADMINISTRATION, permissions),
+      // Everyone can log out, whatever else they may do (even during maintenance).
+      logout: { id: "logout", labelKey: "shell.mainMenu.logout" },
+    },
+    signUp: permissions.has("signUp") ? { id: "signUp", labelKey: "shell.signUp", href: "/signup" } : null,
+  };
+}

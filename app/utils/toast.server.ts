@@ -1,0 +1,54 @@
+import { type Cookie, createCookie, redirect } from "react-router";
+import { getEnv } from "./env.server.ts";
+import { parseToast, type Toast, type ToastInput, ToastSchema } from "./toast.ts";
+
+/**
+ * Toasts across a redirect, as in the Epic Stack (utils/toast.server.ts): a flash value in a
+ * cookie of its own that the root loader reads once and clears. The cookie is signed with
+ * SESSION_SECRET so nobody can make the studio show a message it never sent.
+ */
+
+export const TOAST_COOKIE_NAME = "ep_toast";
+
+let cookie: Cookie | undefined;
+
+function toastCookie(): Cookie {
+  if (cookie) return cookie;
+  const env = getEnv();
+  cookie = createCookie(TOAST_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.NODE_ENV === "production",
+    path: "/",
+    // A flash value is read on the very next request; a forgotten one must not surface days later.
+    maxAge: 60,
+    secrets: env.SESSION_SECRET.split(",")
+      .map((secret) => secret.trim())
+      .filter(Boolean),
+  });
+  return cookie;
+}
+
+/** Set-Cookie value that flashes a toast to the next page the browser loads. */
+export function toastSetCookie(toast: ToastInput): Promise<string> {
+  return toastCookie().serialize(ToastSchema.parse(toast));
+}
+
+/** A redirect that shows a toast on the page it leads to. */
+export async function redirectWithToast(url: string, toast: ToastInput, init: ResponseInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await toastSetCookie(toast));
+  return redirect(url, { ...init, headers });
+}
+
+/**
+ * The flashed toast of a request, if any, and the Set-Cookie value that clears it (null when
+ * there was no toast cookie). A cookie that is tampered with or no longer fits is cleared too.
+ */
+export async function readToast(request: Request): Promise<{ toast: Toast | null; clearCookie: string | null }> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes(`${TOAST_COOKIE_NAME}=`)) return { toast: null, clearCookie: null };
+  const value: unknown = await toastCookie().parse(header);
+  const clearCookie = await toastCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+  return { toast: parseToast(value), clearCookie };
+}

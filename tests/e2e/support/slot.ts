@@ -1,0 +1,15 @@
+/**
+ * Several end-to-end runs can share one machine (two engineers, or a run beside CI): E2E_SLOT
+ * (default 0) gives each run its own ports, database, Redis database, data folder and mail
+ * folder. tests/e2e/serve.sh derives the same values from the same variable.
+ */
+export const E2E_SLOT = Number(process.env.E2E_SLOT ?? 0);
+if (!Number.isInteger(E2E_SLOT) || E2E_SLOT < 0 || E2E_SLOT > 3) throw new Error("E2E_SLOT must be 0, 1, 2 or 3");
+
+export const E2E_PORT = 3100 + E2E_SLOT * 10;
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+/** Redis databases 14, 13, 9, 8 (10–12 and 15 belong to the Vitest suites). */
+export const E2E_REDIS_URL = `redis://127.0.0.1:6379/${[14, 13, 9, 8][E2E_SLOT]}`;
+export const E2E_DATABASE_URL = `mysql://root@127.0.0.1:3306/epaper_e2e${E2E_SLOT === 0 ? "" : `_${E2E_SLOT}`}`;
+export const E2E_DATA_DIR = `data/e2e${E2E_SLOT === 0 ? "" : `-${E2E_SLOT}`}`;
+export const E2E_LANDING_URL = `${E2E_BASE_URL}/landing`;
