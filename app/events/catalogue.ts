@@ -15,13 +15,78 @@ export type RenderProgressEvent = {
 export type EpaperProcessEvent = {
   type: "epaperProcess";
   epaperId: string;
-  process: "rendering";
+  process: "rendering" | "publishing_preview" | "publishing_zip";
   state: "started" | "finished" | "failed" | "cancelled";
-  /** Message key of the failure (see app/render/render-failure.ts). */
+  /** Message key of a failed render (see app/render/render-failure.ts); a failed publish sets the ePaper's publishingFailed instead. */
   error?: string;
 };
 
-export type StudioEvent = RenderProgressEvent | EpaperProcessEvent;
+/**
+ * The test phase of a generated (try-it) account is over (studio-core.md §4 "Test phase",
+ * studio-admin.md §4): the browser asks the generated user to sign up, or to cancel, which
+ * removes the account and its ePapers. Sent once per account by the scheduled job; a loader
+ * asks testPhaseExpired() (app/models/generated-account.server.ts) for users who were away.
+ */
+export type TestPhaseExpiredEvent = {
+  type: "testPhaseExpired";
+  accountId: string;
+  /** ISO date: the storage time, after which the account is removed without asking. */
+  removeAt: string | null;
+};
+
+/**
+ * Sessions were ended on the server (forced logout, password or e-mail change, deletion;
+ * studio-admin.md §4 "Real-time notifications"): the browser re-authenticates, and a browser
+ * whose own session ended lands on the login page with 'Session expired'.
+ */
+export type ForcedLogoutEvent = { type: "forcedLogout" };
+
+/** The user's or account's data changed elsewhere (another tab, support): re-authenticate to show it. */
+export type AccountDataChangedEvent = { type: "accountDataChanged" };
+
+/**
+ * An ePaper changed after it was published (studio-core.md §4, architecture.md "republishing
+ * changes detected"): every browser of the account shows 'publish again' on it.
+ */
+export type RepublishingChangesDetectedEvent = { type: "republishingChangesDetected"; epaperId: string };
+
+export type StudioEvent =
+  | RenderProgressEvent
+  | EpaperProcessEvent
+  | TestPhaseExpiredEvent
+  | ForcedLogoutEvent
+  | AccountDataChangedEvent
+  | RepublishingChangesDetectedEvent;
+
+export const STUDIO_EVENT_TYPES = [
+  "renderProgress",
+  "epaperProcess",
+  "testPhaseExpired",
+  "forcedLogout",
+  "accountDataChanged",
+  "republishingChangesDetected",
+] as const satisfies readonly StudioEvent["type"][];
+
+/** Events after which the browser re-authenticates (reloads its data; an ended session goes to login). */
+export const REAUTHENTICATING_EVENTS: readonly StudioEvent["type"][] = ["forcedLogout", "accountDataChanged"];
 
 /** Redis pub/sub channel of an account: every studio instance relays it to its connected users. */
 export const accountChannel = (accountId: string) => `events:account:${accountId}`;
+
+/** Redis pub/sub channel of one user (all of the user's browsers). */
+export const userChannel = (userId: string) => `events:user:${userId}`;
+
+/**
+ * Reads an event as it arrives over SSE or Redis: a JSON object whose `type` is in the catalogue.
+ * Anything else is ignored (null), so an older browser tab never breaks on a newer event.
+ */
+export function parseStudioEvent(data: string): StudioEvent | null {
+  try {
+    const value: unknown = JSON.parse(data);
+    if (typeof value !== "object" || value === null) return null;
+    const type = (value as { type?: unknown }).type;
+    return (STUDIO_EVENT_TYPES as readonly unknown[]).includes(type) ? (value as StudioEvent) : null;
+  } catch {
+    return null;
+  }
+}

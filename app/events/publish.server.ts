@@ -1,8 +1,19 @@
 import type { Redis } from "ioredis";
 import type { StudioEvent } from "./catalogue.ts";
-import { accountChannel } from "./catalogue.ts";
+import { accountChannel, userChannel } from "./catalogue.ts";
 
 /** Publishes an event to everyone of an account; studio instances relay it over SSE. */
 export async function publishToAccount(redis: Redis, accountId: string, event: StudioEvent) {
   await redis.publish(accountChannel(accountId), JSON.stringify(event));
+}
+
+/** Publishes an event to every browser of one user. */
+export async function publishToUser(redis: Redis, userId: string, event: StudioEvent) {
+  await redis.publish(userChannel(userId), JSON.stringify(event));
+}
+
+/** Tells the browsers of a user, or of everyone in an account, that sessions were ended on the server. */
+export async function publishForcedLogout(redis: Redis, target: { userId: string } | { accountId: string }) {
+  if ("userId" in target) await publishToUser(redis, target.userId, { type: "forcedLogout" });
+  else await publishToAccount(redis, target.accountId, { type: "forcedLogout" });
 }

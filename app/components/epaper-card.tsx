@@ -1,0 +1,331 @@
+import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
+import { useFetcher } from "react-router";
+import type { EpaperCard as Card } from "#app/models/epaper-grid.server";
+import { EPAPER_NAME_MAX } from "#app/models/upload-contract";
+import { previewAddress } from "#app/publish/preview-address";
+import { zipDecision } from "#app/publish/zip-contingent";
+import { formatDate } from "#app/utils/format-date";
+import { PreviewDialog, ZipDialog } from "./publish-dialogs.tsx";
+import { Button } from "./ui/button.tsx";
+import { LockIcon, StarIcon } from "./folder-tree-icons.tsx";
+import { ConfirmDialog, DialogButtons } from "./ui/confirm-dialog.tsx";
+import { Dialog } from "./ui/dialog.tsx";
+import { TextField } from "./ui/text-field.tsx";
+
+/** Live progress of a running render, newer than the loader's data (from renderProgress events). */
+export type LiveProgress = { pageCount: number; pageCountReady: number; downloadDone: boolean; splitDone: boolean };
+
+type CardState = "processing" | "failed" | "cancelled" | "ready" | "empty";
+
+function stateOf(card: Card): CardState {
+  const { process } = card;
+  if (process.running && !process.cancelled && !process.error) return "processing";
+  if (process.error) return "failed";
+  if (!card.isRendered && process.cancelled) return "cancelled";
+  return card.isRendered ? "ready" : "empty";
+}
+
+type Dialogs = "rename" | "delete" | "demo" | "preview" | "zip" | null;
+
+/** What the workspace knows about publishing for every card: permission, contingent, content origin. */
+export type Publishing = { canZip: boolean; zipContingent: number; contentUrl: string };
+
+/**
+ * One ePaper in the grid (studio-core.md §2 ePaper card): cover, name, status, context menu,
+ * process overlay with live progress and cancel, failure text with 'delete item', lock, star and
+ * the dot of unreviewed publications. Actions post to /epaper/:id/action, which checks again.
+ */
+export function EpaperCard(props: {
+  card: Card;
+  live: LiveProgress | undefined;
+  canChange: boolean;
+  demoManagement: boolean;
+  publishing: Publishing;
+  selected: boolean;
+}) {
+  const { card, live } = props;
+  const { t, i18n } = useTranslation();
+  const fetcher = useFetcher();
+  const [dialog, setDialog] = useState<Dialogs>(null);
+  const [name, setName] = useState(card.name);
+  const state = stateOf(card);
+  const busy = fetcher.state !== "idle";
+  const post = (intent: string, extra: Record<string, string> = {}) =>
+    fetcher.submit({ intent, ...extra }, { method: "POST", action: `/epaper/${card.id}/action` });
+  const disabled = !props.canChange;
+  const nameId = `epaper-${card.id}-name`;
+  const previewUrl = card.preview ? previewAddress(props.publishing.contentUrl, card.preview.hash) : null;
+  const previewCurrent = Boolean(card.preview && !card.preview.outdated);
+  // The preview button publishes when there is no current preview, then opens it once ready
+  // (§4): it waits for a preview newer than the one there was when it asked.
+  const [awaitingPreview, setAwaitingPreview] = useState<{ before: string | null } | null>(null);
+  const publishedAt = card.preview?.publishedAt ?? null;
+  useEffect(() => {
+    if (!awaitingPreview || card.process.running) return;
+    if (card.publishingFailed) return setAwaitingPreview(null);
+    if (publishedAt && publishedAt !== awaitingPreview.before && previewCurrent) {
+      setAwaitingPreview(null);
+      setDialog("preview");
+    }
+  }, [awaitingPreview, card.process.running, card.publishingFailed, publishedAt, previewCurrent]);
+  // A refused publish (toast) ends the wait.
+  useEffect(() => {
+    if (fetcher.state === "idle" && (fetcher.data as { ok?: boolean } | undefined)?.ok === false) setAwaitingPreview(null);
+  }, [fetcher.state, fetcher.data]);
+  const openPreview = () => {
+    if (previewCurrent) return setDialog("preview");
+    setAwaitingPreview({ before: publishedAt });
+    post("publishPreview");
+  };
+  const decision = zipDecision({
+    contingent: props.publishing.zipContingent,
+    postProcessingUntil: card.zip?.postProcessingUntil ? new Date(card.zip.postProcessingUntil) : null,
+    now: new Date(),
+  });
+
+  return (
+    <article
+      aria-labelledby={nameId}
+      data-testid="epaper-card"
+      data-epaper-id={card.id}
+      data-state={state}
+      data-selected={props.selected || undefined}
+      className={`relative flex h-[220px] w-[220px] flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ${props.selected ? "ring-2 ring-brand-600" : "ring-slate-200"}`}
+    >
+      <div className="relative h-[140px] shrink-0 bg-slate-100">
+        {card.hasCover ? (
+          <img
+            src={`/epaper/${card.id}/cover`}
+            alt={t("epaper.card.cover", { name: card.name })}
+            className="h-full w-full object-contain"
+            loading="lazy"
+            decoding="async"
+          />
+        ) : (
+          <p className="flex h-full items-center justify-center text-xs text-slate-500">{t("epaper.card.noCover")}</p>
+        )}
+        <div className="absolute top-1.5 left-1.5 flex gap-1">
+          {card.isLocked ? <Badge label={t("epaper.card.locked")} symbol={<LockIcon className="size-3.5" />} /> : null}
+          {card.isDemo ? <Badge label={t("epaper.card.demo")} symbol={<StarIcon className="size-3.5" />} /> : null}
+          {card.unreviewedPublications > 0 ? <Badge label={t("epaper.card.unreviewed")} symbol="●" tone="brand" /> : null}
+        </div>
+        {state === "processing" ? (
+          <ProcessOverlay card={card} live={live} onCancel={() => post("cancel")} disabled={disabled || busy} />
+        ) : null}
+        {state === "failed" || state === "cancelled" ? (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-white/90 p-3 text-center">
+            <p role="status" className="text-xs text-red-800">
+              {state === "failed"
+                ? t(`render.errors.${card.process.error}` as "render.errors.renderProcessFailed")
+                : t("epaper.card.status.cancelled")}
+            </p>
+            <div className="flex flex-wrap justify-center gap-2">
+              {state === "cancelled" ? (
+                <Button
+                  variant="secondary"
+                  className="min-h-9 px-2 text-xs"
+                  isDisabled={disabled || busy}
+                  onPress={() => post("renderAgain")}
+                >
+                  {t("epaper.card.renderAgain")}
+                </Button>
+              ) : null}
+              <Button
+                variant="secondary"
+                className="min-h-9 px-2 text-xs"
+                isDisabled={disabled || busy}
+                onPress={() => setDialog("delete")}
+              >
+                {t("epaper.card.deleteItem")}
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </div>
+      <div className="flex min-h-0 flex-1 items-start gap-1 p-2.5">
+        <div className="min-w-0 flex-1">
+          <h3 id={nameId} className="truncate text-sm font-semibold" title={card.name}>
+            {card.name}
+          </h3>
+          <p className="truncate text-xs text-slate-600">
+            {t(`epaper.card.status.${state === "empty" ? "cancelled" : state}`)}
+            {state === "ready" ? ` · ${t("epaper.card.pages", { count: card.pageCount })}` : ""}
+          </p>
+          <p className="text-xs text-slate-500">{t("epaper.card.created", { date: formatDate(card.createdAt, i18n.language) })}</p>
+          {card.publishingFailed ? (
+            <p className="truncate text-xs font-medium text-red-800" data-testid="publishing-failed">
+              {t("publish.failed")}
+            </p>
+          ) : card.preview?.outdated || card.zip?.outdated ? (
+            <p className="truncate text-xs font-medium text-amber-800" data-testid="republish-required">
+              {t("publish.republishRequired")}
+            </p>
+          ) : null}
+        </div>
+        <MenuTrigger>
+          <AriaButton
+            aria-label={t("epaper.card.actions", { name: card.name })}
+            className="flex min-h-9 min-w-9 items-center justify-center rounded-lg text-lg text-slate-700 data-[hovered]:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600"
+          >
+            <span aria-hidden="true">⋮</span>
+          </AriaButton>
+          <Popover placement="bottom end" className="min-w-48 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 outline-none">
+            <Menu
+              className="outline-none"
+              disabledKeys={[
+                ...(disabled || state === "processing" ? ["rename", "delete", "demo"] : []),
+                ...(state !== "ready" || (disabled && !previewCurrent) ? ["preview"] : []),
+                ...(state !== "ready" || disabled ? ["zip"] : []),
+              ]}
+              onAction={(key) => (key === "preview" ? openPreview() : setDialog(key as Dialogs))}
+            >
+              <MenuItem id="preview" className={menuItemClass}>
+                {t("publish.preview.menu")}
+              </MenuItem>
+              {props.publishing.canZip ? (
+                <MenuItem id="zip" className={menuItemClass}>
+                  {t("publish.zip.menu")}
+                </MenuItem>
+              ) : null}
+              <MenuItem id="rename" className={menuItemClass}>
+                {t("epaper.card.rename")}
+              </MenuItem>
+              <MenuItem id="delete" className={menuItemClass}>
+                {t("epaper.card.delete")}
+              </MenuItem>
+              {props.demoManagement ? (
+                <MenuItem id="demo" className={menuItemClass}>
+                  {card.isDemo ? t("epaper.card.unmarkDemo") : t("epaper.card.markDemo")}
+                </MenuItem>
+              ) : null}
+            </Menu>
+          </Popover>
+        </MenuTrigger>
+      </div>
+
+      <Dialog
+        isOpen={dialog === "rename"}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={t("epaper.rename.title")}
+        maxWidth="480px"
+      >
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!name.trim()) return;
+            post("rename", { name });
+            setDialog(null);
+          }}
+        >
+          <TextField
+            id={`rename-${card.id}`}
+            label={t("epaper.rename.label")}
+            errors={name.trim() ? undefined : [t("epaper.errors.nameRequired")]}
+            inputProps={{
+              value: name,
+              maxLength: EPAPER_NAME_MAX,
+              onChange: (event) => setName(event.currentTarget.value),
+              autoFocus: true,
+            }}
+          />
+          <DialogButtons
+            confirm={t("epaper.rename.save")}
+            cancel={t("epaper.rename.cancel")}
+            onCancel={() => setDialog(null)}
+            isDisabled={!name.trim()}
+          />
+        </form>
+      </Dialog>
+      <ConfirmDialog
+        isOpen={dialog === "delete"}
+        onClose={() => setDialog(null)}
+        title={t("epaper.delete.title")}
+        text={t("epaper.delete.text", { name: card.name })}
+        confirm={t("epaper.delete.confirm")}
+        cancel={t("epaper.delete.cancel")}
+        onConfirm={() => post("delete")}
+      />
+      <PreviewDialog isOpen={dialog === "preview"} onClose={() => setDialog(null)} name={card.name} url={previewUrl} />
+      <ZipDialog
+        isOpen={dialog === "zip"}
+        onClose={() => setDialog(null)}
+        epaperId={card.id}
+        name={card.name}
+        zip={card.zip}
+        decision={decision}
+        busy={busy}
+        onPublish={(confirmCharge) => {
+          post("publishZip", { confirmCharge: String(confirmCharge) });
+          setDialog(null);
+        }}
+      />
+      <ConfirmDialog
+        isOpen={dialog === "demo"}
+        onClose={() => setDialog(null)}
+        title={card.isDemo ? t("epaper.demo.titleUnmark") : t("epaper.demo.titleMark")}
+        text={card.isDemo ? t("epaper.demo.textUnmark", { name: card.name }) : t("epaper.demo.textMark", { name: card.name })}
+        confirm={t("epaper.demo.confirm")}
+        cancel={t("epaper.demo.cancel")}
+        onConfirm={() => post(card.isDemo ? "unmarkDemo" : "markDemo")}
+      />
+    </article>
+  );
+}
+
+const menuItemClass =
+  "flex min-h-10 cursor-default items-center rounded-lg px-3 text-sm outline-none data-[disabled]:opacity-40 data-[focused]:bg-slate-100";
+
+function Badge({ label, symbol, tone = "dark" }: { label: string; symbol: ReactNode; tone?: "dark" | "brand" }) {
+  return (
+    <span
+      title={label}
+      className={`flex h-6 min-w-6 items-center justify-center rounded-full px-1.5 text-xs ${tone === "brand" ? "bg-brand-600 text-white" : "bg-slate-900/75 text-white"}`}
+    >
+      <span aria-hidden="true">{symbol}</span>
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+function ProcessOverlay(props: { card: Card; live: LiveProgress | undefined; onCancel: () => void; disabled: boolean }) {
+  const { t } = useTranslation();
+  const progress = props.live ?? props.card.process;
+  const type = props.card.process.type;
+  // Publishing takes seconds and has no page count: a busy indicator, no cancel (ADR 0021).
+  const publishing = type === "publishing_preview" || type === "publishing_zip";
+  let text: string;
+  if (publishing) text = t(type === "publishing_zip" ? "publish.progress.zip" : "publish.progress.preview");
+  else if (!progress.downloadDone) text = t("epaper.card.progress.download");
+  else if (!progress.splitDone) text = t("epaper.card.progress.split");
+  else text = t("epaper.card.progress.render", { ready: progress.pageCountReady, total: progress.pageCount });
+  const percent = progress.pageCount > 0 ? Math.round((progress.pageCountReady / progress.pageCount) * 100) : 0;
+  return (
+    <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-white/90 p-3 text-center">
+      <p className="text-xs font-medium text-slate-800" aria-live="polite" data-testid="process-text">
+        {text}
+      </p>
+      <div
+        role="progressbar"
+        aria-label={text}
+        aria-valuemin={publishing ? undefined : 0}
+        aria-valuemax={publishing ? undefined : 100}
+        aria-valuenow={publishing ? undefined : percent}
+        className="h-1.5 w-full overflow-hidden rounded-full bg-slate-200"
+      >
+        {publishing ? (
+          <div className="h-full w-1/3 animate-pulse bg-brand-600 motion-reduce:animate-none" />
+        ) : (
+          <div className="h-full bg-brand-600 transition-[width] motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+        )}
+      </div>
+      {publishing ? null : (
+        <Button variant="secondary" className="min-h-9 px-3 text-xs" isDisabled={props.disabled} onPress={props.onCancel}>
+          {t("epaper.card.cancel")}
+        </Button>
+      )}
+    </div>
+  );
+}

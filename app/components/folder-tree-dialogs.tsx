@@ -1,0 +1,249 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import type { action as foldersAction } from "#app/routes/resources/folders";
+import {
+  type FolderDeleteMode,
+  type FolderTreeEpaper,
+  type FolderTreeNode,
+  FolderNameFormSchema,
+  flattenFolders,
+  folderHasContent,
+  folderMoveTargets,
+  isValidFolderName,
+} from "#app/utils/folder-tree";
+import { useErrorText } from "#app/utils/use-error-text";
+import { Button } from "./ui/button.tsx";
+import { Dialog } from "./ui/dialog.tsx";
+import { TextField } from "./ui/text-field.tsx";
+
+/*
+ * The folder tree's dialogs (studio-core.md §2, §5; studio-admin.md §2 "Dialogs", §4 "Folder
+ * deletion"): name (create and rename), delete, and "move to …" (the touch and alternative
+ * keyboard path to drag and drop). Each posts to the folders resource route with a fetcher of
+ * its own and closes once the server answered ok; refusals come back as toasts, field errors
+ * as Conform's result. Like every studio dialog they close with Escape, never by a click outside.
+ */
+
+/** The resource route every write of the tree posts to (app/routes/resources/folders.ts). */
+export const FOLDERS_RESOURCE = "/resources/folders";
+
+const DIALOG_WIDTH = "28rem";
+/** Buttons in a row on wide screens (cancel first); stacked on phones with the main action on top. */
+const DIALOG_BUTTONS = "flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end";
+
+type FoldersFetcherData = NonNullable<ReturnType<typeof useFetcher<typeof foldersAction>>["data"]>;
+/** What a dialog hands back when the server has saved its change. */
+export type FolderWriteResult = { folderId?: string; deleteMode?: FolderDeleteMode };
+
+function useCloseOnSuccess(fetcher: ReturnType<typeof useFetcher<typeof foldersAction>>, onDone: (result: FolderWriteResult) => void) {
+  const { state, data } = fetcher;
+  const reported = useRef<unknown>(null);
+  useEffect(() => {
+    if (state !== "idle" || !data?.ok || reported.current === data) return;
+    reported.current = data;
+    onDone({ folderId: "folderId" in data ? data.folderId : undefined });
+  }, [state, data, onDone]);
+}
+
+function resultOf(data: FoldersFetcherData | undefined) {
+  return data && "result" in data ? data.result : undefined;
+}
+
+export type FolderNameDialogProps = {
+  mode: "create" | "rename";
+  /** create: the parent; rename: the folder itself. */
+  folder: FolderTreeNode;
+  /** The folder's name as shown (the root's is translated). */
+  folderLabel: string;
+  onClose: () => void;
+  onDone: (result: FolderWriteResult) => void;
+};
+
+/** Name field 1–30 characters; the confirm button stays disabled otherwise (studio-core.md §5). */
+export function FolderNameDialog({ mode, folder, folderLabel, onClose, onDone }: FolderNameDialogProps) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof foldersAction>();
+  useCloseOnSuccess(fetcher, onDone);
+  const initial = mode === "rename" ? folder.name : "";
+  const [name, setName] = useState(initial);
+  const [form, fields] = useForm({
+    id: `folder-${mode}-${folder.id}`,
+    lastResult: fetcher.state === "idle" ? resultOf(fetcher.data) : undefined,
+    defaultValue: { name: initial },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: FolderNameFormSchema }),
+  });
+  const errorText = useErrorText();
+  const hintId = useId();
+  const pending = fetcher.state !== "idle";
+  return (
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      maxWidth={DIALOG_WIDTH}
+      title={mode === "create" ? t("folders.createTitle", { parent: folderLabel }) : t("folders.renameTitle")}
+    >
+      <fetcher.Form method="POST" action={FOLDERS_RESOURCE} {...getFormProps(form)} className="flex flex-col gap-4">
+        <input type="hidden" name="intent" value={mode} />
+        <input type="hidden" name={mode === "create" ? "parentId" : "folderId"} value={folder.id} />
+        <div className="flex flex-col gap-1">
+          <TextField
+            id={fields.name.id}
+            label={t("folders.nameLabel")}
+            errors={errorText(fields.name.errors, "folders.validation.")}
+            inputProps={{
+              ...getInputProps(fields.name, { type: "text" }),
+              id: undefined,
+              autoComplete: "off",
+              autoFocus: true,
+              "aria-describedby": hintId,
+              onChange: (event) => setName(event.currentTarget.value),
+            }}
+          />
+          <p id={hintId} className="text-sm text-slate-600">
+            {t("folders.nameHint")}
+          </p>
+        </div>
+        <div className={DIALOG_BUTTONS}>
+          <Button variant="secondary" onPress={onClose}>
+            {t("folders.cancel")}
+          </Button>
+          <Button type="submit" isDisabled={!isValidFolderName(name)} isPending={pending}>
+            {mode === "create" ? t("folders.create") : t("folders.save")}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </Dialog>
+  );
+}
+
+export type FolderDeleteDialogProps = {
+  folder: FolderTreeNode;
+  parentLabel: string;
+  onClose: () => void;
+  onDone: (result: FolderWriteResult) => void;
+};
+
+/** An empty folder is simply deleted; one with content asks 'delete content' or 'move content to parent'. */
+export function FolderDeleteDialog({ folder, parentLabel, onClose, onDone }: FolderDeleteDialogProps) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof foldersAction>();
+  const chosen = useRef<FolderDeleteMode>("deleteContent");
+  const done = useCallback((result: FolderWriteResult) => onDone({ ...result, deleteMode: chosen.current }), [onDone]);
+  useCloseOnSuccess(fetcher, done);
+  const pendingMode = fetcher.state !== "idle" ? fetcher.formData?.get("mode") : null;
+  const submit = (mode: FolderDeleteMode) => {
+    chosen.current = mode;
+    void fetcher.submit({ intent: "delete", folderId: folder.id, mode }, { method: "POST", action: FOLDERS_RESOURCE });
+  };
+  const hasContent = folderHasContent(folder);
+  return (
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      maxWidth={DIALOG_WIDTH}
+      role="alertdialog"
+      title={t("folders.deleteTitle", { name: folder.name })}
+    >
+      <p className="mb-5 text-slate-800">
+        {hasContent ? t("folders.deleteWithContent", { parent: parentLabel }) : t("folders.deleteEmpty")}
+      </p>
+      <div className={DIALOG_BUTTONS}>
+        <Button variant="secondary" onPress={onClose}>
+          {t("folders.cancel")}
+        </Button>
+        {hasContent ? (
+          <>
+            <Button
+              variant="secondary"
+              onPress={() => submit("moveToParent")}
+              isPending={pendingMode === "moveToParent"}
+              isDisabled={Boolean(pendingMode)}
+            >
+              {t("folders.moveContentToParent")}
+            </Button>
+            <Button onPress={() => submit("deleteContent")} isPending={pendingMode === "deleteContent"} isDisabled={Boolean(pendingMode)}>
+              {t("folders.deleteContent")}
+            </Button>
+          </>
+        ) : (
+          <Button onPress={() => submit("deleteContent")} isPending={Boolean(pendingMode)}>
+            {t("folders.deleteFolder")}
+          </Button>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+export type MoveSubject = { kind: "folder"; folder: FolderTreeNode } | { kind: "epaper"; epaper: FolderTreeEpaper; folderId: string };
+
+export type FolderMoveDialogProps = {
+  tree: FolderTreeNode;
+  subject: MoveSubject;
+  /** A folder's name as shown (the root's is translated). */
+  labelOf: (folder: FolderTreeNode) => string;
+  onClose: () => void;
+  onDone: (result: FolderWriteResult) => void;
+};
+
+/**
+ * "Move to …": the same move as drag and drop, chosen from a list. Offers every folder the item
+ * may go to (a folder never into itself or below, never where it already is).
+ */
+export function FolderMoveDialog({ tree, subject, labelOf, onClose, onDone }: FolderMoveDialogProps) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof foldersAction>();
+  useCloseOnSuccess(fetcher, onDone);
+  const selectId = useId();
+  const targets =
+    subject.kind === "folder"
+      ? folderMoveTargets(tree, subject.folder)
+      : flattenFolders(tree).filter(({ folder }) => folder.id !== subject.folderId);
+  const [target, setTarget] = useState(targets[0]?.folder.id ?? "");
+  const name = subject.kind === "folder" ? subject.folder.name : subject.epaper.name;
+  const submit = () => {
+    const values: Record<string, string> =
+      subject.kind === "folder"
+        ? { intent: "moveFolder", folderId: subject.folder.id, parentId: target }
+        : { intent: "moveEpaper", epaperId: subject.epaper.id, folderId: target };
+    void fetcher.submit(values, { method: "POST", action: FOLDERS_RESOURCE });
+  };
+  return (
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} maxWidth={DIALOG_WIDTH} title={t("folders.moveTitle", { name })}>
+      {targets.length === 0 ? (
+        <p className="mb-5 text-slate-800">{t("folders.noMoveTargets")}</p>
+      ) : (
+        <div className="mb-5 flex flex-col gap-1">
+          <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
+            {t("folders.moveTarget")}
+          </label>
+          <select
+            id={selectId}
+            value={target}
+            onChange={(event) => setTarget(event.currentTarget.value)}
+            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
+          >
+            {targets.map(({ folder, depth }) => (
+              <option key={folder.id} value={folder.id}>
+                {`${"\u00a0\u00a0".repeat(depth)}${labelOf(folder)}`}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className={DIALOG_BUTTONS}>
+        <Button variant="secondary" onPress={onClose}>
+          {t("folders.cancel")}
+        </Button>
+        <Button onPress={submit} isDisabled={!target} isPending={fetcher.state !== "idle"}>
+          {t("folders.move")}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

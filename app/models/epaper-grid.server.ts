@@ -1,0 +1,231 @@
+import { isStalePublishing } from "#app/jobs/publish";
+import type { Database } from "#db/client";
+
+/**
+ * The ePaper grid of the workspace (studio-core.md §2, §9): the account's ePapers, newest first,
+ * in pages of the grid's capacity, with the upload card as the first item of page 1.
+ */
+
+/** What one ePaper card shows (cover, name, status, process overlay, flags). */
+export type EpaperCard = {
+  id: string;
+  name: string;
+  createdAt: string;
+  isDemo: boolean;
+  isLocked: boolean;
+  isRendered: boolean;
+  pageCount: number;
+  hasCover: boolean;
+  process: {
+    running: boolean;
+    type: string | null;
+    cancelled: boolean;
+    /** Message key under render.errors of a failed render (or another process's failure key). */
+    error: string | null;
+    pageCount: number;
+    pageCountReady: number;
+    downloadDone: boolean;
+    splitDone: boolean;
+  };
+  /** Publications nobody has looked at yet (reviewedAt null): a dot on the card. */
+  unreviewedPublications: number;
+  /** The last publishing of this ePaper failed (the ePaper itself is unharmed). */
+  publishingFailed: boolean;
+  /** hash: the key of the preview's address on the content origin. */
+  preview: { publishedAt: string; outdated: boolean; hash: string } | null;
+  zip: { publishedAt: string; sizeInByte: number; postProcessingUntil: string | null; outdated: boolean } | null;
+};
+
+export type GridQuery = {
+  accountId: string;
+  /** Only this folder's ePapers; null for all of the account (search, or no folder tree). */
+  folderId: string | null;
+  /** The folder is the root: ePapers without a folder count as in it. */
+  folderIsRoot?: boolean;
+  search: string | null;
+  /** The grid's capacity (cards per page, upload card included on page 1). */
+  size: number;
+  page: number;
+  /** Whether page 1 starts with the upload card (it takes one place). */
+  uploadCard: boolean;
+  /** Users without demoManagement see no running process on demo ePapers (studio-core.md §4). */
+  hideDemoProcesses: boolean;
+};
+
+/** The rows of a page: page 1 holds one ePaper less when the upload card comes first. */
+export function pageWindow(options: { page: number; size: number; total: number; uploadCard: boolean }) {
+  const size = Math.max(1, options.size);
+  const firstPage = options.uploadCard ? Math.max(0, size - 1) : size;
+  const pageCount = options.total <= firstPage ? 1 : 1 + Math.ceil((options.total - firstPage) / size);
+  const page = Math.min(Math.max(1, Math.floor(options.page) || 1), pageCount);
+  const offset = page === 1 ? 0 : firstPage + (page - 2) * size;
+  const limit = page === 1 ? firstPage : size;
+  return { page, pageCount, offset, limit };
+}
+
+/** Which page shows the ePaper at `index` (0 = newest) of the listing. */
+export function pageOfIndex(index: number, size: number, uploadCard: boolean): number {
+  const firstPage = uploadCard ? Math.max(0, Math.max(1, size) - 1) : Math.max(1, size);
+  return index < firstPage ? 1 : 2 + Math.floor((index - firstPage) / Math.max(1, size));
+}
+
+type ListingQuery = Pick<GridQuery, "accountId" | "folderId" | "folderIsRoot" | "search">;
+
+function listing(db: Database, query: ListingQuery) {
+  let select = db.selectFrom("epaper").where("epaper.accountId", "=", query.accountId).where("epaper.deletedAt", "is", null);
+  const { folderId } = query;
+  if (folderId && query.folderIsRoot)
+    select = select.where((eb) => eb.or([eb("epaper.folderId", "=", folderId), eb("epaper.folderId", "is", null)]));
+  else if (folderId) select = select.where("epaper.folderId", "=", folderId);
+  if (query.search) {
+    // LIKE metacharacters in the user's text are matched literally.
+    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    select = select.where("epaper.name", "like", pattern);
+  }
+  return select;
+}
+
+export async function listEpaperCards(db: Database, query: GridQuery) {
+  const { total } = await listing(db, query)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  const window = pageWindow({ page: query.page, size: query.size, total: Number(total), uploadCard: query.uploadCard });
+  const rows =
+    window.limit === 0
+      ? []
+      : await listing(db, query)
+          .leftJoin("renderProcess", (join) => join.onRef("renderProcess.epaperId", "=", "epaper.id").on("renderProcess.active", "=", true))
+          .select((eb) => [
+            "epaper.id",
+            "epaper.name",
+            "epaper.createdAt",
+            "epaper.isDemo",
+            "epaper.isLocked",
+            "epaper.isRendered",
+            "epaper.pageCount",
+            "epaper.coverBlobKey",
+            "epaper.processRunning",
+            "epaper.processType",
+            "epaper.processStartedAt",
+            "epaper.processCancelled",
+            "epaper.processError",
+            "epaper.publishingFailed",
+            "epaper.republishingRequiredPreview",
+            "epaper.republishingRequiredZip",
+            "renderProcess.pageCount as rpPageCount",
+            "renderProcess.pageCountReady",
+            "renderProcess.downloadDone",
+            "renderProcess.splitDone",
+            eb
+              .selectFrom("publication")
+              .select((sub) => sub.fn.countAll<number>().as("n"))
+              .whereRef("publication.epaperId", "=", "epaper.id")
+              .where("publication.reviewedAt", "is", null)
+              .as("unreviewed"),
+          ])
+          // Newest first; the id breaks ties so that pages never overlap.
+          .orderBy("epaper.createdAt", "desc")
+          .orderBy("epaper.id", "desc")
+          .limit(window.limit)
+          .offset(window.offset)
+          .execute();
+  const publications = rows.length
+    ? await db
+        .selectFrom("publication")
+        .select(["epaperId", "type", "hash", "publishedAt", "sizeInByte", "postProcessingUntil"])
+        .where(
+          "epaperId",
+          "in",
+          rows.map((row) => row.id),
+        )
+        .where("type", "in", ["preview", "zip"])
+        .where("publishedAt", "is not", null)
+        .execute()
+    : [];
+  const publicationOf = (epaperId: string, type: "preview" | "zip") =>
+    publications.find((publication) => publication.epaperId === epaperId && publication.type === type);
+  const cards: EpaperCard[] = rows.map((row) => {
+    const hidden = query.hideDemoProcesses && row.isDemo;
+    const preview = publicationOf(row.id, "preview");
+    const zip = publicationOf(row.id, "zip");
+    return {
+      id: row.id,
+      name: row.name,
+      createdAt: row.createdAt.toISOString(),
+      isDemo: row.isDemo,
+      isLocked: row.isLocked,
+      isRendered: row.isRendered,
+      pageCount: row.pageCount,
+      hasCover: row.coverBlobKey !== null,
+      process: {
+        // A publish that lost its job long ago no longer shows as running (it can be started again).
+        running: row.processRunning && !hidden && !isStalePublishing(row),
+        type: row.processType,
+        cancelled: row.processCancelled,
+        error: hidden ? null : row.processError,
+        pageCount: row.rpPageCount ?? row.pageCount,
+        pageCountReady: row.pageCountReady ?? 0,
+        downloadDone: Boolean(row.downloadDone),
+        splitDone: Boolean(row.splitDone),
+      },
+      unreviewedPublications: Number(row.unreviewed ?? 0),
+      publishingFailed: row.publishingFailed,
+      preview: preview?.publishedAt
+        ? { publishedAt: preview.publishedAt.toISOString(), outdated: row.republishingRequiredPreview, hash: preview.hash }
+        : null,
+      zip: zip?.publishedAt
+        ? {
+            publishedAt: zip.publishedAt.toISOString(),
+            sizeInByte: zip.sizeInByte,
+            postProcessingUntil: zip.postProcessingUntil?.toISOString() ?? null,
+            outdated: row.republishingRequiredZip,
+          }
+        : null,
+    };
+  });
+  return { cards, total: Number(total), ...window };
+}
+
+/** The 0-based position of an ePaper in the listing (newest first), or null when it is not in it. */
+export async function indexOfEpaper(db: Database, query: ListingQuery, epaperId: string) {
+  const target = await listing(db, query).select(["epaper.createdAt", "epaper.id"]).where("epaper.id", "=", epaperId).executeTakeFirst();
+  if (!target) return null;
+  const { newer } = await listing(db, query)
+    .select((eb) => eb.fn.countAll<number>().as("newer"))
+    .where((eb) =>
+      eb.or([
+        eb("epaper.createdAt", ">", target.createdAt),
+        eb.and([eb("epaper.createdAt", "=", target.createdAt), eb("epaper.id", ">", target.id)]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(newer);
+}
+
+/** The folder an ePaper of the account lies in (null: unknown ePaper, or none). */
+export async function folderOfEpaper(db: Database, accountId: string, epaperId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("epaper")
+    .select("folderId")
+    .where("id", "=", epaperId)
+    .where("accountId", "=", accountId)
+    .where("deletedAt", "is", null)
+    .executeTakeFirst();
+  return row?.folderId ?? null;
+}
+
+/** A folder of the account (for ?folder=), with its name for the header; null when unknown. */
+export async function findFolder(db: Database, accountId: string, folderId: string) {
+  const row = await db
+    .selectFrom("folder")
+    .select(["id", "name", "parentId"])
+    .where("accountId", "=", accountId)
+    .where("id", "=", folderId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The ePaper languages of the language select (29, studio-core.md §2 upload card). */
+export async function listEpaperLanguages(db: Database) {
+  return db.selectFrom("epaperLanguage").select(["code", "name", "nativeName"]).orderBy("position").orderBy("name").execute();
+}

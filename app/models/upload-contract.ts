@@ -1,0 +1,40 @@
+import type { TranslationKey } from "#app/locales/translation-key";
+
+/**
+ * The HTTP contract of the upload card (studio-core.md §4 "Upload flow", "Creating an ePaper"),
+ * shared by the resource routes and the browser. Pure: no server code.
+ * Decisions: docs/decisions/0018-upload.md.
+ *
+ * 1. `POST /upload-pdf`, multipart/form-data with exactly one file field named `file`:
+ *    200 `UploadPdfSuccess`, otherwise `ApiErrorBody`.
+ * 2. `POST /epaper/create`, form fields `name`, `languageCode`, `fileId`, optional `parentId`:
+ *    200 `CreateEpaperSuccess`, otherwise `ApiErrorBody`.
+ */
+export const UPLOAD_PDF_PATH = "/upload-pdf";
+export const CREATE_EPAPER_PATH = "/epaper/create";
+/** The multipart field that carries the PDF. */
+export const UPLOAD_FILE_FIELD = "file";
+
+/** How long an upload waits to become an ePaper before the maintenance job removes it. */
+export const UPLOAD_TTL_MS = 24 * 60 * 60_000;
+/** Generated (try-it) users: the next upload only this long after the last one (studio-core.md §4, §9). */
+export const GENERATED_UPLOAD_COOLDOWN_MS = 60_000;
+/** ePapers a generated (try-it) account may create in its life; registered accounts have no limit. */
+export const GENERATED_ACCOUNT_EPAPER_LIMIT = 5;
+/** ePaper names are trimmed and cut to this length (studio-core.md §5). */
+export const EPAPER_NAME_MAX = 250;
+
+export type UploadPdfSuccess = { id: string; numPages: number; fileName: string };
+export type CreateEpaperSuccess = { id: string };
+
+/** Every refusal of both routes: the full translation key and its interpolation values. */
+export type ApiErrorBody = { error: { messageKey: TranslationKey; params: Record<string, string | number> } };
+
+/** Limits the upload card may show before it sends anything (GET /upload-pdf). */
+export type UploadLimits = { maxSizeMb: number; maxPages: number; cooldownSeconds: number; remainingCooldownSeconds: number };
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== "object" || value === null || !("error" in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === "object" && error !== null && typeof (error as { messageKey?: unknown }).messageKey === "string";
+}

@@ -1,0 +1,346 @@
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { createId } from "@paralleldrive/cuid2";
+import busboy from "busboy";
+import type { StudioUser } from "#app/auth/studio-user.server";
+import type { BlobStore } from "#app/blob/blob-store.server";
+import { type Analysis, analyzeBlob } from "#app/render/analyze.server";
+import { listRenderNodes, pickNode } from "#app/render/node-registry.server";
+import { RenderRefused, type RenderDeps } from "#app/render/render-job.server";
+import { ApiError } from "#app/utils/api-error.server";
+import { requirePermission } from "#app/utils/permissions";
+import type { Database } from "#db/client";
+import {
+  GENERATED_ACCOUNT_EPAPER_LIMIT,
+  GENERATED_UPLOAD_COOLDOWN_MS,
+  UPLOAD_FILE_FIELD,
+  UPLOAD_TTL_MS,
+  type UploadLimits,
+  type UploadPdfSuccess,
+} from "./upload-contract.ts";
+
+/**
+ * Step 1 of the main job (architecture.md): the PDF arrives as multipart at /upload-pdf, streams
+ * into the blob store (never whole into memory), is checked by its content, analysed by a render
+ * node, and becomes an `upload` row that /epaper/create turns into an ePaper within a day.
+ * Every refusal removes what was stored: no blob, no row. Decisions: docs/decisions/0018-upload.md.
+ */
+
+export type UploadConfig = {
+  /** The largest file accepted, in bytes (UPLOAD_MAX_MB). */
+  maxBytes: number;
+  /** The most pages a PDF may have (UPLOAD_MAX_PAGES). */
+  maxPages: number;
+};
+
+export type UploadDeps = {
+  db: Database;
+  blobs: BlobStore;
+  /** The render farm's registry and the signed source URL nodes download the upload from. */
+  render: Pick<RenderDeps, "redis" | "signedUrl" | "token">;
+  config: UploadConfig;
+  now?: () => Date;
+};
+
+const MB = 1024 * 1024;
+/** `%PDF-` must appear within the first bytes (PDF 32000-1 §7.5.2; readers accept leading junk up to 1 KiB). */
+const PDF_HEADER_WINDOW = 1024;
+const PDF_MAGIC = Buffer.from("%PDF-", "latin1");
+/** Besides the file, a multipart body carries boundaries, part headers and small fields. */
+const MULTIPART_OVERHEAD_BYTES = MB;
+
+/**
+ * After a refusal the rest of the body is still read (and thrown away), up to this many bytes in
+ * all: a client that is still sending when the server answers and closes gets a reset instead of
+ * the answer. Beyond it the connection is cut; the upload card checks the size first (GET limits).
+ */
+export function bodyReadLimit(config: UploadConfig) {
+  return 2 * config.maxBytes + MULTIPART_OVERHEAD_BYTES;
+}
+
+/**
+ * Reads and discards a request body nobody is going to use (a refusal before the upload was
+ * read), so the client receives the answer; stops at `limit` bytes.
+ */
+export async function discardBody(request: Request, limit: number) {
+  if (!request.body || request.bodyUsed || request.body.locked) return;
+  const reader = request.body.getReader();
+  let read = 0;
+  try {
+    while (read <= limit) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: nothing left to discard.
+  }
+}
+const ORIGINAL_NAME_MAX = 250;
+
+/** The blob key of an upload's source PDF. */
+export function uploadBlobKey(uploadId: string) {
+  return `uploads/${uploadId}.pdf`;
+}
+
+/** The client went away during the upload: nothing is kept, and nobody reads an answer. */
+export class UploadAborted extends Error {
+  override readonly name = "UploadAborted";
+}
+
+const tooLarge = (config: UploadConfig) =>
+  new ApiError(413, "upload.errors.fileUploadExceeded", { params: { size: Math.round(config.maxBytes / MB) } });
+
+/** Seconds a generated user still waits before the next upload (0: may upload now). */
+export function remainingCooldownSeconds(documentUploadedAt: Date | null, now: Date): number {
+  if (!documentUploadedAt) return 0;
+  const left = documentUploadedAt.getTime() + GENERATED_UPLOAD_COOLDOWN_MS - now.getTime();
+  return left > 0 ? Math.ceil(left / 1000) : 0;
+}
+
+function cooldownError(seconds: number) {
+  return new ApiError(429, "upload.errors.cooldown", { params: { seconds }, headers: { "Retry-After": String(seconds) } });
+}
+
+/** What the upload card may show before sending anything (GET /upload-pdf). */
+export function uploadLimitsFor(user: StudioUser["user"], config: UploadConfig, now = new Date()): UploadLimits {
+  return {
+    maxSizeMb: Math.round(config.maxBytes / MB),
+    maxPages: config.maxPages,
+    cooldownSeconds: user.isGenerated ? GENERATED_UPLOAD_COOLDOWN_MS / 1000 : 0,
+    remainingCooldownSeconds: user.isGenerated ? remainingCooldownSeconds(user.documentUploadedAt, now) : 0,
+  };
+}
+
+/** ePapers a generated account has created, deleted ones included (ADR 0018: deleting gives no try back). */
+export async function generatedAccountEpaperLimitReached(db: Database, accountId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("epaper")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("accountId", "=", accountId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count) >= GENERATED_ACCOUNT_EPAPER_LIMIT;
+}
+
+export function epaperLimitReachedError() {
+  return new ApiError(429, "upload.errors.epaperLimitReached", { params: { max: GENERATED_ACCOUNT_EPAPER_LIMIT } });
+}
+
+/**
+ * POST /upload-pdf for a signed-in user. Cheap refusals come before a byte is read: permission,
+ * the generated user's cooldown, the try-it ePaper limit, no render node. Then the body streams
+ * to `uploads/<id>.pdf`; a refusal on the way (too large, not a PDF, a second file) or from the
+ * render node (password, damaged, too large), too many pages, or the client leaving deletes the
+ * blob and writes no row.
+ */
+export async function receiveUpload(
+  deps: UploadDeps,
+  studio: Pick<StudioUser, "user" | "subject">,
+  request: Request,
+): Promise<UploadPdfSuccess> {
+  const now = deps.now ?? (() => new Date());
+  const { user } = studio;
+  requirePermission(studio.subject, "upload");
+  if (user.isGenerated) {
+    const seconds = remainingCooldownSeconds(user.documentUploadedAt, now());
+    if (seconds > 0) throw cooldownError(seconds);
+  }
+  if (user.accountIsGenerated && (await generatedAccountEpaperLimitReached(deps.db, user.accountId))) throw epaperLimitReachedError();
+  if (!pickNode(await listRenderNodes(deps.render.redis), new Map())) throw noRenderNode();
+
+  const id = createId();
+  const key = uploadBlobKey(id);
+  try {
+    const received = await receivePdf(request, { blobs: deps.blobs, key, config: deps.config });
+    const analysis = await analyze(deps, key, request.signal);
+    if (analysis.pageCount < 1) throw new ApiError(422, "render.errors.pdfDamaged", { detail: "the PDF has no pages" });
+    if (analysis.pageCount > deps.config.maxPages) {
+      throw new ApiError(422, "upload.errors.tooManyPages", { params: { max: deps.config.maxPages } });
+    }
+    const at = now();
+    await deps.db.transaction().execute(async (trx) => {
+      if (user.isGenerated) {
+        // The cooldown is claimed with the row: of two uploads finishing together, one wins.
+        const claimed = await trx
+          .updateTable("user")
+          .set({ documentUploadedAt: at })
+          .where("id", "=", user.id)
+          .where((eb) =>
+            eb.or([
+              eb("documentUploadedAt", "is", null),
+              eb("documentUploadedAt", "<=", new Date(at.getTime() - GENERATED_UPLOAD_COOLDOWN_MS)),
+            ]),
+          )
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) {
+          const row = await trx.selectFrom("user").select("documentUploadedAt").where("id", "=", user.id).executeTakeFirst();
+          throw cooldownError(Math.max(1, remainingCooldownSeconds(row?.documentUploadedAt ?? at, at)));
+        }
+      }
+      await trx
+        .insertInto("upload")
+        .values({
+          id,
+          accountId: user.accountId,
+          userId: user.id,
+          purpose: "epaper",
+          blobKey: key,
+          originalName: received.fileName,
+          sizeInByte: received.size,
+          numPages: analysis.pageCount,
+          analysis: JSON.stringify(analysis),
+          expiresAt: new Date(at.getTime() + UPLOAD_TTL_MS),
+        })
+        .execute();
+      // Gone while we analysed: roll back rather than keep an upload nobody will use.
+      if (request.signal.aborted) throw new UploadAborted("the client left before the upload was stored");
+    });
+    return { id, numPages: analysis.pageCount, fileName: received.fileName };
+  } catch (error) {
+    await deps.blobs.delete(key);
+    if (request.signal.aborted && !(error instanceof ApiError)) throw new UploadAborted("the client left during the upload");
+    throw error;
+  }
+}
+
+function noRenderNode() {
+  return new ApiError(503, "upload.errors.noRenderNode", { headers: { "Retry-After": "30" } });
+}
+
+/** The render node's description of the stored PDF; its refusals become the upload's answer. */
+async function analyze(deps: UploadDeps, key: string, signal: AbortSignal): Promise<Analysis> {
+  try {
+    return await analyzeBlob(deps.render, key, { signal });
+  } catch (error) {
+    if (error instanceof RenderRefused) {
+      throw new ApiError(error.failure === "pdfTooLarge" ? 413 : 422, `render.errors.${error.failure}`, { detail: error.message });
+    }
+    if (signal.aborted) throw new UploadAborted("the client left during the analysis");
+    // analyzeBlob found no node, or the node it picked is gone (stopped between heartbeat and call).
+    if ((error instanceof Error && error.message === "no render node is available") || ConnectError.from(error).code === Code.Unavailable) {
+      console.warn(`[upload] no render node for the analysis: ${(error as Error).message}`);
+      throw noRenderNode();
+    }
+    throw error;
+  }
+}
+
+type Received = { fileName: string; size: number };
+
+/**
+ * Streams the one file of a multipart body into the blob store under `key`. Bytes are counted on
+ * the way: the file may have at most `maxBytes`, the whole body that plus a little for the
+ * multipart framing. A refusal found on the way (too large, the first KiB has no `%PDF-`, a second
+ * file) stops storing at once, but the rest of the body is read and thrown away (up to
+ * bodyReadLimit), so the browser receives the answer instead of a reset connection. The key
+ * holds the stored bytes only after success; the caller deletes it on any error.
+ */
+async function receivePdf(request: Request, target: { blobs: BlobStore; key: string; config: UploadConfig }): Promise<Received> {
+  const { config } = target;
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) throw new ApiError(400, "upload.errors.noFile");
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      // UTF-8 file names as browsers send them; one file; the few fields a form adds.
+      defParamCharset: "utf8",
+      limits: { files: 1, fileSize: config.maxBytes + 1, fields: 20, fieldSize: 64 * 1024, parts: 25, headerPairs: 50 },
+    });
+  } catch {
+    throw new ApiError(400, "upload.errors.noFile", { detail: "malformed multipart content type" });
+  }
+
+  // Written by the parser's callbacks: an object, so the checks below are not narrowed away.
+  const state: { refusal: ApiError | null; stored: Promise<void> | null; fileName: string; size: number; head: Buffer } = {
+    refusal: null,
+    stored: null,
+    fileName: "",
+    size: 0,
+    head: Buffer.alloc(0),
+  };
+  const refuse = (error: ApiError) => {
+    state.refusal ??= error;
+  };
+
+  parser.on("file", (field, file, info) => {
+    if (field !== UPLOAD_FILE_FIELD) {
+      file.resume();
+      return;
+    }
+    state.fileName = cleanFileName(info.filename);
+    // Past the limit busboy discards the rest of the file itself.
+    file.on("limit", () => refuse(tooLarge(config)));
+    // Counts, checks the head, and forwards bytes only while nothing has been refused.
+    const inspect = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        state.size += chunk.length;
+        if (state.head.length < PDF_HEADER_WINDOW) {
+          state.head = Buffer.concat([state.head, chunk.subarray(0, PDF_HEADER_WINDOW - state.head.length)]);
+          if (state.head.length >= PDF_HEADER_WINDOW && !looksLikePdf(state.head)) refuse(notAPdf());
+        }
+        callback(null, state.refusal ? undefined : chunk);
+      },
+    });
+    // Settled only when both are: put() removes its temporary file before it rejects.
+    const stored = Promise.allSettled([pipeline(file, inspect), target.blobs.put(target.key, inspect)]).then((results) => {
+      for (const result of results) if (result.status === "rejected") throw result.reason;
+    });
+    // Awaited once the body is read; until then a failure must not count as unhandled.
+    stored.catch(() => {});
+    state.stored = stored;
+  });
+  parser.on("filesLimit", () => refuse(new ApiError(400, "upload.errors.oneFileOnly")));
+
+  let bodyBytes = 0;
+  const bodyLimit = config.maxBytes + MULTIPART_OVERHEAD_BYTES;
+  const readLimit = bodyReadLimit(config);
+  const count = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      bodyBytes += chunk.length;
+      if (bodyBytes > bodyLimit) refuse(tooLarge(config));
+      // Enough read to answer politely: cut the connection.
+      if (bodyBytes > readLimit) return callback(tooLarge(config));
+      callback(null, chunk);
+    },
+  });
+
+  try {
+    await pipeline(Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>), count, parser, {
+      signal: request.signal,
+    });
+    await state.stored;
+  } catch (error) {
+    await state.stored?.catch(() => {});
+    if (state.refusal) throw state.refusal;
+    if (request.signal.aborted) throw new UploadAborted("the client left during the upload");
+    // Not a readable multipart body (cut off, malformed): nothing usable arrived.
+    throw new ApiError(400, "upload.errors.noFile", { detail: (error as Error).message });
+  }
+  if (state.refusal) throw state.refusal;
+  if (!state.stored || (state.size === 0 && state.fileName === "")) throw new ApiError(400, "upload.errors.noFile");
+  if (!looksLikePdf(state.head)) throw notAPdf();
+  return { fileName: state.fileName || "document.pdf", size: state.size };
+}
+
+function notAPdf() {
+  return new ApiError(422, "render.errors.pdfNotAPdf");
+}
+
+/** PDF by content, not by name: `%PDF-` within the first KiB. */
+function looksLikePdf(head: Buffer) {
+  return head.subarray(0, PDF_HEADER_WINDOW).includes(PDF_MAGIC);
+}
+
+/** The name as the user knows it: no folders, no control characters, at most 250 characters. */
+function cleanFileName(raw: string | undefined) {
+  const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
+  const printable = [...base].filter((char) => {
+    const code = char.codePointAt(0) ?? 0;
+    return code >= 0x20 && code !== 0x7f;
+  });
+  return printable.join("").trim().slice(0, ORIGINAL_NAME_MAX);
+}

@@ -1,0 +1,37 @@
+import { requireApiUser } from "#app/auth/api-user.server";
+import { createEpaperFromForm } from "#app/models/epaper-creation.server";
+import { ApiError, apiErrorResponse, errorToApiResponse } from "#app/utils/api-error.server";
+import { db } from "#app/utils/db.server";
+import { renderQueue } from "#app/utils/queues.server";
+import { redis } from "#app/utils/redis.server";
+import type { Route } from "./+types/create-epaper";
+
+/**
+ * POST /epaper/create (studio-core.md §4 "Creating an ePaper", §7 "ePaper generate";
+ * architecture.md step 2): form fields `name`, `languageCode`, `fileId`, optional `parentId`.
+ * 200 `{ id }` once the ePaper exists and its render is queued, otherwise `{ error: { messageKey,
+ * params } }` (app/models/upload-contract.ts, docs/decisions/0018-upload.md).
+ */
+
+/** The form is four short fields; anything bigger is not the upload card. */
+const MAX_FORM_BYTES = 64 * 1024;
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return apiErrorResponse(405, "errors.forbidden", {}, { Allow: "POST" });
+  try {
+    const studio = await requireApiUser(db, request);
+    const created = await createEpaperFromForm({ db, redis, queue: renderQueue }, studio, async () => {
+      if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
+        throw new ApiError(413, "upload.errors.somethingWentWrong", { detail: "form too large" });
+      }
+      try {
+        return await request.formData();
+      } catch (error) {
+        throw new ApiError(400, "upload.errors.somethingWentWrong", { detail: `unreadable form: ${(error as Error).message}` });
+      }
+    });
+    return Response.json(created, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return errorToApiResponse(error, { userNotConfirmed: "upload.errors.userNotConfirmed", log: "create ePaper" });
+  }
+}

@@ -1,0 +1,72 @@
+import { data } from "react-router";
+import { requireStudioUser } from "#app/auth/studio-user.server";
+import { blobs } from "#app/blob/blobs.server";
+import {
+  type CardActionDeps,
+  cancelEpaperProcess,
+  deleteEpaper,
+  renameEpaper,
+  renderAgain,
+  setEpaperDemo,
+} from "#app/models/epaper-actions.server";
+import { withErrorToasts } from "#app/utils/action-errors.server";
+import { db } from "#app/utils/db.server";
+import { startPublish } from "#app/publish/start-publish.server";
+import { publishQueue, renderQueue } from "#app/utils/queues.server";
+import { redis } from "#app/utils/redis.server";
+import { toastSetCookie } from "#app/utils/toast.server";
+import type { Route } from "./+types/epaper-action";
+
+const deps: CardActionDeps = { db, redis, queue: renderQueue, blobs };
+
+/**
+ * POST /epaper/:epaperId/action, `intent` = rename | delete | cancel | renderAgain | markDemo |
+ * unmarkDemo | publishPreview | publishZip (`confirmCharge` = "true" once the user agreed to use
+ * a unit of the zip contingent): the ePaper card's actions. Refusals (demo content, locked, in process, not found)
+ * answer their status with a toast; success answers `{ ok: true }` (with a toast where the
+ * spec names one).
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  return withErrorToasts(async () => {
+    const { subject } = await requireStudioUser(db, request);
+    const form = await request.formData();
+    const epaperId = params.epaperId;
+    switch (form.get("intent")) {
+      case "rename": {
+        const name = await renameEpaper(deps, subject, epaperId, String(form.get("name") ?? ""));
+        return data(
+          { ok: true as const, name },
+          { headers: { "Set-Cookie": await toastSetCookie({ type: "success", messageKey: "epaper.rename.done" }) } },
+        );
+      }
+      case "delete":
+        await deleteEpaper(deps, subject, epaperId);
+        return data(
+          { ok: true as const },
+          { headers: { "Set-Cookie": await toastSetCookie({ type: "success", messageKey: "epaper.delete.done" }) } },
+        );
+      case "cancel":
+        await cancelEpaperProcess(deps, subject, epaperId);
+        return { ok: true as const };
+      case "renderAgain":
+        await renderAgain(deps, subject, epaperId);
+        return { ok: true as const };
+      case "markDemo":
+      case "unmarkDemo":
+        await setEpaperDemo(deps, subject, epaperId, form.get("intent") === "markDemo");
+        return { ok: true as const };
+      case "publishPreview":
+        await startPublish({ db, redis, queue: publishQueue }, subject, { epaperId, type: "preview" });
+        return { ok: true as const };
+      case "publishZip":
+        await startPublish({ db, redis, queue: publishQueue }, subject, {
+          epaperId,
+          type: "zip",
+          confirmCharge: form.get("confirmCharge") === "true",
+        });
+        return { ok: true as const };
+      default:
+        return data({ ok: false as const, error: "unknownIntent" }, { status: 400 });
+    }
+  });
+}

@@ -1,0 +1,29 @@
+import { Readable } from "node:stream";
+import { requireUser } from "#app/auth/session.server";
+import { blobs } from "#app/blob/blobs.server";
+import { db } from "#app/utils/db.server";
+import type { Route } from "./+types/epaper-cover";
+
+/**
+ * GET /epaper/:epaperId/cover: the card's cover image (the render's WebP thumbnail), only for
+ * users of the ePaper's account. Private caching keyed by the cover's blob key, so a re-render's
+ * new cover is fetched once and then served from the browser's cache.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { user } = await requireUser(db, request);
+  const row = await db
+    .selectFrom("epaper")
+    .select("coverBlobKey")
+    .where("id", "=", params.epaperId)
+    .where("accountId", "=", user.accountId)
+    .where("deletedAt", "is", null)
+    .executeTakeFirst();
+  if (!row?.coverBlobKey) return new Response("not found", { status: 404 });
+  const etag = `"${Buffer.from(row.coverBlobKey).toString("base64url")}"`;
+  const headers = { "Cache-Control": "private, max-age=300", ETag: etag };
+  if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+  const size = await blobs.size(row.coverBlobKey);
+  if (size === null) return new Response("not found", { status: 404 });
+  const body = Readable.toWeb(blobs.stream(row.coverBlobKey)) as ReadableStream<Uint8Array>;
+  return new Response(body, { headers: { ...headers, "Content-Type": "image/webp", "Content-Length": String(size) } });
+}
