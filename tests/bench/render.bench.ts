@@ -3,13 +3,9 @@
  * baseline in the same run (never absolute timings in tests). Prints figures, then three
  * machine-readable ratio lines at the end.
  */
+import { BENCH_DATABASE_URL, BENCH_REDIS_URL, prepareBenchDatabase } from "./bench-database.ts";
 import os from "node:os";
 import path from "node:path";
-import { ensureDatabase } from "#db/admin";
-import { createDb } from "#db/client";
-import { migrateToLatest } from "#db/migrator";
-import { seed } from "#db/seed";
-import { hashPassword } from "#app/utils/password.server";
 import { CORPUS, type Farm, type NodeProcess, startFarm, startRenderNode } from "#tests/support/render-farm";
 import { plainRender } from "./plain-render.ts";
 
@@ -20,20 +16,12 @@ const FILES = [
   { file: "onetag__magazine.pdf", pages: 10, label: "10-page magazine" },
 ];
 const TOTAL_PAGES = FILES.reduce((sum, entry) => sum + entry.pages, 0);
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "mysql://root@127.0.0.1:3306/epaper_bench";
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/10";
+const DATABASE_URL = BENCH_DATABASE_URL;
+const REDIS_URL = BENCH_REDIS_URL;
 const SETTINGS = { widths: [1600, 800], thumbnailWidth: 200, quality: 75, effort: 0 };
 const cores = os.availableParallelism();
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
-
-async function prepareDatabase() {
-  await ensureDatabase(DATABASE_URL);
-  const db = createDb(DATABASE_URL, { connectionLimit: 1 });
-  await migrateToLatest(db);
-  await seed(db, { landingUrl: "http://localhost:3000", hashPassword });
-  await db.destroy();
-}
 
 /** Renders the file list through the farm, one document after another, as uploads arrive. */
 async function farmRun(farm: Farm) {
@@ -73,7 +61,7 @@ async function withNodes<T>(specs: { port: number; capacity: number; cpus?: stri
   }
 }
 
-await prepareDatabase();
+await prepareBenchDatabase();
 console.log(
   `render benchmark: ${FILES.length} files, ${TOTAL_PAGES} pages, ${cores} cores, widths ${SETTINGS.widths.join("/")} + thumbnail`,
 );

@@ -1,0 +1,62 @@
+import type { BlobStore } from "#app/blob/blob-store.server";
+import { cronjobsActive } from "#app/models/system-preference.server";
+import type { Database } from "#db/client";
+
+export type PurgeDeletedEpapersDeps = { db: Database; blobs: BlobStore };
+
+export type PurgeDeletedEpapersResult = { skipped: true } | { skipped: false; purged: number };
+
+/** How long a deleted ePaper stays restorable by support before its files and rows go. */
+export const DELETED_EPAPER_GRACE_MS = 30 * 24 * 3600_000;
+const BATCH_SIZE = 50;
+
+/**
+ * Deleting an ePaper is a soft delete (it leaves every list at once, support can still restore
+ * it); after the grace time this job removes it for good, files first (pages and cover under
+ * `epapers/<id>/`, every publication's revision, the source PDF), then the rows (pages, media
+ * elements, TOC, settings and publications cascade from the ePaper). Only while the Cronjob
+ * preference lets clean-ups run. Re-runnable: a run that stops half-way leaves rows that
+ * point at missing files, which the next run removes.
+ */
+export async function purgeDeletedEpapers(deps: PurgeDeletedEpapersDeps, now = new Date()): Promise<PurgeDeletedEpapersResult> {
+  if (!(await cronjobsActive(deps.db))) return { skipped: true };
+  const before = new Date(now.getTime() - DELETED_EPAPER_GRACE_MS);
+  const epapers = await deps.db
+    .selectFrom("epaper")
+    .leftJoin("upload", "upload.id", "epaper.sourceUploadId")
+    .select(["epaper.id", "epaper.coverBlobKey", "epaper.sourceUploadId", "upload.blobKey as sourceBlobKey"])
+    .where("epaper.deletedAt", "<", before)
+    // A process still running (a render being cancelled) finishes first.
+    .where("epaper.processRunning", "=", false)
+    .orderBy("epaper.deletedAt")
+    .limit(BATCH_SIZE)
+    .execute();
+  const errors: unknown[] = [];
+  let purged = 0;
+  for (const epaper of epapers) {
+    try {
+      const publications = await deps.db.selectFrom("publication").select("blobPrefix").where("epaperId", "=", epaper.id).execute();
+      const pages = await deps.db.selectFrom("page").select("blobPrefix").where("epaperId", "=", epaper.id).execute();
+      const keys = new Set<string>([`epapers/${epaper.id}/`]);
+      for (const key of [
+        epaper.coverBlobKey,
+        epaper.sourceBlobKey,
+        // A publication's whole folder (`publications/<id>/`): an old revision a crash left behind goes too.
+        ...publications.map((p) => p.blobPrefix?.split("/").slice(0, 2).join("/") ?? null),
+        ...pages.map((p) => p.blobPrefix),
+      ])
+        if (key && !key.startsWith(`epapers/${epaper.id}/`)) keys.add(key);
+      for (const key of keys) await deps.blobs.deletePrefix(key);
+      await deps.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("epaper").where("id", "=", epaper.id).where("deletedAt", "<", before).execute();
+        if (epaper.sourceUploadId) await trx.deleteFrom("upload").where("id", "=", epaper.sourceUploadId).execute();
+      });
+      purged++;
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  if (errors.length > 0)
+    throw new AggregateError(errors, `purged ${purged} deleted ePapers; ${errors.length} failed: ${String(errors[0])}`);
+  return { skipped: false, purged };
+}

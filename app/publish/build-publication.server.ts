@@ -1,0 +1,144 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { createId } from "@paralleldrive/cuid2";
+import { generateBundleFiles, type ReaderAssets } from "@ep/publisher/src/build-bundle.ts";
+import type { BlobStore } from "#app/blob/blob-store.server";
+import type { Database } from "#db/client";
+import { type EpaperSnapshot, loadEpaperSnapshot } from "./epaper-snapshot.server.ts";
+import { type BundleEntry, writeZip } from "./zip-archive.server.ts";
+
+export type PublicationType = "preview" | "previewlink" | "zip";
+
+export type PublishDeps = {
+  db: Database;
+  blobs: BlobStore;
+  /** Folder with the reader's built reader.js and reader.css (publisher/dist/reader). */
+  readerAssetsDir: string;
+  /** Single-page PDFs cut from the stored source (a render node's SplitDocument), for pages
+   * whose download is allowed. Absent: no page offers a PDF download. */
+  splitPages?: (sourceBlobKey: string, pages: number[]) => AsyncIterable<{ page: number; pdf: Uint8Array }>;
+};
+
+export type BuiltPublication = { publicationId: string; hash: string; blobPrefix: string; sizeInByte: number };
+
+/** Where a publication's files live: a new revision each time, so a reader never sees a half-written bundle. */
+export const publicationPrefix = (publicationId: string, revision: string) => `publications/${publicationId}/${revision}`;
+/** The zip form's archive, inside its revision. */
+export const ZIP_FILE = "epaper.zip";
+
+let cachedAssets: { dir: string; assets: ReaderAssets } | null = null;
+
+async function readerAssets(dir: string): Promise<ReaderAssets> {
+  if (cachedAssets?.dir === dir && process.env.NODE_ENV === "production") return cachedAssets.assets;
+  try {
+    const [js, css] = await Promise.all([readFile(path.join(dir, "reader.js")), readFile(path.join(dir, "reader.css"))]);
+    cachedAssets = { dir, assets: { js, css } };
+    return cachedAssets.assets;
+  } catch (error) {
+    throw new Error(`the reader is not built in ${dir} (run npm run build): ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Builds one publication of an ePaper: snapshot, bundle files, stored under a fresh revision,
+ * the publication row pointed at it, the old revision removed. Re-running it publishes again
+ * and never leaves two rows of a type (the row of a type is reused, its hash stays stable so a
+ * preview address keeps working). For the zip form, the bundle is stored as one archive.
+ */
+export async function buildPublication(deps: PublishDeps, input: { epaperId: string; type: PublicationType }): Promise<BuiltPublication> {
+  const snapshot = await loadEpaperSnapshot(deps.db, input.epaperId);
+  const existing = await deps.db
+    .selectFrom("publication")
+    .select(["id", "hash", "blobPrefix"])
+    .where("epaperId", "=", input.epaperId)
+    .where("type", "=", input.type)
+    .executeTakeFirst();
+  const publicationId = existing?.id ?? createId();
+  const hash = existing?.hash ?? createId() + createId();
+  const blobPrefix = publicationPrefix(publicationId, createId());
+  let sizeInByte = 0;
+  try {
+    const files = await bundleEntries(deps, snapshot, blobPrefix);
+    if (input.type === "zip") {
+      sizeInByte = await writeZip(deps.blobs, `${blobPrefix}/${ZIP_FILE}`, files);
+      // The cut page PDFs were stored only to stream them into the archive.
+      await deps.blobs.deletePrefix(`${blobPrefix}/pages`);
+    } else {
+      for (const file of files) {
+        const target = `${blobPrefix}/${file.path}`;
+        if (file.blobKey === target) {
+          sizeInByte += (await deps.blobs.size(target)) ?? 0;
+          continue;
+        }
+        const data = file.data ?? (await deps.blobs.read(file.blobKey as string));
+        await deps.blobs.put(target, data);
+        sizeInByte += data.byteLength;
+      }
+    }
+  } catch (error) {
+    await deps.blobs.deletePrefix(blobPrefix);
+    throw error;
+  }
+  const now = new Date();
+  try {
+    if (existing) {
+      const updated = await deps.db
+        .updateTable("publication")
+        .set({ blobPrefix, sizeInByte, publishedAt: now, reviewedAt: reviewedAtOf(input.type, now) })
+        .where("id", "=", publicationId)
+        .executeTakeFirst();
+      // The ePaper (and its publication) went away while we built: nothing may stay behind.
+      if (Number(updated.numUpdatedRows) === 0) throw new Error(`publication ${publicationId} no longer exists`);
+    } else {
+      await deps.db
+        .insertInto("publication")
+        .values({
+          id: publicationId,
+          epaperId: input.epaperId,
+          type: input.type,
+          hash,
+          blobPrefix,
+          sizeInByte,
+          publishedAt: now,
+          reviewedAt: reviewedAtOf(input.type, now),
+        })
+        .execute();
+    }
+  } catch (error) {
+    await deps.blobs.deletePrefix(blobPrefix);
+    throw error;
+  }
+  if (existing?.blobPrefix && existing.blobPrefix !== blobPrefix) await deps.blobs.deletePrefix(existing.blobPrefix);
+  return { publicationId, hash, blobPrefix, sizeInByte };
+}
+
+/** The studio user opens a preview the moment it is ready; a new zip waits for its download (the card's dot). */
+const reviewedAtOf = (type: PublicationType, now: Date) => (type === "preview" ? now : null);
+
+async function bundleEntries(deps: PublishDeps, snapshot: EpaperSnapshot, blobPrefix: string): Promise<BundleEntry[]> {
+  const [reader, pageWords] = await Promise.all([
+    readerAssets(deps.readerAssetsDir),
+    // A page whose word file is missing (rendered without text) is published without a text layer.
+    Promise.all(snapshot.pageWordKeys.map(async (key) => (await deps.blobs.read(key).catch(() => Buffer.from("[]"))).toString("utf8"))),
+  ]);
+  const manifest = structuredClone(snapshot.manifest);
+  const pdfs: BundleEntry[] = [];
+  if (snapshot.pdfPages.length && deps.splitPages && snapshot.sourceBlobKey) {
+    const pathOf = new Map(snapshot.pdfPages.map((entry) => [entry.sourcePage, entry.path]));
+    for await (const cut of deps.splitPages(snapshot.sourceBlobKey, [...pathOf.keys()])) {
+      const target = pathOf.get(cut.page);
+      if (!target) continue;
+      // Stored at once, in its place in the new revision: a 500-page ePaper's PDFs never sit in memory together.
+      await deps.blobs.put(`${blobPrefix}/${target}`, cut.pdf);
+      pdfs.push({ path: target, blobKey: `${blobPrefix}/${target}` });
+    }
+  }
+  // A page whose PDF could not be cut offers no download rather than a broken one.
+  const cutPaths = new Set(pdfs.map((entry) => entry.path));
+  for (const page of manifest.pages) if (page.pdf && !cutPaths.has(page.pdf)) page.pdf = null;
+  const generated = generateBundleFiles({ manifest, pageTexts: snapshot.pageTexts, pageWords, reader }).map((file) => ({
+    path: file.path,
+    data: typeof file.data === "string" ? Buffer.from(file.data, "utf8") : file.data,
+  }));
+  return [...generated, ...snapshot.copies, ...pdfs];
+}

@@ -1,0 +1,100 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { createGzip } from "node:zlib";
+import type { BlobStore } from "#app/blob/blob-store.server";
+import type { Database } from "#db/client";
+
+const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".webp": "image/webp",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".svg": "image/svg+xml",
+  ".pdf": "application/pdf",
+  ".mp4": "video/mp4",
+};
+
+const HASH = /^[a-z0-9]{16,80}$/;
+
+export type ContentServerDeps = { db: Database; blobs: BlobStore; studioOrigin: string };
+
+/**
+ * The content origin (architecture.md "Serving published content safely"): published bundles are
+ * served from a host other than the studio's, so customer HTML and JavaScript in them can never
+ * read studio cookies or call studio actions. A preview is addressed by its unguessable hash:
+ * `/preview/<hash>/` redirects to the current revision, `/preview/<hash>/<revision>/<file>`
+ * serves a file of that revision (immutable: a republish makes a new revision). Only the studio
+ * may frame a preview (the preview dialog).
+ */
+export function createContentHandler(deps: ContentServerDeps) {
+  return async function handle(req: IncomingMessage, res: ServerResponse) {
+    try {
+      if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "method not allowed");
+      const url = new URL(req.url ?? "/", "http://content.invalid");
+      if (url.pathname === "/healthz") return send(res, 200, "ok");
+      const match = /^\/preview\/([^/]+)\/(?:([^/]+)\/(.*))?$/.exec(url.pathname);
+      if (!match?.[1] || !HASH.test(match[1])) return send(res, 404, "not found");
+      const publication = await deps.db
+        .selectFrom("publication")
+        .innerJoin("epaper", "epaper.id", "publication.epaperId")
+        .select(["publication.blobPrefix"])
+        .where("publication.hash", "=", match[1])
+        .where("publication.type", "=", "preview")
+        .where("epaper.deletedAt", "is", null)
+        .executeTakeFirst();
+      if (!publication?.blobPrefix) return send(res, 404, "not found");
+      const current = publication.blobPrefix.split("/").at(-1) as string;
+      // The bare address, or an old revision (gone after a republish): the current one's index.html.
+      if (match[2] !== current) {
+        res.writeHead(302, { Location: `/preview/${match[1]}/${current}/index.html${url.search}`, "Cache-Control": "no-store" });
+        return res.end();
+      }
+      let file: string;
+      try {
+        file = path.posix.normalize(decodeURIComponent(match[3] || "index.html"));
+      } catch {
+        return send(res, 404, "not found"); // a malformed escape is a missing file, not a server error
+      }
+      // Only files of the bundle: no way out of it, and no folders (every bundle file has an extension).
+      if (file.startsWith("..") || file.startsWith("/") || file.includes("\0") || !path.posix.extname(file))
+        return send(res, 404, "not found");
+      const key = `${publication.blobPrefix}/${file}`;
+      const size = await deps.blobs.size(key);
+      if (size === null) return send(res, 404, "not found");
+      const type = CONTENT_TYPES[path.posix.extname(file).toLowerCase()] ?? "application/octet-stream";
+      // Text (index.html with the page text, the reader, word and search scripts) shrinks to a
+      // third with gzip; images and PDFs are compressed already.
+      const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+      res.writeHead(200, {
+        "Content-Type": type,
+        ...(gzip ? { "Content-Encoding": "gzip", Vary: "Accept-Encoding" } : { "Content-Length": size }),
+        // The hash is the key to the preview: never in shared caches, but a revision never changes.
+        "Cache-Control": file === "index.html" ? "private, no-cache" : "private, max-age=31536000, immutable",
+        "Content-Security-Policy": `frame-ancestors 'self' ${deps.studioOrigin}`,
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+        // The customer's page, not the studio: it may use what a web page may, the studio's cookies never reach it.
+        "Cross-Origin-Resource-Policy": "same-origin",
+      });
+      if (req.method === "HEAD") return res.end();
+      const body = deps.blobs.stream(key).on("error", () => res.destroy());
+      (gzip ? body.pipe(createGzip({ level: 6 })) : body).pipe(res);
+    } catch (error) {
+      console.error("content server:", error);
+      if (!res.headersSent) send(res, 500, "error");
+      else res.destroy();
+    }
+  };
+}
+
+function send(res: ServerResponse, status: number, text: string) {
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+  res.end(text);
+}

@@ -1,0 +1,151 @@
+import { createId } from "@paralleldrive/cuid2";
+import type { Redis } from "ioredis";
+import { type ExpressionBuilder, sql } from "kysely";
+import { publishToAccount } from "#app/events/publish.server";
+import type { PublishJobData } from "#app/jobs/publish";
+import type { Database } from "#db/client";
+import type { DB } from "#db/schema.gen";
+import { buildPublication, type PublishDeps } from "./build-publication.server.ts";
+import { DEFAULT_ZIP_POST_PROCESSING_HOURS } from "./zip-contingent.ts";
+
+export type PublishJobDeps = PublishDeps & {
+  redis: Redis;
+  /** Called after a zip is ready (the 'zip ready' mail). */
+  onZipReady?: (job: PublishJobData) => Promise<unknown>;
+  log: (message: string) => void;
+};
+
+const processOf = (job: PublishJobData): "publishing_zip" | "publishing_preview" =>
+  job.type === "zip" ? "publishing_zip" : "publishing_preview";
+
+/** The ePaper row while its running process is this job's (same form, same start). */
+const ownProcess = (job: PublishJobData) => (eb: ExpressionBuilder<DB, "epaper">) =>
+  eb.and([
+    eb("epaper.id", "=", job.epaperId),
+    eb("epaper.processType", "=", processOf(job)),
+    eb("epaper.processStartedAt", "=", new Date(job.startedAt)),
+  ]);
+
+/**
+ * One publish job: builds the publication, then ends the ePaper's process. The form's
+ * 'republishing required' mark is cleared only when nothing changed since the snapshot was
+ * taken (a rename during the build keeps it). A charged zip starts its post-processing time.
+ * A job whose process is no longer running (finished by an earlier attempt, cancelled, taken
+ * over) does nothing: a retry never publishes or refunds twice.
+ */
+export async function runPublishJob(deps: PublishJobDeps, job: PublishJobData) {
+  const epaper = await deps.db
+    .selectFrom("epaper")
+    .select(["processRunning", "processCancelled", "deletedAt"])
+    .where(ownProcess(job))
+    .executeTakeFirst();
+  if (!epaper?.processRunning) return { published: false as const };
+  if (epaper.deletedAt || epaper.processCancelled) {
+    await failPublishJob(deps, job, "cancelled");
+    return { published: false as const };
+  }
+  const snapshotAt = new Date();
+  const built = await buildPublication(deps, { epaperId: job.epaperId, type: job.type });
+  const ended = await deps.db.transaction().execute(async (trx) => {
+    const changedSince = sql<boolean>`(republish_changes_at is not null and republish_changes_at > ${snapshotAt})`;
+    const result = await trx
+      .updateTable("epaper")
+      .set({
+        processRunning: false,
+        processType: null,
+        processError: null,
+        processStartedAt: null,
+        publishingFailed: false,
+        ...(job.type === "zip" ? { republishingRequiredZip: changedSince } : { republishingRequiredPreview: changedSince }),
+      })
+      .where(ownProcess(job))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    if (job.type === "zip" && job.charged) {
+      const account = await trx
+        .selectFrom("account")
+        .select("zipPostProcessingTimeInHours")
+        .where("id", "=", job.accountId)
+        .executeTakeFirst();
+      const hours = account?.zipPostProcessingTimeInHours ?? DEFAULT_ZIP_POST_PROCESSING_HOURS;
+      await trx
+        .updateTable("publication")
+        .set({ postProcessingTimeInHours: hours, postProcessingUntil: new Date(Date.now() + hours * 3600_000) })
+        .where("id", "=", built.publicationId)
+        .execute();
+    }
+    return true;
+  });
+  if (!ended) return { published: false as const };
+  // After the commit nothing may throw: a retry would find the process ended and do nothing,
+  // but the user would miss the news. Notifications are best effort.
+  try {
+    await publishToAccount(deps.redis, job.accountId, {
+      type: "epaperProcess",
+      epaperId: job.epaperId,
+      process: processOf(job),
+      state: "finished",
+    });
+    if (job.type === "zip") await deps.onZipReady?.(job);
+  } catch (error) {
+    deps.log(`publish of ${job.epaperId} finished, notifying failed: ${(error as Error).message}`);
+  }
+  return { published: true as const, ...built };
+}
+
+/**
+ * The job failed for good (or was cancelled): if its process is still the ePaper's, the ePaper
+ * is released as it was before, marked 'publishing failed', never stuck "processing", and a
+ * charged unit of the zip contingent comes back, in the same transaction. Idempotent: a second
+ * call (a retry, the worker's failed handler) finds no process of its own and changes nothing.
+ */
+export async function failPublishJob(deps: Pick<PublishJobDeps, "db" | "redis">, job: PublishJobData, reason: "failed" | "cancelled") {
+  const released = await deps.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("epaper")
+      .set({
+        processRunning: false,
+        processType: null,
+        processStartedAt: null,
+        processCancelled: false,
+        publishingFailed: reason === "failed",
+      })
+      .where(ownProcess(job))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    if (job.charged) await refundZipUnit(trx, job, reason);
+    return true;
+  });
+  if (!released) return false;
+  await publishToAccount(deps.redis, job.accountId, {
+    type: "epaperProcess",
+    epaperId: job.epaperId,
+    process: processOf(job),
+    state: reason,
+  });
+  if (job.charged) await publishToAccount(deps.redis, job.accountId, { type: "accountDataChanged" });
+  return true;
+}
+
+async function refundZipUnit(trx: Database, job: PublishJobData, reason: string) {
+  const account = await trx.selectFrom("account").select("zipContingent").where("id", "=", job.accountId).forUpdate().executeTakeFirst();
+  if (!account || account.zipContingent === -1) return;
+  await trx
+    .updateTable("account")
+    .set({ zipContingent: account.zipContingent + 1 })
+    .where("id", "=", job.accountId)
+    .execute();
+  await trx
+    .insertInto("licenceHistory")
+    .values({
+      id: createId(),
+      accountId: job.accountId,
+      userId: job.userId,
+      epaperId: job.epaperId,
+      action: "licence_increment",
+      trigger: "system",
+      quantity: 1,
+      details: JSON.stringify({ reason: `zip ${reason}, unit returned` }),
+    })
+    .execute();
+}

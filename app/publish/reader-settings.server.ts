@@ -1,0 +1,67 @@
+import type { ReaderSettings, ShareTarget } from "@ep/publisher/src/manifest.ts";
+import type { Database } from "#db/client";
+
+const SHARE_FLAGS: [ShareTarget, keyof SettingsRow][] = [
+  ["email", "shareEmail"],
+  ["facebook", "shareFacebook"],
+  ["linkedin", "shareLinkedin"],
+  ["reddit", "shareReddit"],
+  ["telegram", "shareTelegram"],
+  ["twitter", "shareTwitter"],
+  ["whatsapp", "shareWhatsapp"],
+  ["xing", "shareXing"],
+];
+
+type SettingsRow = NonNullable<Awaited<ReturnType<typeof loadSettings>>>;
+
+export const loadSettings = (db: Database, epaperId: string) =>
+  db.selectFrom("epaperSetting").selectAll().where("epaperId", "=", epaperId).executeTakeFirst();
+
+/**
+ * The ePaper settings as the reader needs them (studio-admin.md §3): each look setting falls back
+ * to its default* twin, overlays only when switched on and written, share targets only when
+ * sharing is on. `mediaPathOf` puts a media file into the bundle and answers its path.
+ */
+export function toSettings(
+  row: SettingsRow | undefined,
+  mediaPathOf: (id: string | null) => string | null,
+  firstImage: string | null,
+): ReaderSettings {
+  const overlay = (
+    active: boolean | undefined,
+    html: string | null | undefined,
+    width: number | null | undefined,
+    height: number | null | undefined,
+  ) => (active && html ? { html, width: width ?? null, height: height ?? null } : null);
+  const useImage = row?.background ?? false;
+  const logoId = row?.logoImageId ?? row?.defaultLogoImageId ?? null;
+  const logo = mediaPathOf(logoId);
+  return {
+    interfaceColor: row?.interfaceBackgroundColor ?? row?.defaultInterfaceBackgroundColor ?? "#1F2937",
+    darkControls: row?.darkControlsActive ?? false,
+    backgroundColor: row?.backgroundColor ?? row?.defaultBackgroundColor ?? null,
+    backgroundImage: useImage ? mediaPathOf(row?.backgroundImageId ?? row?.defaultBackgroundImageId ?? null) : null,
+    logo: logo ? { src: logo, link: row?.logoImageLink ?? row?.defaultLogoImageLink ?? null } : null,
+    clickAreaColor: row?.clickAreaColor ?? "#C0C0C026",
+    clickAreaHoverColor: row?.clickAreaHoverColor ?? "#C0C0C080",
+    cookieBanner: row?.cookieBannerActive ? { text: row.cookieBannerText, button: row.cookieBannerButton } : null,
+    analyticsTagId: row?.trackingGoogleTagId ?? null,
+    seo: {
+      author: row?.seoMetaTagAuthor ?? null,
+      keywords: row?.seoMetaTagKeywords ?? null,
+      description: row?.seoMetaTagDescription ?? null,
+      robots: row?.seoMetaTagRobots ?? "index,follow",
+    },
+    openGraph: { title: row?.openGraphTitle ?? null, description: row?.openGraphDescription ?? null, image: firstImage },
+    share: row?.sharingActive ? SHARE_FLAGS.filter(([, flag]) => row[flag] === true).map(([target]) => target) : [],
+    imprint: overlay(row?.imprintActive, row?.imprintText, row?.imprintOverlayWidth, row?.imprintOverlayHeight),
+    privacyPolicy: overlay(
+      row?.privacyPolicyActive,
+      row?.privacyPolicyText,
+      row?.privacyPolicyOverlayWidth,
+      row?.privacyPolicyOverlayHeight,
+    ),
+    toc: { enabled: row?.tocEnabled ?? true, autostart: row?.tocAutostartActive ?? false, thumbs: row?.tocThumbsActive ?? false },
+    custom: { headHtml: row?.customPlayerHtml ?? null, css: row?.customPlayerCss ?? null, javascript: row?.customPlayerJavascript ?? null },
+  };
+}

@@ -1,0 +1,159 @@
+import { createId } from "@paralleldrive/cuid2";
+import type { Queue } from "bullmq";
+import type { Redis } from "ioredis";
+import { publishToAccount } from "#app/events/publish.server";
+import { isStalePublishing, PublishJob, type PublishJobData, type PublishType } from "#app/jobs/publish";
+import { EpaperLocked, EpaperNotFound } from "#app/models/epaper-actions.server";
+import { EpaperInProcess } from "#app/render/start-render.server";
+import { ExpectedError } from "#app/utils/expected-error";
+import { type PermissionSubject, requirePermission, requireWriteAllowed } from "#app/utils/permissions";
+import type { Database } from "#db/client";
+import { failPublishJob } from "./publish-job.server.ts";
+import { zipDecision } from "./zip-contingent.ts";
+
+export type StartPublishDeps = { db: Database; redis: Redis; queue: Queue };
+
+/** The zip contingent is used up: the card offers to order (studio-core.md §4). */
+export class ZipContingentExhausted extends ExpectedError {
+  override name = "ZipContingentExhausted";
+  constructor() {
+    super("publish.errors.zipContingentExhausted", { status: 422 });
+  }
+}
+
+/** A zip that costs a unit was asked for without the user's confirmation. */
+export class ZipChargeNotConfirmed extends ExpectedError {
+  override name = "ZipChargeNotConfirmed";
+  constructor() {
+    super("publish.errors.zipChargeNotConfirmed", { status: 409 });
+  }
+}
+
+export class EpaperNotRendered extends ExpectedError {
+  override name = "EpaperNotRendered";
+  constructor() {
+    super("publish.errors.notRendered", { status: 422 });
+  }
+}
+
+/**
+ * Starts publishing an ePaper as a preview or a zip: checks on the server what the card showed
+ * (account scope, permission, demo rule, lock, rendered, one process at a time), takes a unit of
+ * the zip contingent where the rules say so (with its licence history entry, in the same
+ * transaction), marks the ePaper as in process and queues the job.
+ */
+export async function startPublish(
+  deps: StartPublishDeps,
+  subject: PermissionSubject,
+  input: { epaperId: string; type: PublishType; confirmCharge?: boolean },
+) {
+  if (input.type === "zip") requirePermission(subject, "gettingZip");
+  const started = await deps.db.transaction().execute(async (trx) => {
+    const epaper = await trx
+      .selectFrom("epaper")
+      .select([
+        "id",
+        "isDemo",
+        "isLocked",
+        "isRendered",
+        "processRunning",
+        "processCancelled",
+        "processError",
+        "processType",
+        "processStartedAt",
+      ])
+      .where("id", "=", input.epaperId)
+      .where("accountId", "=", subject.accountId)
+      .where("deletedAt", "is", null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!epaper) throw new EpaperNotFound();
+    requireWriteAllowed(subject, { resource: "publication", targetIsDemo: epaper.isDemo });
+    if (epaper.isLocked) throw new EpaperLocked();
+    if (epaper.processRunning && !epaper.processCancelled && !epaper.processError && !isStalePublishing(epaper))
+      throw new EpaperInProcess(`ePaper ${input.epaperId} already has a process running`);
+    if (!epaper.isRendered) throw new EpaperNotRendered();
+    let charged = false;
+    if (input.type === "zip") {
+      // Locks the account row: two zips started at once cannot both take the last unit.
+      const account = await trx
+        .selectFrom("account")
+        .select("zipContingent")
+        .where("id", "=", subject.accountId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const zip = await trx
+        .selectFrom("publication")
+        .select("postProcessingUntil")
+        .where("epaperId", "=", input.epaperId)
+        .where("type", "=", "zip")
+        .executeTakeFirst();
+      const decision = zipDecision({
+        contingent: account.zipContingent,
+        postProcessingUntil: zip?.postProcessingUntil ?? null,
+        now: new Date(),
+      });
+      if (decision.kind === "order") throw new ZipContingentExhausted();
+      if (decision.kind === "confirm") {
+        if (!input.confirmCharge) throw new ZipChargeNotConfirmed();
+        await trx
+          .updateTable("account")
+          .set({ zipContingent: account.zipContingent - 1 })
+          .where("id", "=", subject.accountId)
+          .execute();
+        await trx
+          .insertInto("licenceHistory")
+          .values({
+            id: createId(),
+            accountId: subject.accountId,
+            userId: subject.id,
+            epaperId: input.epaperId,
+            action: "licence_decrement",
+            trigger: "system",
+            quantity: 1,
+            details: JSON.stringify({ reason: "zip", contingentBefore: account.zipContingent }),
+          })
+          .execute();
+        charged = true;
+      }
+    }
+    const startedAt = new Date();
+    await trx
+      .updateTable("epaper")
+      .set({
+        processType: input.type === "zip" ? "publishing_zip" : "publishing_preview",
+        processRunning: true,
+        processCancelled: false,
+        processError: null,
+        publishingFailed: false,
+        processStartedAt: startedAt,
+      })
+      .where("id", "=", input.epaperId)
+      .execute();
+    const data: PublishJobData = {
+      epaperId: input.epaperId,
+      accountId: subject.accountId,
+      userId: subject.id,
+      type: input.type,
+      charged,
+      startedAt: startedAt.toISOString(),
+    };
+    return { data, jobId: PublishJob.jobId(input.epaperId, input.type, startedAt) };
+  });
+  try {
+    await deps.queue.add(PublishJob.name, started.data, { ...PublishJob.options, jobId: started.jobId });
+  } catch (error) {
+    // No job, no process: release the ePaper and give a charged unit back before answering.
+    await failPublishJob(deps, started.data, "failed");
+    throw error;
+  }
+  await publishToAccount(deps.redis, subject.accountId, {
+    type: "epaperProcess",
+    epaperId: input.epaperId,
+    process: started.data.type === "zip" ? "publishing_zip" : "publishing_preview",
+    state: "started",
+  });
+  // The header shows the contingent: every browser of the account reloads it.
+  if (started.data.charged) await publishToAccount(deps.redis, subject.accountId, { type: "accountDataChanged" });
+  return started.data;
+}

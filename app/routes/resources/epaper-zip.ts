@@ -1,0 +1,44 @@
+import { Readable } from "node:stream";
+import { requireStudioUser } from "#app/auth/studio-user.server";
+import { blobs } from "#app/blob/blobs.server";
+import { ZIP_FILE } from "#app/publish/build-publication.server";
+import { db } from "#app/utils/db.server";
+import type { Route } from "./+types/epaper-zip";
+
+/**
+ * GET /epaper/:epaperId/zip: downloads the ePaper's zip package (only users of its account with
+ * the zip permission). Opening it marks the publication as reviewed (the card's dot goes,
+ * studio-core.md §4 "Publications").
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { subject, permissions } = await requireStudioUser(db, request);
+  if (!permissions.has("gettingZip")) return new Response("forbidden", { status: 403 });
+  const row = await db
+    .selectFrom("publication")
+    .innerJoin("epaper", "epaper.id", "publication.epaperId")
+    .select(["publication.id", "publication.blobPrefix", "epaper.name"])
+    .where("publication.epaperId", "=", params.epaperId)
+    .where("publication.type", "=", "zip")
+    .where("epaper.accountId", "=", subject.accountId)
+    .where("epaper.deletedAt", "is", null)
+    .executeTakeFirst();
+  const key = row?.blobPrefix ? `${row.blobPrefix}/${ZIP_FILE}` : null;
+  const size = key ? await blobs.size(key) : null;
+  if (!row || !key || size === null) return new Response("not found", { status: 404 });
+  await db.updateTable("publication").set({ reviewedAt: new Date() }).where("id", "=", row.id).where("reviewedAt", "is", null).execute();
+  const body = Readable.toWeb(blobs.stream(key)) as ReadableStream<Uint8Array>;
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Length": String(size),
+      "Content-Disposition": contentDisposition(`${row.name}.zip`),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+/** An attachment name any browser accepts: an ASCII fallback and the UTF-8 name (RFC 6266). */
+function contentDisposition(name: string) {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\/]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name.replace(/[/\\]/g, "_"))}`;
+}

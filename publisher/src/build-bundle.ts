@@ -1,0 +1,58 @@
+import { renderIndexHtml } from "./index-html.ts";
+import { type ReaderManifest, SEARCH_CALLBACK, type SearchData, WORDS_CALLBACK } from "./manifest.ts";
+
+/** The reader's built files, as the publisher copies them into every bundle. */
+export type ReaderAssets = { js: Uint8Array; css: Uint8Array };
+
+export const READER_ASSET_PATHS = { js: "assets/reader.js", css: "assets/reader.css" } as const;
+
+/** One generated file of a bundle: its path relative to the bundle's root and its bytes. */
+export type GeneratedFile = { path: string; data: Uint8Array | string };
+
+/**
+ * Writes the text parts of a bundle: index.html (first page, SEO text, inline manifest),
+ * epaper.json, the search script, the word scripts of every page and the reader's assets.
+ * Binary files the manifest names (page images, PDFs, media) are copied by the caller, which
+ * knows where they are stored: this module does not touch storage, so it stays testable.
+ *
+ * `pageWords` holds each page's word list as stored by the render node (a JSON array of
+ * [text, x, y, w, h]); it is wrapped unparsed, so a big document costs no JSON round trip.
+ */
+export function generateBundleFiles(input: {
+  manifest: ReaderManifest;
+  pageTexts: string[];
+  pageWords: string[];
+  reader: ReaderAssets;
+}): GeneratedFile[] {
+  const { manifest, pageTexts, pageWords, reader } = input;
+  if (pageTexts.length !== manifest.pages.length || pageWords.length !== manifest.pages.length)
+    throw new Error("every visible page needs its text and words");
+  const search: SearchData = { pages: pageTexts };
+  const files: GeneratedFile[] = [
+    { path: "index.html", data: renderIndexHtml({ manifest, pageTexts, assets: READER_ASSET_PATHS }) },
+    { path: "epaper.json", data: JSON.stringify(manifest) },
+    { path: manifest.search, data: callbackScript(SEARCH_CALLBACK, safeJson(JSON.stringify(search))) },
+    { path: READER_ASSET_PATHS.js, data: reader.js },
+    { path: READER_ASSET_PATHS.css, data: reader.css },
+  ];
+  manifest.pages.forEach((page, index) => {
+    files.push({ path: page.words, data: callbackScript(WORDS_CALLBACK, `${index},${safeJson(pageWords[index] ?? "[]")}`) });
+  });
+  return files;
+}
+
+/**
+ * A classic script that hands data to the reader. Classic scripts load from file:// where
+ * fetch() does not, which is why the zip works when opened from a folder.
+ */
+function callbackScript(callback: string, args: string) {
+  return `window.${callback}&&window.${callback}(${args});\n`;
+}
+
+/** JSON inside a script: "</script>" and the JS-only line separators must not end it. */
+function safeJson(json: string) {
+  return json
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}

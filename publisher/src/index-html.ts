@@ -1,0 +1,142 @@
+/**
+ * index.html of a published bundle. It shows the first page before any script runs (the image is
+ * in the markup: its narrowest rendition, with high fetch priority), carries everything search engines
+ * and link previews read (meta tags, the text of every page), and inlines the manifest so the
+ * reader needs no request to start. Every value is escaped; only the customer's own head HTML
+ * and CSS go in as written, on purpose.
+ */
+import { HEADER_HEIGHT, hasMediaBar, MEDIA_BAR_COLUMN, MEDIA_BAR_MIN_SCREEN, STAGE_PADDING, TOOLBAR_HEIGHT } from "../reader/src/layout.ts";
+import { format, textsFor } from "../reader/src/texts.ts";
+import { MANIFEST_ELEMENT_ID, ROOT_ELEMENT_ID, type ReaderManifest } from "./manifest.ts";
+
+export type IndexHtmlInput = {
+  manifest: ReaderManifest;
+  /** Each visible page's text, by page index. */
+  pageTexts: string[];
+  /** Relative paths of the reader's assets in the bundle. */
+  assets: { js: string; css: string };
+};
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** JSON for a <script type="application/json">: `<` escaped so no `</script>` or `<!--` can end it. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** A CSS colour from settings, or null when it holds anything that could break out of the rule. */
+export function safeCssColor(value: string | null): string | null {
+  return value && /^[#\w\s(),.%-]+$/.test(value) ? value.trim() : null;
+}
+
+/** A relative path as a CSS url() argument. */
+export function cssUrl(path: string): string {
+  return `url("${path.replace(/["\\\n\r]/g, (char) => `\\${char.charCodeAt(0).toString(16)} `)}")`;
+}
+
+/** Keeps customer CSS from closing its <style> element early. */
+function styleText(css: string): string {
+  return css.replace(/<\/(style)/gi, "<\\/$1");
+}
+
+function meta(name: string, content: string | null): string {
+  return content ? `<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">` : "";
+}
+
+function property(name: string, content: string | null): string {
+  return content ? `<meta property="${escapeHtml(name)}" content="${escapeHtml(content)}">` : "";
+}
+
+function criticalCss(manifest: ReaderManifest): string {
+  const background = safeCssColor(manifest.settings.backgroundColor) ?? "#e9eaee";
+  const image = manifest.settings.backgroundImage ? ` ${cssUrl(manifest.settings.backgroundImage)} center/cover no-repeat` : "";
+  return [
+    `html,body{margin:0;height:100%;overflow:hidden}`,
+    `body{background:${background}${image};font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}`,
+    `#${ROOT_ELEMENT_ID}{position:fixed;inset:0}`,
+    `.ep-static{position:absolute;left:0;right:0;top:${HEADER_HEIGHT}px;bottom:calc(${TOOLBAR_HEIGHT}px + env(safe-area-inset-bottom));padding:${STAGE_PADDING}px;display:flex;align-items:center;justify-content:center;box-sizing:border-box}`,
+    `.ep-static img{max-width:100%;max-height:100%;width:auto;height:auto;background:#fff;box-shadow:0 2px 12px rgba(0,0,0,.25)}`,
+    // The reader's media bar column (see hasMediaBar): the first page must not move at takeover.
+    hasMediaBar(manifest) ? `@media (min-width:${MEDIA_BAR_MIN_SCREEN}px){.ep-static{inset-inline-end:${MEDIA_BAR_COLUMN}px}}` : "",
+    `.ep-visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}`,
+  ].join("");
+}
+
+function staticFirstPage(manifest: ReaderManifest): string {
+  const page = manifest.pages[0];
+  if (!page) {
+    return "";
+  }
+  const texts = textsFor(manifest.language);
+  const fallback = page.images[page.images.length - 1] ?? page.images[0];
+  if (!fallback) {
+    return "";
+  }
+  const alt = page.label ? `${manifest.name} – ${format(texts.page, { page: page.label })}` : manifest.name;
+  // Only the narrowest rendition, no srcset: on a 2.6x phone srcset picks the 1600 px file (3x
+  // the bytes of a text page), which doubled the first paint on a throttled line
+  // (`npm run bench:reader`). The reader swaps in a sharper rendition right after this one shows.
+  return (
+    `<div class="ep-static" data-ep-static>` +
+    `<img src="${escapeHtml(fallback.src)}" ` +
+    `width="${fallback.width}" height="${fallback.height}" alt="${escapeHtml(alt)}" fetchpriority="high" decoding="async">` +
+    `</div>`
+  );
+}
+
+function pageTextSection(manifest: ReaderManifest, pageTexts: string[]): string {
+  const texts = textsFor(manifest.language);
+  const articles = manifest.pages.map((page, index) => {
+    const heading = format(texts.page, { page: page.label ?? String(index + 1) });
+    const text = (pageTexts[index] ?? "").trim();
+    return `<article><h2>${escapeHtml(heading)}</h2>${text ? `<p>${escapeHtml(text)}</p>` : ""}</article>`;
+  });
+  // Visually hidden but present (not display:none): search engines index it, screen readers reach it.
+  return `<section class="ep-visually-hidden" aria-label="${escapeHtml(texts.pageText)}">${articles.join("")}</section>`;
+}
+
+export function renderIndexHtml(input: IndexHtmlInput): string {
+  const { manifest, pageTexts, assets } = input;
+  const { settings } = manifest;
+  const lang = manifest.language.replace(/_/g, "-");
+  const description = settings.seo.description;
+  const head = [
+    `<meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">`,
+    `<title>${escapeHtml(manifest.name)}</title>`,
+    meta("description", description),
+    meta("author", settings.seo.author),
+    meta("keywords", settings.seo.keywords),
+    meta("robots", settings.seo.robots),
+    property("og:type", "website"),
+    property("og:title", settings.openGraph.title ?? manifest.name),
+    property("og:description", settings.openGraph.description ?? description),
+    property("og:image", settings.openGraph.image),
+    meta("twitter:card", settings.openGraph.image ? "summary_large_image" : "summary"),
+    `<style>${criticalCss(manifest)}</style>`,
+    settings.custom.headHtml ?? "",
+  ];
+  const body = [
+    `<div id="${ROOT_ELEMENT_ID}">${staticFirstPage(manifest)}</div>`,
+    // The stylesheet sits after the first page so the page paints before it arrives.
+    `<link rel="stylesheet" href="${escapeHtml(assets.css)}">`,
+    settings.custom.css ? `<style data-ep-custom>${styleText(settings.custom.css)}</style>` : "",
+    `<script type="application/json" id="${MANIFEST_ELEMENT_ID}">${jsonForScript(manifest)}</script>`,
+    // A plain script before the page text: the reader starts as soon as it (and the stylesheet
+    // above) arrived, not after the whole text of a 400-page document has been downloaded and
+    // parsed, as `defer` would; the first page is already requested and painting meanwhile.
+    `<script src="${escapeHtml(assets.js)}"></script>`,
+    pageTextSection(manifest, pageTexts),
+  ];
+  return (
+    `<!doctype html>\n<html lang="${escapeHtml(lang)}" dir="${manifest.direction === "rtl" ? "rtl" : "ltr"}">\n` +
+    `<head>\n${head.filter(Boolean).join("\n")}\n</head>\n<body>\n${body.filter(Boolean).join("\n")}\n</body>\n</html>\n`
+  );
+}

@@ -1,0 +1,331 @@
+import { execFileSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { expect, type FrameLocator, type Page, test } from "@playwright/test";
+import { BlobStore } from "#app/blob/blob-store.server";
+import { addEnrichmentsOfEveryKind } from "../support/enrichments.ts";
+import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
+import { CORPUS } from "../support/render-farm.ts";
+import { startStaticServer } from "../support/static-server.ts";
+import { linkIn, waitForMail } from "./support/mailbox.ts";
+import { E2E_DATA_DIR } from "./support/slot.ts";
+
+// Publishing against the real stack: a corpus PDF is uploaded and rendered by a real node,
+// media elements are added by the test factories (the editor arrives later), the publish job
+// builds the bundle, the studio shows the preview from the content origin, and the zip,
+// unpacked and served by a plain static server, works the same.
+
+const FILE = "plumber__pdffill-demo.pdf"; // 7 pages, link annotations, an outline
+
+const LANGUAGES = [
+  {
+    code: "en",
+    locale: "en-US",
+    studio: {
+      name: "Name",
+      language: "ePaper language",
+      create: "Create ePaper",
+      actions: (name: string) => `Actions for ${name}`,
+      preview: "Preview",
+      previewOf: (name: string) => `Preview of ${name}`,
+      frame: (name: string) => `ePaper ${name}`,
+      back: "Back to editing",
+      zip: "Zip package",
+      zipConfirm: "Publishing uses one zip package. You have 1 left.",
+      publishZip: "Publish zip",
+      download: "Download zip",
+      free: /Publishing again is free until/,
+      orderText: "Your zip contingent is used up. Order more zip packages to publish this ePaper.",
+      zipMail: /Your zip package/,
+      rename: "Rename",
+      republish: "Changed since publishing: publish again",
+    },
+    reader: {
+      search: "Search",
+      searchLabel: "Search in this ePaper",
+      thumbnails: "Page overview",
+      goToPage: (page: number) => `Go to page ${page}`,
+      resultOnPage: (page: number) => new RegExp(`^Page ${page}\\b`),
+    },
+  },
+  {
+    code: "de",
+    locale: "de-DE",
+    studio: {
+      name: "Name",
+      language: "ePaper-Sprache",
+      create: "ePaper erstellen",
+      actions: (name: string) => `Aktionen für ${name}`,
+      preview: "Vorschau",
+      previewOf: (name: string) => `Vorschau von ${name}`,
+      frame: (name: string) => `ePaper ${name}`,
+      back: "Zurück zur Bearbeitung",
+      zip: "Zip-Paket",
+      zipConfirm: "Das Veröffentlichen verbraucht ein Zip-Paket. Sie haben noch 1.",
+      publishZip: "Zip veröffentlichen",
+      download: "Zip herunterladen",
+      free: /Erneutes Veröffentlichen ist bis .* kostenlos/,
+      orderText: "Ihr Zip-Kontingent ist aufgebraucht. Bestellen Sie weitere Zip-Pakete, um dieses ePaper zu veröffentlichen.",
+      zipMail: /Ihr Zip-Paket/,
+      rename: "Umbenennen",
+      republish: "Seit dem Veröffentlichen geändert: erneut veröffentlichen",
+    },
+    reader: {
+      search: "Suche",
+      searchLabel: "In diesem ePaper suchen",
+      thumbnails: "Seitenübersicht",
+      goToPage: (page: number) => `Gehe zu Seite ${page}`,
+      resultOnPage: (page: number) => new RegExp(`^Seite ${page}\\b`),
+    },
+  },
+] as const;
+
+type Lang = (typeof LANGUAGES)[number];
+
+async function uploadAndRender(page: Page, lang: Lang, name: string) {
+  await page.goto("/epaper");
+  await page.getByTestId("upload-card").locator("input[type=file]").setInputFiles(path.join(CORPUS, FILE));
+  const card = page.getByTestId("upload-card");
+  await expect(card.getByLabel(lang.studio.name)).toHaveValue(/pdffill/, { timeout: 30_000 });
+  await card.getByLabel(lang.studio.name).fill(name);
+  await card.getByLabel(lang.studio.language).selectOption(lang.code);
+  await card.getByRole("button", { name: lang.studio.create }).click();
+  const epaper = page.getByRole("article", { name });
+  await expect(epaper).toHaveAttribute("data-state", "ready", { timeout: 90_000 });
+  return { epaper, epaperId: (await epaper.getAttribute("data-epaper-id")) as string };
+}
+
+/**
+ * What a reader does with a published ePaper, wherever it is served: the first page as a real
+ * image, zoom to the larger rendition, turning, search with a highlighted hit, every kind of
+ * media element, and the PDF's own links. `reader` is the page or the preview's frame.
+ */
+async function readPublishedEpaper(page: Page, reader: Page | FrameLocator, lang: Lang, goTo: (hash: string) => Promise<void>) {
+  const pageAt = (index: number) => reader.locator(`.ep-spread .ep-page[data-page-index='${index}']`);
+  const first = pageAt(0).locator("img").first();
+  await expect(first).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  // Zoomed (keyboard: phones have no zoom buttons, they pinch), the page shows the larger rendition.
+  const overview = reader.getByRole("button", { name: lang.reader.thumbnails }).last();
+  await overview.click();
+  await page.keyboard.press("Escape");
+  await expect(overview).toBeFocused();
+  for (let step = 0; step < 4; step++) await page.keyboard.press("+");
+  await expect(first).toHaveAttribute("src", /w1600\.webp$/);
+  await page.keyboard.press("Escape");
+
+  // Media elements of the first page (made by the factories).
+  await expect(pageAt(0).getByRole("link", { name: "Write to us" })).toHaveAttribute("href", /^mailto:info@example\.com\?subject=Hello/);
+  const external = pageAt(0).getByRole("link", { name: "Example website" });
+  await expect(external).toHaveAttribute("href", "https://example.com/");
+  await expect(external).toHaveAttribute("target", "_blank");
+  await pageAt(0).getByRole("button", { name: "Product video" }).click();
+  await expect(reader.getByRole("dialog", { name: "Product video" }).locator("iframe")).toHaveAttribute(
+    "src",
+    /youtube-nocookie\.com\/embed\/aqz-KE-bpKQ/,
+  );
+  await page.keyboard.press("Escape");
+  // The PDF's own link annotations are click areas: page 1 of this PDF links to page 2.
+  await expect(
+    pageAt(0)
+      .getByRole("link", { name: lang.reader.goToPage(2) })
+      .or(pageAt(0).getByRole("button", { name: lang.reader.goToPage(2) }))
+      .first(),
+  ).toBeAttached();
+  // An internal link turns to its page, and the address follows (a deep link).
+  await pageAt(0)
+    .getByRole("link", { name: "Go to page three" })
+    .or(pageAt(0).getByRole("button", { name: "Go to page three" }))
+    .first()
+    .click();
+  await expect(pageAt(2).locator("img").first()).toBeVisible();
+  await expect.poll(() => currentHash(reader)).toBe("#/page/3");
+
+  // Page 2: the gallery in a lightbox, custom HTML in a sandbox that cannot reach the reader.
+  await goTo("#/page/2");
+  await pageAt(1).getByRole("button", { name: "Photo gallery" }).click();
+  const lightbox = reader.getByRole("dialog", { name: "Photo gallery" });
+  await expect(lightbox.getByRole("img", { name: "Gallery image 1" })).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(lightbox.getByRole("img", { name: "Gallery image 2" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await pageAt(1).getByRole("button", { name: "Custom widget" }).click();
+  const widget = reader.getByRole("dialog", { name: "Custom widget" }).locator("iframe");
+  await expect(widget).toHaveAttribute("sandbox", "allow-scripts allow-popups");
+  await expect(reader.frameLocator(".ep-media-dialog iframe").locator("#widget")).toHaveText("Custom HTML, parent: blocked");
+  await page.keyboard.press("Escape");
+
+  // Full-text search over the PDF's text: a result, and the hit highlighted on its page.
+  await reader.getByRole("button", { name: lang.reader.search, exact: true }).click();
+  const search = reader.getByRole("dialog", { name: lang.reader.search });
+  await search.getByRole("searchbox", { name: lang.reader.searchLabel }).fill("Arrow");
+  const result = search.getByRole("button", { name: lang.reader.resultOnPage(3) }).first();
+  await result.click();
+  await expect(reader.locator(".ep-spread .ep-page[data-page-index='2'] .ep-hit").first()).toBeVisible();
+}
+
+/** The address of the reader's document (the page itself, or the preview frame's). */
+async function currentHash(reader: Page | FrameLocator) {
+  return reader.locator("html").evaluate(() => window.location.hash);
+}
+
+for (const lang of LANGUAGES) {
+  test.describe(`publishing (${lang.code})`, () => {
+    test.use({ locale: lang.locale });
+
+    test("preview in the studio from the content origin, then a zip that works unpacked on a static server", async ({ page, context }) => {
+      test.slow();
+      const user = await insertUserWithLevel("2", { user: { emailLanguage: lang.code } });
+      await e2eDb().updateTable("account").set({ zipContingent: 1 }).where("id", "=", user.accountId).execute();
+      await logInAs(context, user);
+      const name = `Publish test ${lang.code} ${Date.now()}`;
+      const { epaper, epaperId } = await uploadAndRender(page, lang, name);
+      await addEnrichmentsOfEveryKind(e2eDb(), new BlobStore(path.resolve(E2E_DATA_DIR)), epaperId, user.accountId);
+
+      // Preview: publishes, then opens inline; the reader comes from the content origin.
+      await epaper.getByRole("button", { name: lang.studio.actions(name) }).click();
+      await page.getByRole("menuitem", { name: lang.studio.preview }).click();
+      const dialog = page.getByRole("dialog", { name: lang.studio.previewOf(name) });
+      await expect(dialog).toBeVisible({ timeout: 60_000 });
+      const frameElement = dialog.locator("iframe");
+      expect(new URL((await frameElement.getAttribute("src")) as string).origin).not.toBe(new URL(page.url()).origin);
+      const preview = page.frameLocator(`iframe[title="${lang.studio.frame(name)}"]`);
+      await readPublishedEpaper(page, preview, lang, (hash) =>
+        preview.locator("html").evaluate((_, target) => {
+          window.location.hash = target;
+        }, hash),
+      );
+      await dialog.getByRole("button", { name: lang.studio.back }).click();
+      await expect(dialog).toBeHidden();
+
+      // Zip: the contingent dialog, the job, the download.
+      await epaper.getByRole("button", { name: lang.studio.actions(name) }).click();
+      await page.getByRole("menuitem", { name: lang.studio.zip }).click();
+      const zipDialog = page.getByRole("dialog");
+      await expect(zipDialog.getByText(lang.studio.zipConfirm)).toBeVisible();
+      await zipDialog.getByRole("button", { name: lang.studio.publishZip }).click();
+      await expect(epaper).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
+      await expect
+        .poll(
+          async () =>
+            (await e2eDb().selectFrom("publication").select("id").where("epaperId", "=", epaperId).where("type", "=", "zip").execute())
+              .length,
+          {
+            timeout: 60_000,
+          },
+        )
+        .toBe(1);
+      await page.reload();
+      await page
+        .getByRole("article", { name })
+        .getByRole("button", { name: lang.studio.actions(name) })
+        .click();
+      await page.getByRole("menuitem", { name: lang.studio.zip }).click();
+      await expect(page.getByRole("dialog").getByText(lang.studio.free)).toBeVisible();
+      const download = page.waitForEvent("download");
+      await page.getByRole("dialog").getByRole("link", { name: lang.studio.download }).click();
+      const folder = await mkdtemp(path.join(os.tmpdir(), "epaper-zip-e2e-"));
+      try {
+        const zipPath = path.join(folder, "epaper.zip");
+        await (await download).saveAs(zipPath);
+        execFileSync("unzip", ["-q", zipPath, "-d", path.join(folder, "site")]);
+        const site = await startStaticServer([{ prefix: "/", target: path.join(folder, "site") }]);
+        try {
+          const reader = await context.newPage();
+          await reader.goto(`${site.origin}/index.html`);
+          await readPublishedEpaper(reader, reader, lang, async (hash) => {
+            await reader.goto(`${site.origin}/index.html${hash}`);
+          });
+          // A deep link survives a reload.
+          await reader.goto(`${site.origin}/index.html#/page/3`);
+          await reader.reload();
+          await expect(reader).toHaveURL(/#\/page\/3$/);
+          // Opened straight from the unpacked folder (file://): no server at all.
+          await reader.goto(pathToFileURL(path.join(folder, "site", "index.html")).href);
+          const cover = reader.locator(".ep-spread .ep-page[data-page-index='0'] img").first();
+          await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+          await reader.keyboard.press("End");
+          await expect(reader).toHaveURL(/#\/page\/\d+$/);
+          await reader.close();
+        } finally {
+          await site.close();
+        }
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+      // The 'zip ready' mail reached the user who asked, in their language, and links the studio.
+      const mail = await waitForMail(user.email, { subject: lang.studio.zipMail });
+      expect(linkIn(mail, "/zip-ready")).toContain("/zip-ready");
+
+      // A change after publishing: the card says the ePaper must be published again.
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toBeHidden();
+      await page
+        .getByRole("article", { name })
+        .getByRole("button", { name: lang.studio.actions(name) })
+        .click();
+      await page.getByRole("menuitem", { name: lang.studio.rename }).click();
+      await page.getByRole("dialog").getByLabel(lang.studio.name).fill(`${name} v2`);
+      await page.getByRole("dialog").getByRole("button", { name: lang.studio.rename }).click();
+      await expect(page.getByRole("article", { name: `${name} v2` }).getByTestId("republish-required")).toHaveText(lang.studio.republish);
+
+      // The contingent is used up now: the account's header says 0 and the licence history has the entry.
+      const history = await e2eDb().selectFrom("licenceHistory").select("action").where("accountId", "=", user.accountId).execute();
+      expect(history.map((row) => row.action)).toEqual(["licence_decrement"]);
+    });
+  });
+}
+
+test.describe("zip contingent and permission (en)", () => {
+  test.use({ locale: "en-US" });
+
+  test("at 0 the zip dialog offers to order and the server refuses; an editor (level 1) has no zip at all", async ({
+    page,
+    context,
+    browser,
+  }) => {
+    test.slow();
+    const lang = LANGUAGES[0];
+    const payer = await insertUserWithLevel("2", { user: { emailLanguage: "en" } });
+    await e2eDb().updateTable("account").set({ zipContingent: 0 }).where("id", "=", payer.accountId).execute();
+    await logInAs(context, payer);
+    const name = `Contingent test ${Date.now()}`;
+    const { epaper, epaperId } = await uploadAndRender(page, lang, name);
+    await epaper.getByRole("button", { name: lang.studio.actions(name) }).click();
+    await page.getByRole("menuitem", { name: lang.studio.zip }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByText(lang.studio.orderText)).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Order zip packages" })).toHaveAttribute("href", "/coming-later/bookContingent");
+    await expect(dialog.getByRole("button", { name: lang.studio.publishZip })).toHaveCount(0);
+    const refused = await page.request.post(`/epaper/${epaperId}/action`, { form: { intent: "publishZip", confirmCharge: "true" } });
+    expect(refused.status()).toBe(422);
+    expect(
+      (await e2eDb().selectFrom("account").select("zipContingent").where("id", "=", payer.accountId).executeTakeFirstOrThrow())
+        .zipContingent,
+    ).toBe(0);
+
+    // The same ePaper in an editor's account: preview yes, zip neither shown nor accepted.
+    const editor = await insertUserWithLevel("1", { user: { emailLanguage: "en" }, account: { zipContingent: 5 } });
+    await e2eDb().updateTable("epaper").set({ accountId: editor.accountId, folderId: null }).where("id", "=", epaperId).execute();
+    const editorContext = await browser.newContext({ locale: "en-US" });
+    try {
+      await logInAs(editorContext, editor);
+      const editorPage = await editorContext.newPage();
+      await editorPage.goto("/epaper");
+      await editorPage
+        .getByRole("article", { name })
+        .getByRole("button", { name: lang.studio.actions(name) })
+        .click();
+      await expect(editorPage.getByRole("menuitem", { name: lang.studio.preview })).toBeVisible();
+      await expect(editorPage.getByRole("menuitem", { name: lang.studio.zip })).toHaveCount(0);
+      const forbidden = await editorPage.request.post(`/epaper/${epaperId}/action`, {
+        form: { intent: "publishZip", confirmCharge: "true" },
+      });
+      expect(forbidden.status()).toBe(403);
+    } finally {
+      await editorContext.close();
+    }
+  });
+});
