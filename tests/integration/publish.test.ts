@@ -21,6 +21,7 @@ import { TEST_DATABASE_URL } from "#tests/setup/test-env";
 import { addEnrichmentsOfEveryKind } from "#tests/support/enrichments";
 import { permissionSubject } from "#tests/support/permission-subject";
 import { type Farm, type NodeProcess, startFarm, startRenderNode } from "#tests/support/render-farm";
+import { TEST_PORTS } from "#tests/support/test-ports";
 
 // A Redis database of its own: this file's node and queues never meet another file's.
 const REDIS_URL = "redis://127.0.0.1:6379/6";
@@ -39,7 +40,7 @@ const subject = () => permissionSubject({ id: userId, accountId: farm.accountId,
 beforeAll(async () => {
   if (!existsSync(path.join(READER_ASSETS_DIR, "reader.js"))) throw new Error(`build the reader first: npm run build -w publisher`);
   farm = await startFarm({ databaseUrl: TEST_DATABASE_URL, redisUrl: REDIS_URL });
-  node = await startRenderNode({ port: 50291, redisUrl: REDIS_URL, capacity: 2 });
+  node = await startRenderNode({ port: TEST_PORTS.publishNode, redisUrl: REDIS_URL, capacity: 2 });
   epaperId = await farm.createEpaper(FILE, 7);
   await farm.db
     .insertInto("epaperSetting")

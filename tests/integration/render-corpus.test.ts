@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
 import { CORPUS, type Farm, type NodeProcess, startFarm, startRenderNode } from "#tests/support/render-farm";
+import { TEST_PORTS } from "#tests/support/test-ports";
 
 /**
  * Every file of the shared corpus gets what its MANIFEST `expect` column says, through the
@@ -37,7 +38,7 @@ beforeAll(async () => {
   farm = await startFarm({ databaseUrl: TEST_DATABASE_URL, redisUrl: REDIS_URL, concurrency: 2 });
   // Tight limits, so the parser loop and the memory bomb in the corpus end quickly.
   node = await startRenderNode({
-    port: 50271,
+    port: TEST_PORTS.renderCorpusNode,
     redisUrl: REDIS_URL,
     capacity: 2,
     env: { RENDER_PAGE_TIMEOUT_S: "6", RENDER_INFO_TIMEOUT_S: "6", RENDER_MEMORY_LIMIT_MB: "1024" },

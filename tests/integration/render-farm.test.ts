@@ -13,6 +13,7 @@ import { createWorkerMetrics } from "#app/render/render-metrics.server";
 import { EpaperInProcess } from "#app/render/start-render.server";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
 import { CORPUS, type Farm, type NodeProcess, SECRET, startFarm, startRenderNode, TOKEN } from "#tests/support/render-farm";
+import { TEST_PORTS } from "#tests/support/test-ports";
 
 // A Redis database of its own: this file's nodes and queue never meet another file's.
 const REDIS_URL = "redis://127.0.0.1:6379/12";
@@ -24,8 +25,8 @@ let nodeB: NodeProcess;
 beforeAll(async () => {
   farm = await startFarm({ databaseUrl: TEST_DATABASE_URL, redisUrl: REDIS_URL });
   [nodeA, nodeB] = await Promise.all([
-    startRenderNode({ port: 50261, redisUrl: REDIS_URL, capacity: 1 }),
-    startRenderNode({ port: 50262, redisUrl: REDIS_URL, capacity: 1 }),
+    startRenderNode({ port: TEST_PORTS.renderFarmNodeA, redisUrl: REDIS_URL, capacity: 1 }),
+    startRenderNode({ port: TEST_PORTS.renderFarmNodeB, redisUrl: REDIS_URL, capacity: 1 }),
   ]);
 }, 60_000);
 
@@ -164,7 +165,9 @@ describe("render farm", () => {
       .not.toContain("pdftoppm");
     // No call folder is left; only the short-lived source cache (swept after two minutes) stays.
     const callFolders = async () =>
-      (await readdir(path.join(os.tmpdir(), "epaper-render-node-50261"))).filter((name) => name.startsWith("call-"));
+      (await readdir(path.join(os.tmpdir(), `epaper-render-node-${TEST_PORTS.renderFarmNodeA}`))).filter((name) =>
+        name.startsWith("call-"),
+      );
     await expect.poll(callFolders, { timeout: 5_000 }).toEqual([]);
   });
 
@@ -179,8 +182,8 @@ describe("render farm", () => {
     const revision = await farm.db.selectFrom("epaper").select("renderRevision").where("id", "=", epaperId).executeTakeFirstOrThrow();
     const dirs = await readdir(farm.blobs.pathOf(`epapers/${epaperId}/pages/r${revision.renderRevision}`));
     expect(dirs.sort((a, b) => Number(a) - Number(b))).toEqual(pages.map((page) => String(page.page)));
-    expect(farm.logs.some((line) => line.includes("127.0.0.1:50262") && line.includes("move"))).toBe(true);
-    nodeB = await startRenderNode({ port: 50262, redisUrl: REDIS_URL, capacity: 1 });
+    expect(farm.logs.some((line) => line.includes(`127.0.0.1:${TEST_PORTS.renderFarmNodeB}`) && line.includes("move"))).toBe(true);
+    nodeB = await startRenderNode({ port: TEST_PORTS.renderFarmNodeB, redisUrl: REDIS_URL, capacity: 1 });
   }, 300_000);
 
   test("a node that joins mid-document is used at once; the worker's metrics see the farm", async () => {
@@ -188,7 +191,7 @@ describe("render farm", () => {
     const epaperId = await farm.createEpaper("pdflib__linearized_with_object_streams.pdf", 206);
     await farm.render(epaperId);
     while ((await farm.readyPages(epaperId)) < 2) await new Promise((resolve) => setTimeout(resolve, 50));
-    nodeB = await startRenderNode({ port: 50262, redisUrl: REDIS_URL, capacity: 1 });
+    nodeB = await startRenderNode({ port: TEST_PORTS.renderFarmNodeB, redisUrl: REDIS_URL, capacity: 1 });
     const renderedByB = async () => {
       const text = await (await fetch(`http://127.0.0.1:${nodeB.adminPort}/metrics`)).text();
       return Number(/render_node_pages_rendered_total\{outcome="ok"\} (\d+)/.exec(text)?.[1] ?? 0);

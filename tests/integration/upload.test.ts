@@ -17,13 +17,14 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 // this file's own (the node registry must not be flushed by another file running beside it).
 const setup = await vi.hoisted(async () => {
   const { mkdtempSync } = await import("node:fs");
+  const { TEST_PORTS } = await import("#tests/support/test-ports");
   const dataDir = mkdtempSync(`${process.env.TMPDIR ?? "/tmp"}/epaper-upload-test-`);
   const redisUrl = process.env.UPLOAD_TEST_REDIS_URL ?? "redis://127.0.0.1:6379/7";
   process.env.DATA_DIR = dataDir;
   process.env.WORKER_HOST = "127.0.0.1";
-  process.env.WORKER_PORT = "50293";
+  process.env.WORKER_PORT = String(TEST_PORTS.uploadWorker);
   process.env.REDIS_URL = redisUrl;
-  return { dataDir, redisUrl, nodePort: 50291 };
+  return { dataDir, redisUrl, nodePort: TEST_PORTS.uploadNode };
 });
 
 import { commitSessionHeader, createSession, getSessionUser, revokeSession, toPermissionSubject } from "#app/auth/session.server";
