@@ -26,7 +26,9 @@ export default defineConfig({
   outputDir: `test-results/playwright${REPORT_SUFFIX}`,
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry: a test that fails twice fails the run; one that passes only on its retry is listed
+  // as flaky by scripts/test.sh, to be fixed, not hidden. Two cores and a full product make timing vary.
+  retries: 1,
   reporter: [["list"], ["json", { outputFile: `test-results/e2e${REPORT_SUFFIX}.json` }]],
   use: { baseURL: `http://localhost:${PORT}`, trace: "retain-on-failure", launchOptions: chromium },
   projects: [
