@@ -27,6 +27,7 @@ test.beforeAll(async ({ browserName }, _testInfo) => {
   await writeReaderBundle(path.join(root, "en"));
   await writeReaderBundle(path.join(root, "de"), { language: "de" });
   await writeReaderBundle(path.join(root, "rtl"), { language: "ar", direction: "rtl" });
+  await writeReaderBundle(path.join(root, "toc"), { tocAutostart: true });
   server = await startStaticServer([{ prefix: "/", target: root }]);
   base = server.origin;
 });
@@ -312,6 +313,18 @@ test.describe("reading", () => {
   });
 });
 
+test.describe("table of contents on start", () => {
+  test("with autostart the reader opens on the table of contents, which closes to the cover", async ({ page }) => {
+    await open(page, "toc");
+    const dialog = page.getByRole("dialog", { name: "Table of contents" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: /Chapter one/ })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(page.locator(".ep-spread .ep-page[data-page-index='0']")).toBeVisible();
+  });
+});
+
 test.describe("text", () => {
   test("search finds the page, lists a snippet and highlights the hit", async ({ page }) => {
     await open(page);
@@ -401,6 +414,14 @@ test.describe("enrichments", () => {
     const embedded = pageThree.locator(".ep-area--embedded iframe");
     await expect(embedded).toHaveAttribute("title", "Embedded poll");
     await expect(embedded).toHaveAttribute("sandbox", "allow-scripts allow-popups");
+    // A video file (mp4, mov, m4v) plays in the browser's own player, not in an iframe.
+    await page.goto(`${base}/en/index.html#/page/6`);
+    await page.locator(".ep-spread .ep-page[data-page-index='5']").getByRole("button", { name: "Assembly clip" }).click();
+    const clip = page.getByRole("dialog", { name: "Assembly clip" });
+    await expect(clip.locator("video[controls]")).toHaveCount(1);
+    await expect(clip.locator("video source")).toHaveAttribute("src", "media/clip.mp4");
+    await expect(clip.locator("video source")).toHaveAttribute("type", "video/mp4");
+    await expect(clip.locator("iframe")).toHaveCount(0);
   });
 
   test("gallery lightbox with keyboard and buttons", async ({ page }) => {

@@ -31,6 +31,8 @@ export type ReaderFixtureOptions = {
   language?: string;
   direction?: "ltr" | "rtl";
   name?: string;
+  /** Open the table of contents when the reader starts (settings.toc.autostart). */
+  tocAutostart?: boolean;
 };
 
 /** Words of each page (0-based): the search finds "Zebra" only on page 5. */
@@ -122,7 +124,7 @@ function enrichment(id: string, partial: Partial<Enrichment> & Pick<Enrichment, 
   };
 }
 
-/** Page 2 (index 1) holds the links, page 3 (index 2) the media; all in the upper half. */
+/** Page 2 (index 1) holds the links, page 3 (index 2) the media, page 6 a video file; all in the upper half. */
 function enrichmentsOf(index: number): Enrichment[] {
   if (index === 1) {
     return [
@@ -200,6 +202,16 @@ function enrichmentsOf(index: number): Enrichment[] {
       }),
     ];
   }
+  if (index === 5) {
+    return [
+      enrichment("video-file", {
+        title: "Assembly clip",
+        icon: "video",
+        frame: frame(0.1, 0.2, 0.45, 0.27),
+        action: { kind: "video", url: "media/clip.mp4", displayAs: "overlay", width: 640, height: 360 },
+      }),
+    ];
+  }
   return [];
 }
 
@@ -267,7 +279,7 @@ export function fixtureManifest(options: ReaderFixtureOptions = {}): ReaderManif
       share: ["email", "facebook", "linkedin", "reddit", "telegram", "twitter", "whatsapp", "xing"],
       imprint: { html: "<p>Example GmbH, Main street 1</p>", width: 500, height: 300 },
       privacyPolicy: { html: "<p>We process no personal data without consent.</p>", width: null, height: null },
-      toc: { enabled: true, autostart: false, thumbs: true },
+      toc: { enabled: true, autostart: options.tocAutostart ?? false, thumbs: true },
       custom: {
         headHtml: '<meta name="x-custom-head" content="present">',
         css: ".ep-title { letter-spacing: 0.01em; }",
