@@ -17,6 +17,9 @@ export default defineConfig({
     // Two cores: integration tests share MariaDB and Redis, so files run one at a time per worker.
     pool: "forks",
     maxWorkers: 2,
+    // One retry, as in Playwright: a test that fails twice fails; scripts/test.sh names every test
+    // that passed only on its retry, so a flake is seen and fixed, not hidden.
+    retry: 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -53,8 +53,10 @@ if (unit) {
   failed += unit.testResults.filter((file) => file.status === "failed" && !file.assertionResults.some((t) => t.status === "failed")).length;
 } else failed += 1;
 if (e2e) { passed += e2e.stats.expected + e2e.stats.flaky; failed += e2e.stats.unexpected; skipped += e2e.stats.skipped; } else failed += 1;
-// Playwright retries a failed test once; one that passed only on its retry is named, never hidden.
+// Vitest and Playwright retry a failed test once; one that passed only on its retry is named, never hidden.
 const flaky = [];
+// Vitest keeps the messages of the failed attempt on a test that passed on its retry.
+if (unit) for (const file of unit.testResults) for (const t of file.assertionResults) if (t.status === "passed" && t.failureMessages.length > 0) flaky.push(`${file.name}: ${t.fullName}`);
 const walk = (suite) => { for (const spec of suite.specs ?? []) for (const t of spec.tests) if (t.status === "flaky") flaky.push(`[${t.projectName}] ${spec.file}: ${spec.title}`); for (const child of suite.suites ?? []) walk(child); };
 if (e2e) for (const suite of e2e.suites) walk(suite);
 for (const name of flaky) console.log(`flaky (passed on retry): ${name}`);
