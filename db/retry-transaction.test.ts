@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, test, vi } from "vitest";
 import type { Database } from "./client.ts";
 import { isRetryableLockError, retryTransaction } from "./retry-transaction.ts";
@@ -27,5 +29,15 @@ describe("retryTransaction", () => {
     expect(isRetryableLockError({ code: "ER_LOCK_WAIT_TIMEOUT" })).toBe(true);
     expect(isRetryableLockError(new Error("x"))).toBe(false);
     expect(isRetryableLockError(null)).toBe(false);
+  });
+});
+
+describe("the app's transactions", () => {
+  test("all go through retryTransaction, so a deadlock victim never becomes a 500", () => {
+    const sources = readdirSync("app", { recursive: true, encoding: "utf8" }).filter(
+      (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file),
+    );
+    const bypassing = sources.filter((file) => /\.transaction\(\)\s*\.execute\(/.test(readFileSync(path.join("app", file), "utf8")));
+    expect(bypassing).toEqual([]);
   });
 });

@@ -71,6 +71,17 @@ describe("issuing", () => {
     expect(await consumeToken(db, { token: deletion.token, purpose: "delete-user" })).toMatchObject({ ok: true, payload: null });
   });
 
+  test("signups at the same moment all get their token (InnoDB deadlock victims run again)", async () => {
+    // Each issue replaces the user's older token, then inserts. Done as a DELETE … WHERE user_id
+    // that matched nothing, InnoDB took a gap lock and two such transactions at once deadlocked on
+    // their inserts (seen in CI as a 500 after signup).
+    const users = await Promise.all(Array.from({ length: 12 }, () => insertUser()));
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(users.map((userId) => issueToken(db, { userId, purpose: "signup" })));
+    }
+    for (const userId of users) expect(await tokensOf(userId)).toHaveLength(1);
+  });
+
   test("notification links do not replace each other: every mail's link keeps working", async () => {
     const userId = await insertUser();
     const first = await issueToken(db, { userId, purpose: "deactivate-email:zipReady" });

@@ -3,6 +3,7 @@ import { createId } from "@paralleldrive/cuid2";
 import type { JsonValue } from "#db/schema.gen";
 import type { Database } from "#db/client";
 import { EMAIL_CONFIGS } from "#db/seed-data";
+import { retryTransaction } from "#db/retry-transaction";
 
 /**
  * Single-use, expiring tokens for the links in mails (studio-core.md §4 "Token flow"): the mail
@@ -101,14 +102,27 @@ export async function issueToken(db: Database, options: IssueTokenOptions): Prom
   if (!(ttlMs > 0)) throw new RangeError(`Token ttl must be positive, got ${ttlMs}`);
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + ttlMs);
-  await db.transaction().execute(async (trx) => {
+  await retryTransaction(db, async (trx) => {
     if (replacesOlder(options.purpose)) {
-      await trx
-        .deleteFrom("oneTimeToken")
+      // Found by a plain read, deleted by primary key: a DELETE … WHERE user_id that matches nothing
+      // takes a gap lock, and two signups at once then deadlock on their inserts.
+      const older = await trx
+        .selectFrom("oneTimeToken")
+        .select("id")
         .where("userId", "=", options.userId)
         .where("purpose", "=", options.purpose)
         .where("usedAt", "is", null)
         .execute();
+      if (older.length > 0) {
+        await trx
+          .deleteFrom("oneTimeToken")
+          .where(
+            "id",
+            "in",
+            older.map((row) => row.id),
+          )
+          .execute();
+      }
     }
     await trx
       .insertInto("oneTimeToken")
@@ -164,5 +178,5 @@ export async function consumeTokenIn(trx: Database, options: ConsumeTokenOptions
 
 /** Uses a token once in a transaction of its own; see `consumeTokenIn`. */
 export function consumeToken(db: Database, options: ConsumeTokenOptions): Promise<ConsumeTokenResult> {
-  return db.transaction().execute((trx) => consumeTokenIn(trx, options));
+  return retryTransaction(db, (trx) => consumeTokenIn(trx, options));
 }

@@ -1,6 +1,7 @@
 import type { BlobStore } from "#app/blob/blob-store.server";
 import { cronjobsActive } from "#app/models/system-preference.server";
 import type { Database } from "#db/client";
+import { retryTransaction } from "#db/retry-transaction";
 
 export type PurgeDeletedEpapersDeps = { db: Database; blobs: BlobStore };
 
@@ -47,7 +48,7 @@ export async function purgeDeletedEpapers(deps: PurgeDeletedEpapersDeps, now = n
       ])
         if (key && !key.startsWith(`epapers/${epaper.id}/`)) keys.add(key);
       for (const key of keys) await deps.blobs.deletePrefix(key);
-      await deps.db.transaction().execute(async (trx) => {
+      await retryTransaction(deps.db, async (trx) => {
         await trx.deleteFrom("epaper").where("id", "=", epaper.id).where("deletedAt", "<", before).execute();
         if (epaper.sourceUploadId) await trx.deleteFrom("upload").where("id", "=", epaper.sourceUploadId).execute();
       });

@@ -47,7 +47,7 @@ export async function removeAccount(deps: RemovalDeps, accountId: string, guard:
   const { db, blobs, redis } = deps;
   const now = guard.now ?? new Date();
 
-  const claim = await db.transaction().execute(async (trx) => {
+  const claim = await retryTransaction(db, async (trx) => {
     const account = await trx
       .selectFrom("account")
       .select(["isGenerated", "removeAt", "deletedAt"])

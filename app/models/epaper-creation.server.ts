@@ -8,6 +8,7 @@ import { requirePermission, requireWriteAllowed } from "#app/utils/permissions";
 import type { Database } from "#db/client";
 import { epaperLimitReachedError } from "./upload.server.ts";
 import { type CreateEpaperSuccess, EPAPER_NAME_MAX, GENERATED_ACCOUNT_EPAPER_LIMIT } from "./upload-contract.ts";
+import { retryTransaction } from "#db/retry-transaction";
 
 /**
  * Step 2 of the main job (architecture.md, studio-core.md §4 "Creating an ePaper"): name,
@@ -69,7 +70,7 @@ export async function createEpaperFromUpload(
   const accountId = user.accountId;
   const epaperId = createId();
 
-  await deps.db.transaction().execute(async (trx) => {
+  await retryTransaction(deps.db, async (trx) => {
     const account = await trx
       .selectFrom("account")
       .select(["isGenerated", "removeAt", "deletedAt"])
@@ -146,7 +147,7 @@ export async function createEpaperFromUpload(
  * used again until it expires.
  */
 async function releaseEpaper(db: Database, epaperId: string, uploadId: string) {
-  await db.transaction().execute(async (trx) => {
+  await retryTransaction(db, async (trx) => {
     await trx.deleteFrom("epaper").where("id", "=", epaperId).execute();
     await trx.updateTable("upload").set({ consumedAt: null }).where("id", "=", uploadId).execute();
   });

@@ -18,6 +18,7 @@ import {
 import { DemoError } from "#app/utils/permission-error";
 import { can } from "#app/utils/permissions";
 import { ROOT_FOLDER_NAME } from "./account-creation.server.ts";
+import { retryTransaction } from "#db/retry-transaction";
 
 /*
  * The folder tree of an account (studio-core.md §2 "Folder tree", §3 "Tree node", §5, §6;
@@ -89,7 +90,7 @@ async function readFolders(db: Database | Trx, accountId: string): Promise<Folde
 
 /** Runs a tree write with the account row locked; an unknown account is "not found". */
 async function inAccountTransaction<T>(db: Database, accountId: string, work: (trx: Trx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  return retryTransaction(db, async (trx) => {
     const account = await trx.selectFrom("account").select("id").where("id", "=", accountId).forUpdate().executeTakeFirst();
     if (!account) throw new FolderNotFound(`account ${accountId}`);
     return work(trx);

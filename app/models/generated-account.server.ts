@@ -140,7 +140,7 @@ export type ConvertGeneratedAccountInput = {
 export async function convertGeneratedAccount(db: Database, input: ConvertGeneratedAccountInput): Promise<{ accountId: string }> {
   const email = input.email.trim();
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await retryTransaction(db, async (trx) => {
       // Locks the account row: removal claims it with an UPDATE (account-removal.server.ts), so
       // either the signup or the removal goes first, never both.
       const row = await trx
@@ -188,7 +188,7 @@ export async function convertGeneratedAccount(db: Database, input: ConvertGenera
  * a generated one; throws GeneratedAccountRemoved when its removal has begun.
  */
 export async function renewGeneratedAccount(db: Database, accountId: string, now: Date = new Date()): Promise<Date | null> {
-  return db.transaction().execute(async (trx) => {
+  return retryTransaction(db, async (trx) => {
     const account = await trx
       .selectFrom("account")
       .select(["isGenerated", "removeAt", "deletedAt"])

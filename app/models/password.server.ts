@@ -1,6 +1,7 @@
 import { revokeUserSessions } from "#app/auth/session.server";
 import { hashPassword } from "#app/utils/password.server";
 import type { Database } from "#db/client";
+import { retryTransaction } from "#db/retry-transaction";
 
 /** The user a password-reset mail goes to: registered (try-it users have no address), not deleted. */
 export async function findPasswordRequestUser(db: Database, email: string) {
@@ -20,7 +21,7 @@ export async function findPasswordRequestUser(db: Database, email: string) {
  */
 export async function setNewPassword(db: Database, options: { userId: string; password: string; keepSessionId: string }) {
   const passwordHash = await hashPassword(options.password);
-  await db.transaction().execute(async (trx) => {
+  await retryTransaction(db, async (trx) => {
     await trx
       .updateTable("user")
       .set({ passwordHash, emailTokenUsed: false, passwordRequested: false, lastLoginAt: new Date() })

@@ -2,6 +2,7 @@ import { revokeUserSessions } from "#app/auth/session.server";
 import { hashPassword, verifyPassword } from "#app/utils/password.server";
 import type { Database } from "#db/client";
 import { EMAIL_CONFIGS } from "#db/seed-data";
+import { retryTransaction } from "#db/retry-transaction";
 
 /**
  * The profile drawer's writes (studio-admin.md §4 "Account and profile"): names, the requested
@@ -68,7 +69,7 @@ export async function changePassword(
     return { ok: false, reason: "wrongCurrentPassword" };
   }
   const passwordHash = await hashPassword(options.newPassword);
-  await db.transaction().execute(async (trx) => {
+  await retryTransaction(db, async (trx) => {
     await trx.updateTable("user").set({ passwordHash, passwordRequested: false }).where("id", "=", options.userId).execute();
     await revokeUserSessions(trx, options.userId, "passwordChanged", { exceptSessionId: options.keepSessionId });
   });

@@ -4,6 +4,7 @@ import { type AuthType, consumeTokenIn, type DeactivateEmailType, type TokenFail
 import { revokeAccountSessions, revokeUserSessions } from "#app/auth/session.server";
 import { isDuplicateKeyError } from "./account-creation.server.ts";
 import { hasActiveChannelSubscriptions } from "./account-settings.server.ts";
+import { retryTransaction } from "#db/retry-transaction";
 
 /**
  * What using the link of a token mail does (studio-core.md §4 "Token flow"). Each flow's writes
@@ -27,7 +28,7 @@ type User = { id: string; baseAccountId: string; requestedEmail: string | null }
 
 export async function redeemAuthToken(db: Database, authType: AuthType, token: string, now = new Date()): Promise<TokenFlowOutcome> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await retryTransaction(db, async (trx) => {
       const used = await consumeTokenIn(trx, { token, purpose: authType, now });
       if (!used.ok) return { kind: "failed", reason: used.reason };
       const user = await trx
@@ -125,7 +126,7 @@ export async function redeemDeactivateEmailToken(
   token: string,
   now = new Date(),
 ): Promise<{ ok: true; userId: string } | { ok: false; reason: TokenFailure }> {
-  return db.transaction().execute(async (trx) => {
+  return retryTransaction(db, async (trx) => {
     const used = await consumeTokenIn(trx, { token, purpose: `deactivate-email:${type}`, now });
     if (!used.ok) return used;
     const config = await trx.selectFrom("emailConfig").select("id").where("name", "=", type).executeTakeFirstOrThrow();

@@ -12,6 +12,7 @@ import { RenderRefused, type RenderDeps } from "#app/render/render-job.server";
 import { ApiError } from "#app/utils/api-error.server";
 import { requirePermission } from "#app/utils/permissions";
 import type { Database } from "#db/client";
+import { retryTransaction } from "#db/retry-transaction";
 import {
   GENERATED_ACCOUNT_EPAPER_LIMIT,
   GENERATED_UPLOAD_COOLDOWN_MS,
@@ -161,7 +162,7 @@ export async function receiveUpload(
       throw new ApiError(422, "upload.errors.tooManyPages", { params: { max: deps.config.maxPages } });
     }
     const at = now();
-    await deps.db.transaction().execute(async (trx) => {
+    await retryTransaction(deps.db, async (trx) => {
       if (user.isGenerated) {
         // The cooldown is claimed with the row: of two uploads finishing together, one wins.
         const claimed = await trx

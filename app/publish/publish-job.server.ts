@@ -7,6 +7,7 @@ import type { Database } from "#db/client";
 import type { DB } from "#db/schema.gen";
 import { buildPublication, type PublishDeps } from "./build-publication.server.ts";
 import { DEFAULT_ZIP_POST_PROCESSING_HOURS } from "./zip-contingent.ts";
+import { retryTransaction } from "#db/retry-transaction";
 
 export type PublishJobDeps = PublishDeps & {
   redis: Redis;
@@ -46,7 +47,7 @@ export async function runPublishJob(deps: PublishJobDeps, job: PublishJobData) {
   }
   const snapshotAt = new Date();
   const built = await buildPublication(deps, { epaperId: job.epaperId, type: job.type });
-  const ended = await deps.db.transaction().execute(async (trx) => {
+  const ended = await retryTransaction(deps.db, async (trx) => {
     const changedSince = sql<boolean>`(republish_changes_at is not null and republish_changes_at > ${snapshotAt})`;
     const result = await trx
       .updateTable("epaper")
@@ -100,7 +101,7 @@ export async function runPublishJob(deps: PublishJobDeps, job: PublishJobData) {
  * call (a retry, the worker's failed handler) finds no process of its own and changes nothing.
  */
 export async function failPublishJob(deps: Pick<PublishJobDeps, "db" | "redis">, job: PublishJobData, reason: "failed" | "cancelled") {
-  const released = await deps.db.transaction().execute(async (trx) => {
+  const released = await retryTransaction(deps.db, async (trx) => {
     const result = await trx
       .updateTable("epaper")
       .set({

@@ -10,6 +10,7 @@ import { type PermissionSubject, requirePermission, requireWriteAllowed } from "
 import type { Database } from "#db/client";
 import { failPublishJob } from "./publish-job.server.ts";
 import { zipDecision } from "./zip-contingent.ts";
+import { retryTransaction } from "#db/retry-transaction";
 
 export type StartPublishDeps = { db: Database; redis: Redis; queue: Queue };
 
@@ -48,7 +49,7 @@ export async function startPublish(
   input: { epaperId: string; type: PublishType; confirmCharge?: boolean },
 ) {
   if (input.type === "zip") requirePermission(subject, "gettingZip");
-  const started = await deps.db.transaction().execute(async (trx) => {
+  const started = await retryTransaction(deps.db, async (trx) => {
     const epaper = await trx
       .selectFrom("epaper")
       .select([

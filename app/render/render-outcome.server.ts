@@ -5,6 +5,7 @@ import { publishToAccount } from "#app/events/publish.server";
 import type { Database } from "#db/client";
 import { discardPages } from "./page-store.server.ts";
 import type { RenderFailure } from "./render-failure.ts";
+import { retryTransaction } from "#db/retry-transaction";
 
 export type OutcomeDeps = { db: Database; redis: Redis; blobs: BlobStore };
 export type OutlineEntry = { title: string; page: number; level: number };
@@ -13,7 +14,7 @@ type Target = { epaperId: string; accountId: string; renderProcessId: string; re
 /** Every page is stored: the ePaper is rendered, its process ends, the outline becomes its TOC. */
 export async function finishRender(deps: OutcomeDeps, target: Target, outline: OutlineEntry[]) {
   const { db } = deps;
-  await db.transaction().execute(async (trx) => {
+  await retryTransaction(db, async (trx) => {
     const pages = await trx
       .selectFrom("page")
       .select(["id", "page", "width", "height", "blobPrefix", "renditions"])
@@ -81,7 +82,7 @@ export async function finishRender(deps: OutcomeDeps, target: Target, outline: O
 export async function endRender(deps: OutcomeDeps, target: Target, failure: RenderFailure) {
   const cancelled = failure === "renderingCancelled";
   await discardPages(deps.db, deps.blobs, target.epaperId, target.revision);
-  await deps.db.transaction().execute(async (trx) => {
+  await retryTransaction(deps.db, async (trx) => {
     await trx
       .updateTable("epaper")
       .set(

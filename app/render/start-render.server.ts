@@ -6,6 +6,7 @@ import { publishToAccount } from "#app/events/publish.server";
 import type { Database } from "#db/client";
 import { ExpectedError } from "#app/utils/expected-error";
 import type { RenderJobData } from "./render-job.server.ts";
+import { retryTransaction } from "#db/retry-transaction";
 
 /** Only one process may run on an ePaper at a time (studio-core.md §4); 'Unprocessable' in §8. */
 export class EpaperInProcess extends ExpectedError {
@@ -22,7 +23,7 @@ export class EpaperInProcess extends ExpectedError {
  * another process runs on the ePaper (one process at a time, studio-core.md §4).
  */
 export async function startRender(deps: { db: Database; redis: Redis; queue: Queue }, epaperId: string) {
-  const started = await deps.db.transaction().execute(async (trx) => {
+  const started = await retryTransaction(deps.db, async (trx) => {
     const epaper = await trx
       .selectFrom("epaper")
       .leftJoin("upload", "upload.id", "epaper.sourceUploadId")
