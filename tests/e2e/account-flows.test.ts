@@ -146,6 +146,9 @@ test.describe("a slow page", () => {
 
 for (const lang of LANGUAGES) {
   test.describe(`accounts (${lang.code})`, () => {
+    // Each flow is a signup, a mail, a token page that waits 2 s, and several argon2 hashes: up to
+    // 27 s on a loaded 2-core machine, too close to the default 30 s.
+    test.describe.configure({ timeout: 60_000 });
     test.use({ locale: lang.locale, extraHTTPHeaders: visitorHeaders() });
 
     test("signup → confirmation mail over SMTP → token link → logged in; the link works once", async ({ page, browser }) => {

@@ -176,7 +176,8 @@ for (const lang of LANGUAGES) {
     test.use({ locale: lang.locale });
 
     test("preview in the studio from the content origin, then a zip that works unpacked on a static server", async ({ page, context }) => {
-      test.slow();
+      // A whole render (and a publish) beside the other worker's tests: ~60 s on a loaded 2-core machine.
+      test.setTimeout(180_000);
       const user = await insertUserWithLevel("2", { user: { emailLanguage: lang.code } });
       await e2eDb().updateTable("account").set({ zipContingent: 1 }).where("id", "=", user.accountId).execute();
       await logInAs(context, user);

@@ -57,7 +57,8 @@ for (const lang of LANGUAGES) {
     test.use({ locale: lang.locale });
 
     test("upload a multi-page PDF, name it, watch the pages being processed, see the cover", async ({ page, context }) => {
-      test.slow();
+      // A whole render (and a publish) beside the other worker's tests: ~60 s on a loaded 2-core machine.
+      test.setTimeout(180_000);
       const user = await insertUserWithLevel("2", { user: { emailLanguage: lang.code } });
       await logInAs(context, user);
       await page.goto("/epaper");
