@@ -224,10 +224,10 @@ export function EpaperCard(props: {
             id={`rename-${card.id}`}
             label={t("epaper.rename.label")}
             errors={name.trim() ? undefined : [t("epaper.errors.nameRequired")]}
+            value={name}
+            onValueChange={setName}
             inputProps={{
-              value: name,
               maxLength: EPAPER_NAME_MAX,
-              onChange: (event) => setName(event.currentTarget.value),
               autoFocus: true,
             }}
           />

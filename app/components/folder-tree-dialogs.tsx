@@ -101,8 +101,8 @@ export function FolderNameDialog({ mode, folder, folderLabel, onClose, onDone }:
               autoComplete: "off",
               autoFocus: true,
               "aria-describedby": hintId,
-              onChange: (event) => setName(event.currentTarget.value),
             }}
+            onValueChange={setName}
           />
           <p id={hintId} className="text-sm text-slate-600">
             {t("folders.nameHint")}

@@ -178,10 +178,10 @@ export function UploadCard(props: {
             id="upload-name"
             label={t("epaper.upload.name")}
             errors={name.trim() ? undefined : [t("epaper.errors.nameRequired")]}
+            value={name}
+            onValueChange={setName}
             inputProps={{
-              value: name,
               maxLength: EPAPER_NAME_MAX,
-              onChange: (event) => setName(event.currentTarget.value),
               className: "min-h-9",
             }}
           />

@@ -1,7 +1,8 @@
 /**
  * The fixed ports of the integration test files, which Vitest runs side by side: kept in one
  * place so that no two files collide (publish and upload once both took 50291 and failed each
- * other at random). A render node also listens on its admin port, `port + ADMIN_PORT_OFFSET`.
+ * other at random). A render node also listens on its admin port, port + 1000
+ * (render-node/src/env.ts): leave those free too.
  */
 export const TEST_PORTS = {
   renderFarmNodeA: 50261,
@@ -11,6 +12,3 @@ export const TEST_PORTS = {
   uploadNode: 50291,
   uploadWorker: 50293,
 } as const;
-
-/** render-node/src/main.ts opens its admin HTTP port this far above its gRPC port. */
-export const ADMIN_PORT_OFFSET = 1000;

@@ -12,6 +12,8 @@ export type TextFieldProps = {
   inputProps: InputProps & { key?: string | undefined };
   /** A control shown inside the field after the input, e.g. a show-password toggle. */
   trailing?: ReactNode;
+  /** The value, when the caller owns it (with onValueChange); otherwise the field keeps its own. */
+  value?: string | undefined;
   /** Every new value, also one typed before hydration (an input's onChange misses that one). */
   onValueChange?: ((value: string) => void) | undefined;
 };
@@ -29,14 +31,16 @@ function StatefulTextField({
   input,
   initialValue,
   trailing,
+  value: ownedValue,
   onValueChange,
 }: Omit<TextFieldProps, "inputProps"> & { input: InputProps; initialValue: string }) {
   const invalid = Boolean(errors?.length);
   // react-aria's TextField controls its input; the state lives here so that text typed before
   // hydration can be taken over instead of being wiped by the next render.
-  const [value, setValue] = useState(initialValue);
+  const [state, setState] = useState(initialValue);
+  const value = ownedValue ?? state;
   const change = (next: string) => {
-    setValue(next);
+    setState(next);
     onValueChange?.(next);
   };
   const inputRef = useRef<HTMLInputElement>(null);
