@@ -100,10 +100,12 @@ for (const lang of LANGUAGES) {
       const user = await insertUserWithLevel("2", { user: { emailLanguage: lang.code } });
       await logInAs(context, user);
       await page.goto("/epaper");
+      // The check runs on a render node, which may be busy rendering for another test: seconds.
+      const checked = { timeout: 30_000 };
       await choosePdf(page, PASSWORD_PROTECTED);
-      await expect(page.getByTestId("upload-card").getByRole("alert")).toContainText(lang.passwordProtected);
+      await expect(page.getByTestId("upload-card").getByRole("alert")).toContainText(lang.passwordProtected, checked);
       await choosePdf(page, NOT_A_PDF);
-      await expect(page.getByTestId("upload-card").getByRole("alert")).toContainText(lang.notAPdf);
+      await expect(page.getByTestId("upload-card").getByRole("alert")).toContainText(lang.notAPdf, checked);
       expect(await leftovers(user.accountId)).toEqual({ uploads: 0, epapers: 0 });
     });
   });
