@@ -1,6 +1,6 @@
 import type { Database } from "#db/client";
 import { maintenanceActive } from "#app/models/system-preference.server";
-import { ApiError } from "#app/utils/api-error.server";
+import { AppError } from "#app/errors/app-error";
 import { computePermissions } from "#app/utils/permissions";
 import { destroySessionHeader, getSessionUser, touchSession, toPermissionSubject } from "./session.server.ts";
 import type { StudioUser } from "./studio-user.server.ts";
@@ -15,9 +15,9 @@ import type { StudioUser } from "./studio-user.server.ts";
 export async function requireApiUser(db: Database, request: Request): Promise<StudioUser> {
   const result = await getSessionUser(db, request, { bearer: true });
   if (result.status === "ended") {
-    throw new ApiError(401, "errors.sessionExpired", { headers: { "Set-Cookie": await destroySessionHeader() } });
+    throw new AppError("errors.sessionExpired", { status: 401, headers: { "Set-Cookie": await destroySessionHeader() } });
   }
-  if (result.status === "none" || result.user.emailTokenUsed) throw new ApiError(401, "errors.sessionExpired");
+  if (result.status === "none" || result.user.emailTokenUsed) throw new AppError("errors.sessionExpired", { status: 401 });
   await touchSession(db, result.session);
   const maintenance = await maintenanceActive(db);
   const subject = toPermissionSubject(result.user, { maintenanceActive: maintenance });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
-import { TooManyRequests } from "./errors.ts";
+import { TooManyRequests } from "#app/errors/app-error";
 import { CLIENT_IP_HEADER } from "./client-ip.ts";
 import { checkRateLimit, clientIp, enforceRateLimit, RATE_LIMITS, rateLimitKey, resetRateLimit } from "./rate-limit.server.ts";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { CLIENT_IP_HEADER } from "./client-ip.ts";
-import { TooManyRequests } from "./errors.ts";
+import { TooManyRequests } from "#app/errors/app-error";
 
 /**
  * Fixed-window rate limits in Redis for the public auth routes (issue 3 part 2). Each window is

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
 import { useFetcher } from "react-router";
 import type { EpaperCard as Card } from "#app/models/epaper-grid.server";
-import { EPAPER_NAME_MAX } from "#app/models/upload-contract";
+import { EPAPER_NAME_MAX } from "#app/rules/upload-contract";
 import { previewAddress } from "#app/publish/preview-address";
 import { zipDecision } from "#app/publish/zip-contingent";
 import { formatDate } from "#app/utils/format-date";

@@ -8,7 +8,7 @@ import {
   GENERATED_UPLOAD_COOLDOWN_MS,
   UPLOAD_FILE_FIELD,
   UPLOAD_PDF_PATH,
-} from "#app/models/upload-contract";
+} from "#app/rules/upload-contract";
 import { Button } from "./ui/button.tsx";
 import { TextField } from "./ui/text-field.tsx";
 

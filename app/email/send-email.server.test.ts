@@ -3,12 +3,12 @@ import { createId } from "@paralleldrive/cuid2";
 import { Queue, QueueEvents, UnrecoverableError } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { EMAIL_QUEUE, EmailJob, type EmailJobData } from "#app/jobs/email";
+import { EmailJob, type EmailJobData } from "#app/jobs/email";
+import { enqueue } from "#app/jobs/queues.server";
 import { db } from "#app/utils/db.server";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
 import { type SmtpInbox, startSmtpInbox } from "#server/mail-catcher/smtp-inbox";
-import { createEmailProcessor } from "./email.handler.server.ts";
-import { createMailTransport, startEmailWorker } from "./email-worker.server.ts";
+import { createEmailProcessor, createMailTransport, startEmailWorker } from "#app/worker/email.consumer.server";
 import { type EmailDeps, deliverEmailJob, queueEmail, resendEmailJob } from "./send-email.server.ts";
 
 // A Redis database of this file's own (the suite's is 15): flushed here without touching others.
@@ -32,7 +32,7 @@ beforeAll(async () => {
   inbox = await startSmtpInbox({ rejectRecipient: (address) => address.startsWith("unknown-") });
   connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   await connection.flushdb();
-  queue = new Queue<EmailJobData>(EMAIL_QUEUE, { connection });
+  queue = new Queue<EmailJobData>(EmailJob.queue, { connection });
   deps = { db, queue, transport: createMailTransport(inbox.url), from: FROM };
 });
 
@@ -112,17 +112,17 @@ test("a queued mail goes through the email queue and a real worker to the SMTP s
     sentAt: null,
   });
   expect(row.templateVars).toMatchObject({ link, firstName: "Erika" });
-  const job = await queue.getJob(EmailJob.jobId(emailJobId));
+  const job = await queue.getJob(EmailJob.jobId({ emailJobId }));
   expect(job?.data).toEqual({ emailJobId });
   expect(job?.opts).toMatchObject({ attempts: 5, backoff: { type: "exponential" } });
 
   // The same row queued twice (double submit) is one job.
-  await queue.add(EmailJob.name, { emailJobId }, { ...EmailJob.options, jobId: EmailJob.jobId(emailJobId) });
+  await enqueue(queue, EmailJob, { emailJobId });
   expect(await queue.getJobCounts("waiting")).toMatchObject({ waiting: 1 });
 
   const eventsConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const workerConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const events = new QueueEvents(EMAIL_QUEUE, { connection: eventsConnection });
+  const events = new QueueEvents(EmailJob.queue, { connection: eventsConnection });
   await events.waitUntilReady();
   const worker = startEmailWorker({ connection: workerConnection, deps, log: () => {} });
   try {
@@ -285,8 +285,8 @@ test("support's resend delivers a sent mail again under a new job id", async () 
   });
   await createEmailProcessor(deps)(jobOf({ emailJobId }));
   expect(await resendEmailJob(deps, emailJobId)).toBe(true);
-  const job = await queue.getJob(EmailJob.jobId(emailJobId, 1));
-  expect(job?.data).toEqual({ emailJobId, resend: true });
+  const job = await queue.getJob(EmailJob.jobId({ emailJobId, resendAfterAttempts: 1 }));
+  expect(job?.data).toEqual({ emailJobId, resendAfterAttempts: 1 });
   expect(await resendEmailJob(deps, createId())).toBe(false);
 
   if (!job) throw new Error("resend job missing");

@@ -1,8 +1,8 @@
 import { createId } from "@paralleldrive/cuid2";
-import { type ConnectionOptions, type JobsOptions, Queue } from "bullmq";
 import { z } from "zod";
 import type { Database } from "#db/client";
-import { EMAIL_QUEUE, EmailJob, type EmailJobData } from "#app/jobs/email";
+import { EmailJob } from "#app/jobs/email";
+import { enqueue, type JobQueue } from "#app/jobs/queues.server";
 import { findPreferenceValue } from "#app/models/system-preference.server";
 import type { Locale } from "#app/utils/i18n";
 import {
@@ -14,8 +14,8 @@ import {
   renderStoredEmail,
 } from "./templates.ts";
 
-/** The part of a BullMQ queue the producer uses (a `Queue<EmailJobData>` fits). */
-export type EmailQueue = { add(name: string, data: EmailJobData, opts?: JobsOptions): Promise<unknown> };
+/** The `email` queue (queues.email in the studio), or a recording double in tests. */
+export type EmailQueue = JobQueue;
 
 /** One outgoing message, as handed to the transport. */
 export type OutgoingMail = {
@@ -41,11 +41,6 @@ export type MailTransport = {
 export type EmailDeps = { db: Database; queue: EmailQueue; transport: MailTransport; from: string };
 export type EmailQueueDeps = Pick<EmailDeps, "db" | "queue">;
 export type EmailDeliveryDeps = Pick<EmailDeps, "db" | "transport" | "from">;
-
-/** The producer's queue. NOTE: give it a connection with `enableOfflineQueue: false` so a Redis outage fails fast. */
-export function createEmailQueue(connection: ConnectionOptions): Queue<EmailJobData> {
-  return new Queue<EmailJobData>(EMAIL_QUEUE, { connection });
-}
 
 const recipient = z.email().max(254);
 
@@ -101,7 +96,7 @@ export async function queueEmail<T extends EmailType>(deps: EmailQueueDeps, requ
       attempts: 0,
     })
     .execute();
-  await deps.queue.add(EmailJob.name, { emailJobId }, { ...EmailJob.options, jobId: EmailJob.jobId(emailJobId) });
+  await enqueue(deps.queue, EmailJob, { emailJobId });
   return { queued: true, emailJobId };
 }
 
@@ -112,11 +107,7 @@ export async function queueEmail<T extends EmailType>(deps: EmailQueueDeps, requ
 export async function resendEmailJob(deps: EmailQueueDeps, emailJobId: string): Promise<boolean> {
   const row = await deps.db.selectFrom("emailJob").select("attempts").where("id", "=", emailJobId).executeTakeFirst();
   if (!row) return false;
-  await deps.queue.add(
-    EmailJob.name,
-    { emailJobId, resend: true },
-    { ...EmailJob.options, jobId: EmailJob.jobId(emailJobId, row.attempts) },
-  );
+  await enqueue(deps.queue, EmailJob, { emailJobId, resendAfterAttempts: row.attempts });
   return true;
 }
 

@@ -1,43 +1,27 @@
-/** The `publish` queue (architecture.md "Queues"): one job per publication of an ePaper. */
-export const PUBLISH_QUEUE = "publish";
+import { z } from "zod";
+import { defineJob, type JobData, KEEP_JOBS } from "./define.ts";
 
-export type PublishType = "preview" | "zip";
+export const PUBLISH_TYPES = ["preview", "zip"] as const;
+export type PublishType = (typeof PUBLISH_TYPES)[number];
 
-export type PublishJobData = {
-  epaperId: string;
-  accountId: string;
-  /** Who asked: gets the 'zip ready' mail. */
-  userId: string;
-  type: PublishType;
-  /** One unit of the zip contingent was taken for this job: refunded if it finally fails. */
-  charged: boolean;
-  /** ISO time the process started (epaper.processStartedAt): a job only ever ends its own process. */
-  startedAt: string;
-};
-
-/** A publishing process older than this has lost its job (worker gone, queue lost): it no longer blocks the ePaper. */
-export const PUBLISH_STALE_MS = 15 * 60_000;
-
-export const PublishJob = {
+/** One publication of an ePaper in one form (architecture.md "The main job", step 5). */
+export const PublishJob = defineJob({
+  queue: "publish",
   name: "publish-epaper",
+  schema: z.object({
+    epaperId: z.string().min(1),
+    accountId: z.string().min(1),
+    /** Who asked: gets the 'zip ready' mail. */
+    userId: z.string().min(1),
+    type: z.enum(PUBLISH_TYPES),
+    /** One unit of the zip contingent was taken for this job: refunded if it finally fails. */
+    charged: z.boolean(),
+    /** ISO time the process started (epaper.processStartedAt): a job only ever ends its own process. */
+    startedAt: z.iso.datetime(),
+  }),
   /** Derived from the ePaper, the form and the process start: a double submit never publishes twice. */
-  jobId: (epaperId: string, type: PublishType, startedAt: Date) => `publish-${epaperId}-${type}-${startedAt.getTime()}`,
-  options: {
-    attempts: 3,
-    backoff: { type: "exponential", delay: 3_000 },
-    removeOnComplete: { age: 24 * 3600, count: 1000 },
-    removeOnFail: { age: 7 * 24 * 3600 },
-  },
-} as const;
+  jobId: (data) => `publish-${data.epaperId}-${data.type}-${new Date(data.startedAt).getTime()}`,
+  options: { attempts: 3, backoff: { type: "exponential", delay: 3_000 }, ...KEEP_JOBS },
+});
 
-/**
- * A publishing process that has run far longer than any publish takes lost its job (a worker
- * that died twice, a queue that was lost): it no longer blocks the ePaper (ADR 0021).
- */
-export function isStalePublishing(epaper: { processType: string | null; processStartedAt: Date | null }, now = new Date()) {
-  return (
-    (epaper.processType === "publishing_preview" || epaper.processType === "publishing_zip") &&
-    epaper.processStartedAt !== null &&
-    now.getTime() - epaper.processStartedAt.getTime() > PUBLISH_STALE_MS
-  );
-}
+export type PublishJobData = JobData<typeof PublishJob>;

@@ -1,17 +1,17 @@
-/** The `render` queue (architecture.md "Queues"): one job per render of an ePaper. */
-export const RENDER_QUEUE = "render";
+import { z } from "zod";
+import { defineJob, type JobData, KEEP_JOBS } from "./define.ts";
 
-export const RenderJob = {
+/** One render of an ePaper (architecture.md "The main job", step 3). */
+export const RenderJob = defineJob({
+  queue: "render",
   name: "render-epaper",
+  schema: z.object({ epaperId: z.string().min(1), renderProcessId: z.string().min(1), revision: z.number().int().min(1) }),
   /** Derived from the ePaper and its render revision: a double submit never renders twice. */
-  jobId: (epaperId: string, revision: number) => `render-${epaperId}-r${revision}`,
-  options: {
-    attempts: 3,
-    backoff: { type: "exponential", delay: 5_000 },
-    removeOnComplete: { age: 24 * 3600, count: 1000 },
-    removeOnFail: { age: 7 * 24 * 3600 },
-  },
-} as const;
+  jobId: (data) => `render-${data.epaperId}-r${data.revision}`,
+  options: { attempts: 3, backoff: { type: "exponential", delay: 5_000 }, ...KEEP_JOBS },
+});
+
+export type RenderJobData = JobData<typeof RenderJob>;
 
 /** Cancel requests travel on this Redis channel to whichever worker holds the job. */
 export const RENDER_CANCEL_CHANNEL = "render:cancel";

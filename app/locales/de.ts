@@ -268,7 +268,6 @@ const de: Translation = {
     },
     errors: {
       notFound: "Diesen Ordner gibt es nicht mehr.",
-      epaperNotFound: "Dieses ePaper gibt es nicht mehr.",
       rootFolder: "Der Ordner „Meine ePaper“ kann nicht umbenannt, gelöscht oder verschoben werden.",
       intoItself: "Ein Ordner kann nicht in sich selbst oder einen seiner Unterordner verschoben werden.",
       epaperLocked: "Dieses ePaper ist vom Support gesperrt und kann nicht verschoben werden.",

@@ -266,7 +266,6 @@ const en = {
     },
     errors: {
       notFound: "This folder no longer exists.",
-      epaperNotFound: "This ePaper no longer exists.",
       rootFolder: "The folder “My ePaper” cannot be renamed, deleted or moved.",
       intoItself: "A folder cannot be moved into itself or one of its subfolders.",
       epaperLocked: "This ePaper is locked by support and cannot be moved.",

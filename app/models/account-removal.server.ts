@@ -1,7 +1,7 @@
 import { retryTransaction } from "#db/retry-transaction";
 import type { Redis } from "ioredis";
 import type { BlobStore } from "#app/blob/blob-store.server";
-import { RENDER_CANCEL_CHANNEL } from "#app/jobs/render";
+import { markCancelled, signalCancelled } from "#app/lifecycle/epaper-process.server";
 import type { Database } from "#db/client";
 import { NotAGeneratedUser } from "./generated-account.server.ts";
 
@@ -72,22 +72,17 @@ export async function removeAccount(deps: RemovalDeps, accountId: string, guard:
 
   const epapers = await db
     .selectFrom("epaper")
-    .select(["id", "processType", "processRunning", "coverBlobKey"])
+    .select(["id", "processRunning", "coverBlobKey"])
     .where("accountId", "=", accountId)
     .execute();
 
   // A running render stops at its worker's next message and discards its own pages; one still
   // queued finds processCancelled (or no ePaper) when it starts and writes nothing.
-  const running = epapers.filter((epaper) => epaper.processRunning);
-  if (running.length > 0) {
-    await db
-      .updateTable("epaper")
-      .set({ processCancelled: true })
-      .where("accountId", "=", accountId)
-      .where("processRunning", "=", true)
-      .execute();
-    for (const epaper of running.filter((e) => e.processType === "rendering")) await redis.publish(RENDER_CANCEL_CHANNEL, epaper.id);
-  }
+  const renders = await markCancelled(
+    db,
+    epapers.filter((epaper) => epaper.processRunning).map((epaper) => epaper.id),
+  );
+  await signalCancelled(redis, renders);
 
   for (const prefix of await blobPrefixesOf(db, accountId, epapers)) await blobs.deletePrefix(prefix);
 

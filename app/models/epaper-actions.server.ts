@@ -1,14 +1,15 @@
 import type { BlobStore } from "#app/blob/blob-store.server";
-import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { cancelRender } from "#app/render/cancel-render.server";
-import { EpaperInProcess, startRender } from "#app/render/start-render.server";
-import { ExpectedError } from "#app/utils/expected-error";
+import { startRender } from "#app/render/start-render.server";
+import type { Queue } from "bullmq";
+import type { JobQueue } from "#app/jobs/queues.server";
+import { EpaperLocked, EpaperNotFound, PROCESS_COLUMNS, requireNotBusy } from "#app/lifecycle/epaper-process.server";
+import { AppError } from "#app/errors/app-error";
 import { can, type PermissionSubject, requirePermission, requireWriteAllowed } from "#app/utils/permissions";
 import type { Database } from "#db/client";
-import { isStalePublishing } from "#app/jobs/publish";
 import { markRepublishingRequired } from "#app/publish/republishing.server";
-import { EPAPER_NAME_MAX } from "./upload-contract.ts";
+import { EPAPER_NAME_MAX } from "#app/rules/upload-contract";
 
 /**
  * The actions of an ePaper card (studio-core.md §2, §4): rename, delete, cancel a render, render
@@ -17,21 +18,7 @@ import { EPAPER_NAME_MAX } from "./upload-contract.ts";
  * process at a time.
  */
 
-export class EpaperNotFound extends ExpectedError {
-  override name = "EpaperNotFound";
-  constructor() {
-    super("epaper.errors.epaperNotFound", { status: 404 });
-  }
-}
-
-export class EpaperLocked extends ExpectedError {
-  override name = "EpaperLocked";
-  constructor() {
-    super("epaper.errors.lockedBySupport", { status: 403 });
-  }
-}
-
-export type CardActionDeps = { db: Database; redis: Redis; queue: Queue; blobs: BlobStore };
+export type CardActionDeps = { db: Database; redis: Redis; queue: JobQueue & Pick<Queue, "getJob">; blobs: BlobStore };
 
 type Target = {
   id: string;
@@ -39,6 +26,7 @@ type Target = {
   isLocked: boolean;
   processRunning: boolean;
   processCancelled: boolean;
+  processError: string | null;
   processType: string | null;
   processStartedAt: Date | null;
   sourceUploadId: string | null;
@@ -47,7 +35,7 @@ type Target = {
 async function loadTarget(db: Database, subject: PermissionSubject, epaperId: string): Promise<Target> {
   const row = await db
     .selectFrom("epaper")
-    .select(["id", "isDemo", "isLocked", "processRunning", "processCancelled", "processType", "processStartedAt", "sourceUploadId"])
+    .select(["id", "isDemo", "isLocked", "sourceUploadId", ...PROCESS_COLUMNS])
     .where("id", "=", epaperId)
     .where("accountId", "=", subject.accountId)
     .where("deletedAt", "is", null)
@@ -72,7 +60,7 @@ export async function renameEpaper(deps: CardActionDeps, subject: PermissionSubj
   const target = await loadTarget(deps.db, subject, epaperId);
   requireChangeable(subject, target);
   const normalised = normaliseEpaperName(name);
-  if (!normalised) throw new ExpectedError("epaper.errors.nameRequired");
+  if (!normalised) throw new AppError("epaper.errors.nameRequired");
   const result = await deps.db
     .updateTable("epaper")
     .set({ name: normalised })
@@ -91,8 +79,7 @@ export async function renameEpaper(deps: CardActionDeps, subject: PermissionSubj
 export async function deleteEpaper(deps: CardActionDeps, subject: PermissionSubject, epaperId: string) {
   const target = await loadTarget(deps.db, subject, epaperId);
   requireChangeable(subject, target);
-  if (target.processRunning && !target.processCancelled && !isStalePublishing(target))
-    throw new EpaperInProcess(`ePaper ${epaperId} is being processed`);
+  requireNotBusy(target);
   await deps.db.updateTable("epaper").set({ deletedAt: new Date() }).where("id", "=", epaperId).where("deletedAt", "is", null).execute();
 }
 
@@ -108,7 +95,7 @@ export async function cancelEpaperProcess(deps: CardActionDeps, subject: Permiss
 export async function renderAgain(deps: CardActionDeps, subject: PermissionSubject, epaperId: string) {
   const target = await loadTarget(deps.db, subject, epaperId);
   requireChangeable(subject, target);
-  if (!target.sourceUploadId) throw new ExpectedError("upload.errors.pdfSourceNotFoundUploadAgain", { status: 404 });
+  if (!target.sourceUploadId) throw new AppError("upload.errors.pdfSourceNotFoundUploadAgain", { status: 404 });
   await startRender(deps, epaperId);
 }
 
@@ -119,7 +106,7 @@ export async function renderAgain(deps: CardActionDeps, subject: PermissionSubje
 export async function setEpaperDemo(deps: CardActionDeps, subject: PermissionSubject, epaperId: string, isDemo: boolean) {
   requirePermission(subject, "demoManagement");
   const target = await loadTarget(deps.db, subject, epaperId);
-  if (target.processRunning && !target.processCancelled) throw new EpaperInProcess(`ePaper ${epaperId} is being processed`);
+  requireNotBusy(target);
   if (isDemo) {
     const preview = await deps.db
       .selectFrom("publication")
@@ -128,7 +115,7 @@ export async function setEpaperDemo(deps: CardActionDeps, subject: PermissionSub
       .where("publication.epaperId", "=", epaperId)
       .where("publication.type", "=", "preview")
       .executeTakeFirst();
-    if (!preview || preview.republishingRequiredPreview) throw new ExpectedError("epaper.errors.demoNeedsPreview", { status: 422 });
+    if (!preview || preview.republishingRequiredPreview) throw new AppError("epaper.errors.demoNeedsPreview", { status: 422 });
   }
   await deps.db.updateTable("epaper").set({ isDemo }).where("id", "=", epaperId).execute();
 }

@@ -3,11 +3,11 @@ import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { StudioUser } from "#app/auth/studio-user.server";
 import { startRender } from "#app/render/start-render.server";
-import { ApiError } from "#app/utils/api-error.server";
+import { AppError } from "#app/errors/app-error";
 import { requirePermission, requireWriteAllowed } from "#app/utils/permissions";
 import type { Database } from "#db/client";
 import { epaperLimitReachedError } from "./upload.server.ts";
-import { type CreateEpaperSuccess, EPAPER_NAME_MAX, GENERATED_ACCOUNT_EPAPER_LIMIT } from "./upload-contract.ts";
+import { type CreateEpaperSuccess, EPAPER_NAME_MAX, GENERATED_ACCOUNT_EPAPER_LIMIT } from "#app/rules/upload-contract";
 import { retryTransaction } from "#db/retry-transaction";
 
 /**
@@ -28,9 +28,9 @@ export function parseCreateEpaperForm(form: FormData): CreateEpaperInput {
     return typeof value === "string" ? value.trim() : "";
   };
   const name = text("name").slice(0, EPAPER_NAME_MAX).trim();
-  if (!name) throw new ApiError(400, "upload.errors.nameRequired");
+  if (!name) throw new AppError("upload.errors.nameRequired", { status: 400 });
   const languageCode = text("languageCode");
-  if (!languageCode) throw new ApiError(400, "upload.errors.languageNotFound");
+  if (!languageCode) throw new AppError("upload.errors.languageNotFound", { status: 400 });
   return { name, languageCode, fileId: text("fileId"), parentId: text("parentId") || null };
 }
 
@@ -51,7 +51,7 @@ function assertMayCreate(subject: StudioUser["subject"]) {
   requireWriteAllowed(subject, { resource: "epaper", targetIsDemo: false });
 }
 
-const sourceNotFound = (detail: string) => new ApiError(404, "upload.errors.pdfSourceNotFoundUploadAgain", { detail });
+const sourceNotFound = (detail: string) => new AppError("upload.errors.pdfSourceNotFoundUploadAgain", { status: 404, detail });
 
 /**
  * Creates the ePaper in one transaction (account, upload and folder checked under locks, so a
@@ -77,7 +77,7 @@ export async function createEpaperFromUpload(
       .where("id", "=", accountId)
       .forUpdate()
       .executeTakeFirst();
-    if (!account || account.deletedAt) throw new ApiError(403, "errors.forbidden", { detail: "the account is gone" });
+    if (!account || account.deletedAt) throw new AppError("errors.forbidden", { status: 403, detail: "the account is gone" });
     if (account.isGenerated) {
       const created = await trx
         .selectFrom("epaper")
@@ -101,13 +101,13 @@ export async function createEpaperFromUpload(
     if (upload.expiresAt && upload.expiresAt.getTime() <= now.getTime()) throw sourceNotFound(`upload ${upload.id} expired`);
 
     const language = await trx.selectFrom("epaperLanguage").select("code").where("code", "=", input.languageCode).executeTakeFirst();
-    if (!language) throw new ApiError(400, "upload.errors.languageNotFound");
+    if (!language) throw new AppError("upload.errors.languageNotFound", { status: 400 });
 
     let folder = trx.selectFrom("folder").select("id").where("accountId", "=", accountId);
     folder = input.parentId ? folder.where("id", "=", input.parentId) : folder.where("parentId", "is", null).orderBy("createdAt").limit(1);
     const folderRow = await folder.executeTakeFirst();
     // Another account's folder is answered like a missing one: its existence is none of the caller's business.
-    if (input.parentId && !folderRow) throw new ApiError(404, "upload.errors.folderNotFound");
+    if (input.parentId && !folderRow) throw new AppError("upload.errors.folderNotFound", { status: 404 });
 
     await trx
       .insertInto("epaper")
@@ -136,7 +136,7 @@ export async function createEpaperFromUpload(
     await releaseEpaper(deps.db, epaperId, input.fileId).catch((cleanup) =>
       console.error(`[create ePaper] cleanup of ${epaperId} failed`, cleanup),
     );
-    throw new ApiError(500, "upload.errors.somethingWentWrong", { detail: (error as Error).message });
+    throw new AppError("upload.errors.somethingWentWrong", { status: 500, detail: (error as Error).message });
   }
   return { id: epaperId };
 }

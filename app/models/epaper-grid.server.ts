@@ -1,4 +1,4 @@
-import { isStalePublishing } from "#app/jobs/publish";
+import { isStaleProcess } from "#app/lifecycle/epaper-process.server";
 import type { Database } from "#db/client";
 
 /**
@@ -159,7 +159,7 @@ export async function listEpaperCards(db: Database, query: GridQuery) {
       hasCover: row.coverBlobKey !== null,
       process: {
         // A publish that lost its job long ago no longer shows as running (it can be started again).
-        running: row.processRunning && !hidden && !isStalePublishing(row),
+        running: row.processRunning && !hidden && !isStaleProcess(row),
         type: row.processType,
         cancelled: row.processCancelled,
         error: hidden ? null : row.processError,

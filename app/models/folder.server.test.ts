@@ -1,3 +1,4 @@
+import { EpaperNotFound } from "#app/lifecycle/epaper-process.server";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -7,7 +8,7 @@ import type { Insertable } from "kysely";
 import { afterAll, describe, expect, test } from "vitest";
 import type { Epaper } from "#db/schema.gen";
 import { db } from "#app/utils/db.server";
-import { DemoError } from "#app/utils/permission-error";
+import { DemoError } from "#app/errors/app-error";
 import { findFolder, type FolderTreeNode } from "#app/utils/folder-tree";
 import { BlobStore } from "#app/blob/blob-store.server";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
@@ -16,7 +17,6 @@ import { removeAccount } from "./account-removal.server.ts";
 import {
   createFolder,
   deleteFolder,
-  EpaperNotFound,
   FolderNotFound,
   FolderRuleViolation,
   findRootFolderId,

@@ -3,7 +3,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "#db/client";
 import type { DB } from "#db/schema.gen";
 import type { StudioUser } from "#app/auth/studio-user.server";
-import { ExpectedError } from "#app/utils/expected-error";
+import { AppError } from "#app/errors/app-error";
 import {
   FOLDER_NAME_MAX_LENGTH,
   FOLDER_NAME_MIN_LENGTH,
@@ -15,7 +15,8 @@ import {
   isEpaperInError,
   normalizeFolderName,
 } from "#app/utils/folder-tree";
-import { DemoError } from "#app/utils/permission-error";
+import { DemoError } from "#app/errors/app-error";
+import { EpaperNotFound, isBusy, markCancelled, PROCESS_COLUMNS } from "#app/lifecycle/epaper-process.server";
 import { can } from "#app/utils/permissions";
 import { ROOT_FOLDER_NAME } from "./account-creation.server.ts";
 import { retryTransaction } from "#db/retry-transaction";
@@ -36,24 +37,17 @@ type Trx = Transaction<DB>;
 export type FolderAccess = { demoManagement: boolean };
 
 /** An id that does not exist or belongs to another account (404). */
-export class FolderNotFound extends ExpectedError {
+export class FolderNotFound extends AppError {
   override name = "FolderNotFound";
   constructor(detail: string) {
     super("folders.errors.notFound", { status: 404, detail });
   }
 }
 
-export class EpaperNotFound extends ExpectedError {
-  override name = "EpaperNotFound";
-  constructor(detail: string) {
-    super("folders.errors.epaperNotFound", { status: 404, detail });
-  }
-}
-
 /** The rules of the tree that refuse a write (422 with its message). */
 export type FolderRule = "rootFolder" | "intoItself" | "epaperLocked" | "epaperInError" | "lockedContent";
 
-export class FolderRuleViolation extends ExpectedError {
+export class FolderRuleViolation extends AppError {
   override name = "FolderRuleViolation";
   readonly rule: FolderRule;
   constructor(rule: FolderRule, detail?: string) {
@@ -63,7 +57,7 @@ export class FolderRuleViolation extends ExpectedError {
 }
 
 /** A name the server refuses although the browser should have (400). */
-export class InvalidFolderName extends ExpectedError {
+export class InvalidFolderName extends AppError {
   override name = "InvalidFolderName";
   constructor(key: "nameRequired" | "nameTooLong") {
     super(`folders.validation.${key}`, { status: 400 });
@@ -198,7 +192,7 @@ export async function listFolderTree(db: Database, accountId: string, options: {
   const root = folders.root!;
   const epapers = await db
     .selectFrom("epaper")
-    .select(["id", "name", "folderId", "isDemo", "isLocked", "processRunning", "processCancelled", "processError", "renderingFailed"])
+    .select(["id", "name", "folderId", "isDemo", "isLocked", "renderingFailed", ...PROCESS_COLUMNS])
     .where("accountId", "=", accountId)
     .where("deletedAt", "is", null)
     .orderBy("name")
@@ -220,7 +214,7 @@ export async function listFolderTree(db: Database, accountId: string, options: {
   const rootNode = nodes.get(root.id)!;
   for (const epaper of epapers) {
     const inError = isEpaperInError(epaper);
-    const running = epaper.processRunning && !epaper.processCancelled && epaper.processError === null;
+    const running = isBusy(epaper);
     const item: FolderTreeEpaper = {
       id: epaper.id,
       name: epaper.name,
@@ -306,7 +300,7 @@ export async function deleteFolder(
     const affectedFolders = mode === "deleteContent" ? subtree(folders, folder.id) : [folder.id];
     const epapers = await trx
       .selectFrom("epaper")
-      .select(["id", "isDemo", "isLocked", "processRunning", "processType"])
+      .select(["id", "isDemo", "isLocked"])
       .where("accountId", "=", accountId)
       .where("folderId", "in", affectedFolders)
       .where("deletedAt", "is", null)
@@ -327,26 +321,18 @@ export async function deleteFolder(
       return { deletedEpaperIds: [], cancelledRenderIds: [], parentId };
     }
 
-    if (epapers.length > 0) {
-      await trx
-        .updateTable("epaper")
-        .set((eb) => ({ deletedAt: now, processCancelled: eb.ref("processRunning") }))
-        .where(
-          "id",
-          "in",
-          epapers.map((epaper) => epaper.id),
-        )
-        .execute();
-    }
+    const cancelledRenderIds = await markCancelled(
+      trx,
+      epapers.map((epaper) => epaper.id),
+      { deletedAt: now },
+    );
     // InnoDB refuses cascades deeper than 15 levels: cut the links first, then delete the
     // folders directly (deleted ePapers keep no folder: ON DELETE SET NULL).
     await trx.updateTable("folder").set({ parentId: null }).where("id", "in", affectedFolders).execute();
     await trx.deleteFrom("folder").where("id", "in", affectedFolders).execute();
     return {
       deletedEpaperIds: epapers.map((epaper) => epaper.id),
-      cancelledRenderIds: epapers
-        .filter((epaper) => epaper.processRunning && epaper.processType === "rendering")
-        .map((epaper) => epaper.id),
+      cancelledRenderIds,
       parentId,
     };
   });

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
-import { RENDER_CANCEL_CHANNEL } from "#app/jobs/render";
+import { markCancelled, signalCancelled } from "#app/lifecycle/epaper-process.server";
+import { retryTransaction } from "#db/retry-transaction";
 import type { Database } from "#db/client";
 
 /**
@@ -14,24 +15,15 @@ export async function deleteAllEpapersOfAccount(
   accountId: string,
   now = new Date(),
 ): Promise<number> {
-  const live = await deps.db
-    .selectFrom("epaper")
-    .select(["id", "processRunning", "processType"])
-    .where("accountId", "=", accountId)
-    .where("deletedAt", "is", null)
-    .execute();
+  const live = await deps.db.selectFrom("epaper").select("id").where("accountId", "=", accountId).where("deletedAt", "is", null).execute();
   if (live.length === 0) return 0;
-  await deps.db
-    .updateTable("epaper")
-    .set((eb) => ({ deletedAt: now, processCancelled: eb.ref("processRunning") }))
-    .where(
-      "id",
-      "in",
+  const renders = await retryTransaction(deps.db, (trx) =>
+    markCancelled(
+      trx,
       live.map((epaper) => epaper.id),
-    )
-    .execute();
-  for (const epaper of live) {
-    if (epaper.processRunning && epaper.processType === "rendering") await deps.redis.publish(RENDER_CANCEL_CHANNEL, epaper.id);
-  }
+      { deletedAt: now },
+    ),
+  );
+  await signalCancelled(deps.redis, renders);
   return live.length;
 }

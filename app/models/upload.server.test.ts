@@ -1,8 +1,9 @@
 import { describe, expect, test, vi } from "vitest";
-import { ApiError, errorToApiResponse } from "#app/utils/api-error.server";
-import { DemoError, Forbidden, UserNotConfirmed } from "#app/utils/permission-error";
+import { AppError } from "#app/errors/app-error";
+import { errorToApiResponse } from "#app/errors/responses.server";
+import { DemoError, Forbidden, UserNotConfirmed } from "#app/errors/app-error";
 import { parseCreateEpaperForm } from "./epaper-creation.server.ts";
-import { isApiErrorBody } from "./upload-contract.ts";
+import { isApiErrorBody } from "#app/rules/upload-contract";
 import { remainingCooldownSeconds } from "./upload.server.ts";
 
 // The routes' behaviour end to end is in tests/integration/upload.test.ts; these are the pure rules.
@@ -65,9 +66,9 @@ describe("JSON error answers", () => {
     });
   });
 
-  test("carry an ApiError's status, key, parameters and headers", async () => {
+  test("carry an AppError's status, key, parameters and headers", async () => {
     const response = errorToApiResponse(
-      new ApiError(429, "upload.errors.cooldown", { params: { seconds: 12 }, headers: { "Retry-After": "12" } }),
+      new AppError("upload.errors.cooldown", { status: 429, params: { seconds: 12 }, headers: { "Retry-After": "12" } }),
     );
     expect(response.headers.get("Retry-After")).toBe("12");
     expect(await response.json()).toEqual({ error: { messageKey: "upload.errors.cooldown", params: { seconds: 12 } } });

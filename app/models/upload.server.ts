@@ -9,7 +9,7 @@ import type { BlobStore } from "#app/blob/blob-store.server";
 import { type Analysis, analyzeBlob } from "#app/render/analyze.server";
 import { listRenderNodes, pickNode } from "#app/render/node-registry.server";
 import { RenderRefused, type RenderDeps } from "#app/render/render-job.server";
-import { ApiError } from "#app/utils/api-error.server";
+import { AppError } from "#app/errors/app-error";
 import { requirePermission } from "#app/utils/permissions";
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
@@ -20,7 +20,7 @@ import {
   UPLOAD_TTL_MS,
   type UploadLimits,
   type UploadPdfSuccess,
-} from "./upload-contract.ts";
+} from "#app/rules/upload-contract";
 
 /**
  * Step 1 of the main job (architecture.md): the PDF arrives as multipart at /upload-pdf, streams
@@ -93,7 +93,7 @@ export class UploadAborted extends Error {
 }
 
 const tooLarge = (config: UploadConfig) =>
-  new ApiError(413, "upload.errors.fileUploadExceeded", { params: { size: Math.round(config.maxBytes / MB) } });
+  new AppError("upload.errors.fileUploadExceeded", { status: 413, params: { size: Math.round(config.maxBytes / MB) } });
 
 /** Seconds a generated user still waits before the next upload (0: may upload now). */
 export function remainingCooldownSeconds(documentUploadedAt: Date | null, now: Date): number {
@@ -103,7 +103,7 @@ export function remainingCooldownSeconds(documentUploadedAt: Date | null, now: D
 }
 
 function cooldownError(seconds: number) {
-  return new ApiError(429, "upload.errors.cooldown", { params: { seconds }, headers: { "Retry-After": String(seconds) } });
+  return new AppError("upload.errors.cooldown", { status: 429, params: { seconds }, headers: { "Retry-After": String(seconds) } });
 }
 
 /** What the upload card may show before sending anything (GET /upload-pdf). */
@@ -127,7 +127,7 @@ export async function generatedAccountEpaperLimitReached(db: Database, accountId
 }
 
 export function epaperLimitReachedError() {
-  return new ApiError(429, "upload.errors.epaperLimitReached", { params: { max: GENERATED_ACCOUNT_EPAPER_LIMIT } });
+  return new AppError("upload.errors.epaperLimitReached", { status: 429, params: { max: GENERATED_ACCOUNT_EPAPER_LIMIT } });
 }
 
 /**
@@ -157,9 +157,9 @@ export async function receiveUpload(
   try {
     const received = await receivePdf(request, { blobs: deps.blobs, key, config: deps.config });
     const analysis = await analyze(deps, key, request.signal);
-    if (analysis.pageCount < 1) throw new ApiError(422, "render.errors.pdfDamaged", { detail: "the PDF has no pages" });
+    if (analysis.pageCount < 1) throw new AppError("render.errors.pdfDamaged", { status: 422, detail: "the PDF has no pages" });
     if (analysis.pageCount > deps.config.maxPages) {
-      throw new ApiError(422, "upload.errors.tooManyPages", { params: { max: deps.config.maxPages } });
+      throw new AppError("upload.errors.tooManyPages", { status: 422, params: { max: deps.config.maxPages } });
     }
     const at = now();
     await retryTransaction(deps.db, async (trx) => {
@@ -202,13 +202,13 @@ export async function receiveUpload(
     return { id, numPages: analysis.pageCount, fileName: received.fileName };
   } catch (error) {
     await deps.blobs.delete(key);
-    if (request.signal.aborted && !(error instanceof ApiError)) throw new UploadAborted("the client left during the upload");
+    if (request.signal.aborted && !(error instanceof AppError)) throw new UploadAborted("the client left during the upload");
     throw error;
   }
 }
 
 function noRenderNode() {
-  return new ApiError(503, "upload.errors.noRenderNode", { headers: { "Retry-After": "30" } });
+  return new AppError("upload.errors.noRenderNode", { status: 503, headers: { "Retry-After": "30" } });
 }
 
 /** The render node's description of the stored PDF; its refusals become the upload's answer. */
@@ -217,7 +217,7 @@ async function analyze(deps: UploadDeps, key: string, signal: AbortSignal): Prom
     return await analyzeBlob(deps.render, key, { signal });
   } catch (error) {
     if (error instanceof RenderRefused) {
-      throw new ApiError(error.failure === "pdfTooLarge" ? 413 : 422, `render.errors.${error.failure}`, { detail: error.message });
+      throw new AppError(`render.errors.${error.failure}`, { status: error.failure === "pdfTooLarge" ? 413 : 422, detail: error.message });
     }
     if (signal.aborted) throw new UploadAborted("the client left during the analysis");
     // analyzeBlob found no node, or the node it picked is gone (stopped between heartbeat and call).
@@ -242,7 +242,7 @@ type Received = { fileName: string; size: number };
 async function receivePdf(request: Request, target: { blobs: BlobStore; key: string; config: UploadConfig }): Promise<Received> {
   const { config } = target;
   const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) throw new ApiError(400, "upload.errors.noFile");
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) throw new AppError("upload.errors.noFile", { status: 400 });
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -252,18 +252,18 @@ async function receivePdf(request: Request, target: { blobs: BlobStore; key: str
       limits: { files: 1, fileSize: config.maxBytes + 1, fields: 20, fieldSize: 64 * 1024, parts: 25, headerPairs: 50 },
     });
   } catch {
-    throw new ApiError(400, "upload.errors.noFile", { detail: "malformed multipart content type" });
+    throw new AppError("upload.errors.noFile", { status: 400, detail: "malformed multipart content type" });
   }
 
   // Written by the parser's callbacks: an object, so the checks below are not narrowed away.
-  const state: { refusal: ApiError | null; stored: Promise<void> | null; fileName: string; size: number; head: Buffer } = {
+  const state: { refusal: AppError | null; stored: Promise<void> | null; fileName: string; size: number; head: Buffer } = {
     refusal: null,
     stored: null,
     fileName: "",
     size: 0,
     head: Buffer.alloc(0),
   };
-  const refuse = (error: ApiError) => {
+  const refuse = (error: AppError) => {
     state.refusal ??= error;
   };
 
@@ -294,7 +294,7 @@ async function receivePdf(request: Request, target: { blobs: BlobStore; key: str
     stored.catch(() => {});
     state.stored = stored;
   });
-  parser.on("filesLimit", () => refuse(new ApiError(400, "upload.errors.oneFileOnly")));
+  parser.on("filesLimit", () => refuse(new AppError("upload.errors.oneFileOnly", { status: 400 })));
 
   let bodyBytes = 0;
   const bodyLimit = config.maxBytes + MULTIPART_OVERHEAD_BYTES;
@@ -319,16 +319,16 @@ async function receivePdf(request: Request, target: { blobs: BlobStore; key: str
     if (state.refusal) throw state.refusal;
     if (request.signal.aborted) throw new UploadAborted("the client left during the upload");
     // Not a readable multipart body (cut off, malformed): nothing usable arrived.
-    throw new ApiError(400, "upload.errors.noFile", { detail: (error as Error).message });
+    throw new AppError("upload.errors.noFile", { status: 400, detail: (error as Error).message });
   }
   if (state.refusal) throw state.refusal;
-  if (!state.stored || (state.size === 0 && state.fileName === "")) throw new ApiError(400, "upload.errors.noFile");
+  if (!state.stored || (state.size === 0 && state.fileName === "")) throw new AppError("upload.errors.noFile", { status: 400 });
   if (!looksLikePdf(state.head)) throw notAPdf();
   return { fileName: state.fileName || "document.pdf", size: state.size };
 }
 
 function notAPdf() {
-  return new ApiError(422, "render.errors.pdfNotAPdf");
+  return new AppError("render.errors.pdfNotAPdf", { status: 422 });
 }
 
 /** PDF by content, not by name: `%PDF-` within the first KiB. */

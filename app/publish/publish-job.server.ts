@@ -1,13 +1,13 @@
 import { createId } from "@paralleldrive/cuid2";
 import type { Redis } from "ioredis";
-import { type ExpressionBuilder, sql } from "kysely";
+import { sql } from "kysely";
 import { publishToAccount } from "#app/events/publish.server";
 import type { PublishJobData } from "#app/jobs/publish";
 import type { Database } from "#db/client";
-import type { DB } from "#db/schema.gen";
 import { buildPublication, type PublishDeps } from "./build-publication.server.ts";
 import { DEFAULT_ZIP_POST_PROCESSING_HOURS } from "./zip-contingent.ts";
 import { retryTransaction } from "#db/retry-transaction";
+import { endProcess, type ProcessOwner } from "#app/lifecycle/epaper-process.server";
 
 export type PublishJobDeps = PublishDeps & {
   redis: Redis;
@@ -19,13 +19,12 @@ export type PublishJobDeps = PublishDeps & {
 const processOf = (job: PublishJobData): "publishing_zip" | "publishing_preview" =>
   job.type === "zip" ? "publishing_zip" : "publishing_preview";
 
-/** The ePaper row while its running process is this job's (same form, same start). */
-const ownProcess = (job: PublishJobData) => (eb: ExpressionBuilder<DB, "epaper">) =>
-  eb.and([
-    eb("epaper.id", "=", job.epaperId),
-    eb("epaper.processType", "=", processOf(job)),
-    eb("epaper.processStartedAt", "=", new Date(job.startedAt)),
-  ]);
+/** The job's process: same ePaper, same form, same start. */
+const ownerOf = (job: PublishJobData): ProcessOwner => ({
+  epaperId: job.epaperId,
+  type: processOf(job),
+  startedAt: new Date(job.startedAt),
+});
 
 /**
  * One publish job: builds the publication, then ends the ePaper's process. The form's
@@ -38,7 +37,9 @@ export async function runPublishJob(deps: PublishJobDeps, job: PublishJobData) {
   const epaper = await deps.db
     .selectFrom("epaper")
     .select(["processRunning", "processCancelled", "deletedAt"])
-    .where(ownProcess(job))
+    .where("id", "=", job.epaperId)
+    .where("processType", "=", processOf(job))
+    .where("processStartedAt", "=", new Date(job.startedAt))
     .executeTakeFirst();
   if (!epaper?.processRunning) return { published: false as const };
   if (epaper.deletedAt || epaper.processCancelled) {
@@ -49,19 +50,15 @@ export async function runPublishJob(deps: PublishJobDeps, job: PublishJobData) {
   const built = await buildPublication(deps, { epaperId: job.epaperId, type: job.type });
   const ended = await retryTransaction(deps.db, async (trx) => {
     const changedSince = sql<boolean>`(republish_changes_at is not null and republish_changes_at > ${snapshotAt})`;
-    const result = await trx
-      .updateTable("epaper")
-      .set({
-        processRunning: false,
-        processType: null,
-        processError: null,
-        processStartedAt: null,
-        publishingFailed: false,
-        ...(job.type === "zip" ? { republishingRequiredZip: changedSince } : { republishingRequiredPreview: changedSince }),
-      })
-      .where(ownProcess(job))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+    const ended = await endProcess(
+      trx,
+      ownerOf(job),
+      { as: "finished" },
+      job.type === "zip"
+        ? { publishingFailed: false, republishingRequiredZip: changedSince }
+        : { publishingFailed: false, republishingRequiredPreview: changedSince },
+    );
+    if (!ended) return false;
     if (job.type === "zip" && job.charged) {
       const account = await trx
         .selectFrom("account")
@@ -102,18 +99,8 @@ export async function runPublishJob(deps: PublishJobDeps, job: PublishJobData) {
  */
 export async function failPublishJob(deps: Pick<PublishJobDeps, "db" | "redis">, job: PublishJobData, reason: "failed" | "cancelled") {
   const released = await retryTransaction(deps.db, async (trx) => {
-    const result = await trx
-      .updateTable("epaper")
-      .set({
-        processRunning: false,
-        processType: null,
-        processStartedAt: null,
-        processCancelled: false,
-        publishingFailed: reason === "failed",
-      })
-      .where(ownProcess(job))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+    const ended = await endProcess(trx, ownerOf(job), { as: "released" }, { publishingFailed: reason === "failed" });
+    if (!ended) return false;
     if (job.charged) await refundZipUnit(trx, job, reason);
     return true;
   });

@@ -1,21 +1,20 @@
 import { createId } from "@paralleldrive/cuid2";
-import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { publishToAccount } from "#app/events/publish.server";
-import { isStalePublishing, PublishJob, type PublishJobData, type PublishType } from "#app/jobs/publish";
-import { EpaperLocked, EpaperNotFound } from "#app/models/epaper-actions.server";
-import { EpaperInProcess } from "#app/render/start-render.server";
-import { ExpectedError } from "#app/utils/expected-error";
+import { PublishJob, type PublishJobData, type PublishType } from "#app/jobs/publish";
+import { enqueue, type JobQueue } from "#app/jobs/queues.server";
+import { beginProcess, EpaperLocked, EpaperNotFound, PROCESS_COLUMNS, requireNotBusy } from "#app/lifecycle/epaper-process.server";
+import { AppError } from "#app/errors/app-error";
 import { type PermissionSubject, requirePermission, requireWriteAllowed } from "#app/utils/permissions";
 import type { Database } from "#db/client";
 import { failPublishJob } from "./publish-job.server.ts";
 import { zipDecision } from "./zip-contingent.ts";
 import { retryTransaction } from "#db/retry-transaction";
 
-export type StartPublishDeps = { db: Database; redis: Redis; queue: Queue };
+export type StartPublishDeps = { db: Database; redis: Redis; queue: JobQueue };
 
 /** The zip contingent is used up: the card offers to order (studio-core.md §4). */
-export class ZipContingentExhausted extends ExpectedError {
+export class ZipContingentExhausted extends AppError {
   override name = "ZipContingentExhausted";
   constructor() {
     super("publish.errors.zipContingentExhausted", { status: 422 });
@@ -23,14 +22,14 @@ export class ZipContingentExhausted extends ExpectedError {
 }
 
 /** A zip that costs a unit was asked for without the user's confirmation. */
-export class ZipChargeNotConfirmed extends ExpectedError {
+export class ZipChargeNotConfirmed extends AppError {
   override name = "ZipChargeNotConfirmed";
   constructor() {
     super("publish.errors.zipChargeNotConfirmed", { status: 409 });
   }
 }
 
-export class EpaperNotRendered extends ExpectedError {
+export class EpaperNotRendered extends AppError {
   override name = "EpaperNotRendered";
   constructor() {
     super("publish.errors.notRendered", { status: 422 });
@@ -52,17 +51,7 @@ export async function startPublish(
   const started = await retryTransaction(deps.db, async (trx) => {
     const epaper = await trx
       .selectFrom("epaper")
-      .select([
-        "id",
-        "isDemo",
-        "isLocked",
-        "isRendered",
-        "processRunning",
-        "processCancelled",
-        "processError",
-        "processType",
-        "processStartedAt",
-      ])
+      .select(["id", "isDemo", "isLocked", "isRendered", ...PROCESS_COLUMNS])
       .where("id", "=", input.epaperId)
       .where("accountId", "=", subject.accountId)
       .where("deletedAt", "is", null)
@@ -71,8 +60,7 @@ export async function startPublish(
     if (!epaper) throw new EpaperNotFound();
     requireWriteAllowed(subject, { resource: "publication", targetIsDemo: epaper.isDemo });
     if (epaper.isLocked) throw new EpaperLocked();
-    if (epaper.processRunning && !epaper.processCancelled && !epaper.processError && !isStalePublishing(epaper))
-      throw new EpaperInProcess(`ePaper ${input.epaperId} already has a process running`);
+    requireNotBusy(epaper);
     if (!epaper.isRendered) throw new EpaperNotRendered();
     let charged = false;
     if (input.type === "zip") {
@@ -118,19 +106,9 @@ export async function startPublish(
         charged = true;
       }
     }
-    const startedAt = new Date();
-    await trx
-      .updateTable("epaper")
-      .set({
-        processType: input.type === "zip" ? "publishing_zip" : "publishing_preview",
-        processRunning: true,
-        processCancelled: false,
-        processError: null,
-        publishingFailed: false,
-        processStartedAt: startedAt,
-      })
-      .where("id", "=", input.epaperId)
-      .execute();
+    const startedAt = await beginProcess(trx, epaper, input.type === "zip" ? "publishing_zip" : "publishing_preview", {
+      publishingFailed: false,
+    });
     const data: PublishJobData = {
       epaperId: input.epaperId,
       accountId: subject.accountId,
@@ -139,10 +117,10 @@ export async function startPublish(
       charged,
       startedAt: startedAt.toISOString(),
     };
-    return { data, jobId: PublishJob.jobId(input.epaperId, input.type, startedAt) };
+    return { data };
   });
   try {
-    await deps.queue.add(PublishJob.name, started.data, { ...PublishJob.options, jobId: started.jobId });
+    await enqueue(deps.queue, PublishJob, started.data);
   } catch (error) {
     // No job, no process: release the ePaper and give a charged unit back before answering.
     await failPublishJob(deps, started.data, "failed");

@@ -1,6 +1,7 @@
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import { RENDER_CANCEL_CHANNEL, RenderJob } from "#app/jobs/render";
+import { RenderJob } from "#app/jobs/render";
+import { markCancelled, signalCancelled } from "#app/lifecycle/epaper-process.server";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import type { Database } from "#db/client";
 import { endRender } from "./render-outcome.server.ts";
@@ -10,7 +11,7 @@ import { endRender } from "./render-outcome.server.ts";
  * waiting in the queue is removed and ended here; a running one is stopped by its worker,
  * which hears the cancel on Redis, stops the node's work and cleans up.
  */
-export async function cancelRender(deps: { db: Database; redis: Redis; queue: Queue; blobs: BlobStore }, epaperId: string) {
+export async function cancelRender(deps: { db: Database; redis: Redis; queue: Pick<Queue, "getJob">; blobs: BlobStore }, epaperId: string) {
   const row = await deps.db
     .selectFrom("epaper")
     .innerJoin("renderProcess", "renderProcess.epaperId", "epaper.id")
@@ -21,8 +22,8 @@ export async function cancelRender(deps: { db: Database; redis: Redis; queue: Qu
     .where("renderProcess.active", "=", true)
     .executeTakeFirst();
   if (!row) return false;
-  await deps.db.updateTable("epaper").set({ processCancelled: true }).where("id", "=", epaperId).execute();
-  const job = await deps.queue.getJob(RenderJob.jobId(epaperId, row.renderRevision));
+  const renders = await markCancelled(deps.db, [epaperId]);
+  const job = await deps.queue.getJob(RenderJob.jobId({ epaperId, renderProcessId: row.renderProcessId, revision: row.renderRevision }));
   const state = job ? await job.getState() : "unknown";
   if (job && (state === "waiting" || state === "delayed" || state === "prioritized") && (await removed(job))) {
     await endRender(
@@ -32,7 +33,7 @@ export async function cancelRender(deps: { db: Database; redis: Redis; queue: Qu
     );
     return true;
   }
-  await deps.redis.publish(RENDER_CANCEL_CHANNEL, epaperId);
+  await signalCancelled(deps.redis, renders);
   return true;
 }
 

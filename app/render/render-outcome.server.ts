@@ -6,6 +6,7 @@ import type { Database } from "#db/client";
 import { discardPages } from "./page-store.server.ts";
 import type { RenderFailure } from "./render-failure.ts";
 import { retryTransaction } from "#db/retry-transaction";
+import { endProcess } from "#app/lifecycle/epaper-process.server";
 
 export type OutcomeDeps = { db: Database; redis: Redis; blobs: BlobStore };
 export type OutlineEntry = { title: string; page: number; level: number };
@@ -30,9 +31,11 @@ export async function finishRender(deps: OutcomeDeps, target: Target, outline: O
       .select("upload.sizeInByte")
       .where("epaper.id", "=", target.epaperId)
       .executeTakeFirst();
-    await trx
-      .updateTable("epaper")
-      .set({
+    await endProcess(
+      trx,
+      { epaperId: target.epaperId },
+      { as: "finished" },
+      {
         isRendered: true,
         renderingFailed: false,
         pageCount: pages.length,
@@ -40,13 +43,8 @@ export async function finishRender(deps: OutcomeDeps, target: Target, outline: O
         pageHeight: first?.height ?? null,
         sizeInByte: upload?.sizeInByte ?? 0,
         coverBlobKey: first && smallest ? `${first.blobPrefix}/${smallest.file}` : null,
-        processType: null,
-        processRunning: false,
-        processError: null,
-        processStartedAt: null,
-      })
-      .where("id", "=", target.epaperId)
-      .execute();
+      },
+    );
     await trx
       .updateTable("renderProcess")
       .set({ active: false, pageCountReady: pages.length, pageCount: pages.length })
@@ -83,15 +81,8 @@ export async function endRender(deps: OutcomeDeps, target: Target, failure: Rend
   const cancelled = failure === "renderingCancelled";
   await discardPages(deps.db, deps.blobs, target.epaperId, target.revision);
   await retryTransaction(deps.db, async (trx) => {
-    await trx
-      .updateTable("epaper")
-      .set(
-        cancelled
-          ? { processRunning: false, processType: null, processCancelled: true, processStartedAt: null }
-          : { processRunning: false, renderingFailed: true, processError: failure, processStartedAt: null },
-      )
-      .where("id", "=", target.epaperId)
-      .execute();
+    if (cancelled) await endProcess(trx, { epaperId: target.epaperId }, { as: "cancelled" });
+    else await endProcess(trx, { epaperId: target.epaperId }, { as: "failed", error: failure }, { renderingFailed: true });
     await trx
       .updateTable("renderProcess")
       .set({ active: false, error: failure, pageCountReady: 0 })

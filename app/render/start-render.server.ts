@@ -1,56 +1,39 @@
 import { createId } from "@paralleldrive/cuid2";
-import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import { RenderJob } from "#app/jobs/render";
+import { enqueue, type JobQueue } from "#app/jobs/queues.server";
+import { RenderJob, type RenderJobData } from "#app/jobs/render";
 import { publishToAccount } from "#app/events/publish.server";
 import type { Database } from "#db/client";
-import { ExpectedError } from "#app/utils/expected-error";
-import type { RenderJobData } from "./render-job.server.ts";
 import { retryTransaction } from "#db/retry-transaction";
-
-/** Only one process may run on an ePaper at a time (studio-core.md §4); 'Unprocessable' in §8. */
-export class EpaperInProcess extends ExpectedError {
-  override name = "EpaperInProcess";
-
-  constructor(detail: string) {
-    super("epaper.errors.actionCouldNotBeExecutedEpaperInProcess", { status: 422, detail });
-  }
-}
+import { beginProcess, PROCESS_COLUMNS } from "#app/lifecycle/epaper-process.server";
 
 /**
  * Starts rendering an ePaper from its source upload: a new render revision, a render process
  * row, the ePaper marked "in processing", and one job on the render queue. Refused while
  * another process runs on the ePaper (one process at a time, studio-core.md §4).
  */
-export async function startRender(deps: { db: Database; redis: Redis; queue: Queue }, epaperId: string) {
+export async function startRender(deps: { db: Database; redis: Redis; queue: JobQueue }, epaperId: string) {
   const started = await retryTransaction(deps.db, async (trx) => {
     const epaper = await trx
       .selectFrom("epaper")
       .leftJoin("upload", "upload.id", "epaper.sourceUploadId")
-      .select(["epaper.id", "epaper.accountId", "epaper.renderRevision", "epaper.processRunning", "upload.numPages"])
+      .select([
+        "epaper.id",
+        "epaper.accountId",
+        "epaper.renderRevision",
+        "upload.numPages",
+        ...PROCESS_COLUMNS.map((column) => `epaper.${column}` as const),
+      ])
       .where("epaper.id", "=", epaperId)
       .where("epaper.deletedAt", "is", null)
       .forUpdate()
       .executeTakeFirst();
     if (!epaper) throw new Error(`ePaper ${epaperId} not found`);
-    if (epaper.processRunning) throw new EpaperInProcess(`ePaper ${epaperId} already has a process running`);
     const revision = epaper.renderRevision + 1;
     const renderProcessId = createId();
-    const jobId = RenderJob.jobId(epaperId, revision);
-    await trx
-      .updateTable("epaper")
-      .set({
-        renderRevision: revision,
-        processType: "rendering",
-        processRunning: true,
-        processCancelled: false,
-        processError: null,
-        renderingFailed: false,
-        isRendered: false,
-        processStartedAt: new Date(),
-      })
-      .where("id", "=", epaperId)
-      .execute();
+    const data: RenderJobData = { epaperId, renderProcessId, revision };
+    const jobId = RenderJob.jobId(data);
+    await beginProcess(trx, epaper, "rendering", { renderRevision: revision, renderingFailed: false, isRendered: false });
     // By primary key: an UPDATE … WHERE epaper_id = ? that matches nothing would hold a gap lock
     // on the index, and two renders starting at once (different ePapers) then deadlock on insert.
     const active = await trx.selectFrom("renderProcess").select("id").where("epaperId", "=", epaperId).where("active", "=", true).execute();
@@ -69,9 +52,9 @@ export async function startRender(deps: { db: Database; redis: Redis; queue: Que
       .insertInto("renderProcess")
       .values({ id: renderProcessId, epaperId, documentId: jobId, jobId, pageCount: epaper.numPages ?? 0 })
       .execute();
-    return { accountId: epaper.accountId, data: { epaperId, renderProcessId, revision } satisfies RenderJobData, jobId };
+    return { accountId: epaper.accountId, data };
   });
-  await deps.queue.add(RenderJob.name, started.data, { ...RenderJob.options, jobId: started.jobId });
+  await enqueue(deps.queue, RenderJob, started.data);
   await publishToAccount(deps.redis, started.accountId, { type: "epaperProcess", epaperId, process: "rendering", state: "started" });
   return started.data;
 }

@@ -16,7 +16,7 @@ import { createSetPasswordSchema, PasswordRequestSchema } from "#app/utils/accou
 import { db } from "#app/utils/db.server";
 import { getInstance } from "#app/utils/i18next.server";
 import { passwordStrength } from "#app/utils/password-strength";
-import { emailQueue } from "#app/utils/queues.server";
+import { queues } from "#app/jobs/producer.server";
 import { publishForcedLogout } from "#app/events/publish.server";
 import { redis } from "#app/utils/redis.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -71,7 +71,7 @@ async function requestMail(request: Request, formData: FormData) {
       { result: submission.reply({ fieldErrors: { email: ["notFoundEmail"] } }), params: { email }, sentTo: null },
       { status: 400 },
     );
-  await sendAuthMail({ db, queue: emailQueue }, { user, authType: "password-reset" });
+  await sendAuthMail({ db, queue: queues.email }, { user, authType: "password-reset" });
   return { result: submission.reply({ resetForm: true }), params: {}, sentTo: email };
 }
 

@@ -3,9 +3,9 @@ import { NavLink, redirect } from "react-router";
 import { requirePagePermission } from "#app/auth/studio-user.server";
 import { findPreferenceValue } from "#app/models/system-preference.server";
 import { PREFERENCE_TABS, preferenceOfTab } from "#app/utils/admin-tabs";
-import { withErrorToasts } from "#app/utils/action-errors.server";
+import { withErrorToasts } from "#app/errors/responses.server";
 import { db } from "#app/utils/db.server";
-import { NotImplemented } from "#app/utils/global-errors";
+import { NotImplemented } from "#app/errors/app-error";
 import { getInstance } from "#app/utils/i18next.server";
 import type { Route } from "./+types/preferences";
 

@@ -23,7 +23,7 @@ import { createSignupSchema, emailTakenFieldErrors, GeneratedSignupSchema } from
 import { db } from "#app/utils/db.server";
 import { getInstance, getLocale } from "#app/utils/i18next.server";
 import { passwordStrength } from "#app/utils/password-strength";
-import { emailQueue } from "#app/utils/queues.server";
+import { queues } from "#app/jobs/producer.server";
 import { redis } from "#app/utils/redis.server";
 import { useErrorText } from "#app/utils/use-error-text";
 import { GENERATED_SIGNUP_PATH } from "#app/auth/login-redirect";
@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ ...hide, fieldErrors: emailTakenFieldErrors("signup") }), params: {} }, { status: 400 });
   }
   await sendAuthMail(
-    { db, queue: emailQueue },
+    { db, queue: queues.email },
     {
       user: { id: outcome.userId, email: input.email, firstname: input.firstname, lastname: input.lastname, emailLanguage },
       authType: "signup",
@@ -103,7 +103,7 @@ async function signupGeneratedUser(request: Request, formData: FormData, userId:
     throw error;
   }
   await sendAuthMail(
-    { db, queue: emailQueue },
+    { db, queue: queues.email },
     {
       user: { id: userId, email: input.email, firstname: input.firstname, lastname: input.lastname, emailLanguage },
       authType: "generated-user-signup",

@@ -1,6 +1,6 @@
 import { permissionSubject } from "#tests/support/permission-subject";
 import { describe, expect, test } from "vitest";
-import { DemoError, Forbidden, UserNotConfirmed } from "./permission-error.ts";
+import { DemoError, Forbidden, UserNotConfirmed } from "#app/errors/app-error";
 import {
   type AccountTarget,
   type PermissionChangeTarget,

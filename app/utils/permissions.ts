@@ -1,4 +1,4 @@
-import { DemoError, Forbidden, UserNotConfirmed } from "./permission-error.ts";
+import { DemoError, Forbidden, UserNotConfirmed } from "#app/errors/app-error";
 
 /**
  * The one place that turns a user into the GUI permission keys of studio-core.md §6 and

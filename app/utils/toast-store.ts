@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { errorOutcome } from "./error-messages.ts";
+import { errorOutcome } from "#app/errors/outcome";
 import { parseToast, type Toast, type ToastInput, ToastSchema } from "./toast.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, test, vi } from "vitest";
 import { redirect } from "react-router";
-import { TooManyRequests } from "#app/auth/errors";
-import { withErrorToasts } from "./action-errors.server.ts";
-import { DemoError, Forbidden, UserNotConfirmed } from "./permission-error.ts";
+import { TooManyRequests } from "#app/errors/app-error";
+import { withErrorToasts } from "#app/errors/responses.server";
+import { DemoError, Forbidden, UserNotConfirmed } from "#app/errors/app-error";
 import { readToast, redirectWithToast, TOAST_COOKIE_NAME, toastSetCookie } from "./toast.server.ts";
 
 /** The request the browser sends next, carrying the cookie a response set. */

@@ -10,7 +10,7 @@ import { analyzeBlob } from "#app/render/analyze.server";
 import { listRenderNodes } from "#app/render/node-registry.server";
 import { renderClientFor } from "#app/render/render-client.server";
 import { createWorkerMetrics } from "#app/render/render-metrics.server";
-import { EpaperInProcess } from "#app/render/start-render.server";
+import { EpaperInProcess } from "#app/lifecycle/epaper-process.server";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
 import { CORPUS, type Farm, type NodeProcess, SECRET, startFarm, startRenderNode, TOKEN } from "#tests/support/render-farm";
 import { TEST_PORTS } from "#tests/support/test-ports";

@@ -34,16 +34,17 @@ import { removeAccount } from "#app/models/account-removal.server";
 import { insertAccountWithOwner } from "#app/models/account-creation.server";
 import { createEpaperFromUpload } from "#app/models/epaper-creation.server";
 import { createGeneratedAccount } from "#app/models/generated-account.server";
-import { GENERATED_ACCOUNT_EPAPER_LIMIT, isApiErrorBody, type UploadLimits } from "#app/models/upload-contract";
+import { GENERATED_ACCOUNT_EPAPER_LIMIT, isApiErrorBody, type UploadLimits } from "#app/rules/upload-contract";
 import { receiveUpload, type UploadDeps } from "#app/models/upload.server";
 import { renderDepsFromEnv } from "#app/render/render-deps.server";
-import { startRenderWorker } from "#app/render/render-worker.server";
+import { startRenderWorker } from "#app/worker/render.consumer.server";
 import { action as createAction } from "#app/routes/resources/create-epaper";
 import { loader as limitsLoader, action as uploadAction } from "#app/routes/resources/upload-pdf";
-import { ApiError } from "#app/utils/api-error.server";
+import { AppError } from "#app/errors/app-error";
 import { db } from "#app/utils/db.server";
 import { getEnv } from "#app/utils/env.server";
-import { renderQueue } from "#app/utils/queues.server";
+import { queues } from "#app/jobs/producer.server";
+import { closeQueues } from "#app/jobs/queues.server";
 import { redis } from "#app/utils/redis.server";
 import { CORPUS, type NodeProcess, startRenderNode } from "#tests/support/render-farm";
 import { startWorkerHttp } from "#server/worker-http";
@@ -87,7 +88,7 @@ afterAll(async () => {
   await node?.kill();
   workerHttp?.close();
   for (const accountId of accounts) await removeAccount({ db, blobs, redis }, accountId).catch(() => {});
-  await renderQueue.close();
+  await closeQueues(queues);
   workerConnection?.disconnect();
   redis.disconnect();
   await db.destroy();
@@ -299,7 +300,7 @@ describe("POST /upload-pdf", () => {
       try {
         return { status: 200, body: await receiveUpload(deps, studio, uploadRequest(parts, owner.cookie)) };
       } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
+        if (!(error instanceof AppError)) throw error;
         return { status: error.status, body: { error: { messageKey: error.messageKey, params: error.params } } };
       }
     };
@@ -393,7 +394,7 @@ describe("POST /upload-pdf", () => {
           try {
             return { status: 200, body: await receiveUpload(deps, studio, uploadRequest([{ data: pdf, name: "a.pdf" }])) };
           } catch (error) {
-            if (!(error instanceof ApiError)) throw error;
+            if (!(error instanceof AppError)) throw error;
             return { status: error.status, body: { error: { messageKey: error.messageKey, params: error.params } } };
           }
         },
@@ -607,7 +608,7 @@ describe("POST /epaper/create", () => {
       uploadRequest([{ data: await corpus("qpdf__link-annots.pdf"), name: "spare.pdf" }]),
     ).catch((error: unknown) => error);
     // The upload card learns it before sending the file...
-    expect(spare).toBeInstanceOf(ApiError);
+    expect(spare).toBeInstanceOf(AppError);
     expect(spare).toMatchObject({
       status: 429,
       messageKey: "upload.errors.epaperLimitReached",

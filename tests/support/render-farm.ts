@@ -17,10 +17,10 @@ import { Redis } from "ioredis";
 import { BlobStore } from "#app/blob/blob-store.server";
 import { signBlobUrl } from "#app/blob/signed-url.server";
 import { accountChannel, type StudioEvent } from "#app/events/catalogue";
-import { RENDER_QUEUE } from "#app/jobs/render";
+import { RenderJob } from "#app/jobs/render";
 import { cancelRender } from "#app/render/cancel-render.server";
 import type { RenderDeps } from "#app/render/render-job.server";
-import { startRenderWorker } from "#app/render/render-worker.server";
+import { startRenderWorker } from "#app/worker/render.consumer.server";
 import { startRender } from "#app/render/start-render.server";
 import { createDb, type Database } from "#db/client";
 import { startWorkerHttp } from "#server/worker-http";
@@ -142,7 +142,7 @@ export async function startFarm(options: {
     healthy: async () => true,
   });
   const workerUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const queue = new Queue(RENDER_QUEUE, { connection });
+  const queue = new Queue(RenderJob.queue, { connection });
   const logs: string[] = [];
   const deps: RenderDeps = {
     db,

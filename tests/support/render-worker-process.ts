@@ -5,7 +5,7 @@
 import { Redis } from "ioredis";
 import { BlobStore } from "#app/blob/blob-store.server";
 import { signBlobUrl } from "#app/blob/signed-url.server";
-import { startRenderWorker } from "#app/render/render-worker.server";
+import { startRenderWorker } from "#app/worker/render.consumer.server";
 import { createDb } from "#db/client";
 
 const env = process.env as Record<string, string>;

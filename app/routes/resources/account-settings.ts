@@ -6,11 +6,11 @@ import { requireStudioUser, type StudioUser } from "#app/auth/studio-user.server
 import { deleteAccountState, findAccountName, hasActiveChannelSubscriptions, renameAccount } from "#app/models/account-settings.server";
 import { findSupportEmail } from "#app/models/system-preference.server";
 import { AccountSchema } from "#app/utils/account-validation";
-import { withErrorToasts } from "#app/utils/action-errors.server";
+import { withErrorToasts } from "#app/errors/responses.server";
 import { db } from "#app/utils/db.server";
-import { Forbidden } from "#app/utils/permission-error";
+import { Forbidden } from "#app/errors/app-error";
 import { requirePermission } from "#app/utils/permissions";
-import { emailQueue } from "#app/utils/queues.server";
+import { queues } from "#app/jobs/producer.server";
 import { redis } from "#app/utils/redis.server";
 import { toastSetCookie } from "#app/utils/toast.server";
 import type { Route } from "./+types/account-settings";
@@ -67,7 +67,7 @@ async function requestAccountDeletion(studio: StudioUser) {
   }
   await enforceRateLimit(redis, { ...RATE_LIMITS.accountMailUser, key: user.id });
   const accountName = (await findAccountName(db, user.baseAccountId)) ?? user.accountName;
-  await sendAuthMail({ db, queue: emailQueue }, { user, authType: "delete-account", accountName });
+  await sendAuthMail({ db, queue: queues.email }, { user, authType: "delete-account", accountName });
   return data(
     { intent: "deleteAccount" as const, ok: true },
     { headers: { "Set-Cookie": await toastSetCookie({ type: "success", messageKey: "shell.account.deleteAccountCached" }) } },

@@ -1,8 +1,9 @@
 import { requireApiUser } from "#app/auth/api-user.server";
 import { createEpaperFromForm } from "#app/models/epaper-creation.server";
-import { ApiError, apiErrorResponse, errorToApiResponse } from "#app/utils/api-error.server";
+import { AppError } from "#app/errors/app-error";
+import { apiErrorResponse, errorToApiResponse } from "#app/errors/responses.server";
 import { db } from "#app/utils/db.server";
-import { renderQueue } from "#app/utils/queues.server";
+import { queues } from "#app/jobs/producer.server";
 import { redis } from "#app/utils/redis.server";
 import type { Route } from "./+types/create-epaper";
 
@@ -20,14 +21,14 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return apiErrorResponse(405, "errors.forbidden", {}, { Allow: "POST" });
   try {
     const studio = await requireApiUser(db, request);
-    const created = await createEpaperFromForm({ db, redis, queue: renderQueue }, studio, async () => {
+    const created = await createEpaperFromForm({ db, redis, queue: queues.render }, studio, async () => {
       if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
-        throw new ApiError(413, "upload.errors.somethingWentWrong", { detail: "form too large" });
+        throw new AppError("upload.errors.somethingWentWrong", { status: 413, detail: "form too large" });
       }
       try {
         return await request.formData();
       } catch (error) {
-        throw new ApiError(400, "upload.errors.somethingWentWrong", { detail: `unreadable form: ${(error as Error).message}` });
+        throw new AppError("upload.errors.somethingWentWrong", { status: 400, detail: `unreadable form: ${(error as Error).message}` });
       }
     });
     return Response.json(created, { headers: { "Cache-Control": "no-store" } });

@@ -4,7 +4,7 @@ import { EMBEDDED_LOGIN_PURPOSE, issueToken } from "#app/auth/one-time-token.ser
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { createSession } from "#app/auth/session.server";
 import { createGeneratedAccount } from "#app/models/generated-account.server";
-import { ApiError } from "#app/utils/api-error.server";
+import { AppError } from "#app/errors/app-error";
 import { db } from "#app/utils/db.server";
 import { getEnv } from "#app/utils/env.server";
 import { getLocale } from "#app/utils/i18next.server";
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { url: url.toString() };
     }
     const limited = await exceededRateLimit(redis, [{ ...RATE_LIMITS.tryItIp, key: clientIp(request) }]);
-    if (limited) throw new ApiError(429, "errors.tooManyAttempts", { params: { minutes: limited.retryAfterMinutes } });
+    if (limited) throw new AppError("errors.tooManyAttempts", { status: 429, params: { minutes: limited.retryAfterMinutes } });
     const { userId } = await createGeneratedAccount(db, { locale: getLocale(context) });
     const session = await createSession(db, {
       userId,
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return { token: session.id };
   } catch (error) {
-    if (error instanceof ApiError) return data({ error: { messageKey: error.messageKey, params: error.params } }, { status: error.status });
+    if (error instanceof AppError) return data({ error: { messageKey: error.messageKey, params: error.params } }, { status: error.status });
     console.error("embedded upload:", error);
     return data({ error: { messageKey: "errors.unexpected", params: {} } }, { status: 500 });
   }

@@ -9,15 +9,15 @@ import {
   renderAgain,
   setEpaperDemo,
 } from "#app/models/epaper-actions.server";
-import { withErrorToasts } from "#app/utils/action-errors.server";
+import { withErrorToasts } from "#app/errors/responses.server";
 import { db } from "#app/utils/db.server";
 import { startPublish } from "#app/publish/start-publish.server";
-import { publishQueue, renderQueue } from "#app/utils/queues.server";
+import { queues } from "#app/jobs/producer.server";
 import { redis } from "#app/utils/redis.server";
 import { toastSetCookie } from "#app/utils/toast.server";
 import type { Route } from "./+types/epaper-action";
 
-const deps: CardActionDeps = { db, redis, queue: renderQueue, blobs };
+const deps: CardActionDeps = { db, redis, queue: queues.render, blobs };
 
 /**
  * POST /epaper/:epaperId/action, `intent` = rename | delete | cancel | renderAgain | markDemo |
@@ -56,10 +56,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         await setEpaperDemo(deps, subject, epaperId, form.get("intent") === "markDemo");
         return { ok: true as const };
       case "publishPreview":
-        await startPublish({ db, redis, queue: publishQueue }, subject, { epaperId, type: "preview" });
+        await startPublish({ db, redis, queue: queues.publish }, subject, { epaperId, type: "preview" });
         return { ok: true as const };
       case "publishZip":
-        await startPublish({ db, redis, queue: publishQueue }, subject, {
+        await startPublish({ db, redis, queue: queues.publish }, subject, {
           epaperId,
           type: "zip",
           confirmCharge: form.get("confirmCharge") === "true",

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { requireStudioUser, type StudioUser } from "#app/auth/studio-user.server";
 import { RENDER_CANCEL_CHANNEL } from "#app/jobs/render";
 import { createFolder, deleteFolder, loadFolderTree, moveEpaper, moveFolder, renameFolder } from "#app/models/folder.server";
-import { withErrorToasts } from "#app/utils/action-errors.server";
+import { withErrorToasts } from "#app/errors/responses.server";
 import { db } from "#app/utils/db.server";
 import { type FolderIntent, FolderIntentSchema } from "#app/utils/folder-tree";
 import { can, requirePermission, requireWriteAllowed } from "#app/utils/permissions";

@@ -15,11 +15,11 @@ import {
 } from "#app/models/profile.server";
 import { findSupportEmail } from "#app/models/system-preference.server";
 import { createChangePasswordSchema, createProfileSchema, emailTakenFieldErrors, isEmailChange } from "#app/utils/account-validation";
-import { withErrorToasts } from "#app/utils/action-errors.server";
+import { withErrorToasts } from "#app/errors/responses.server";
 import { db } from "#app/utils/db.server";
 import { passwordStrength } from "#app/utils/password-strength";
 import { emailConfigPermissionKey, requirePermission } from "#app/utils/permissions";
-import { emailQueue } from "#app/utils/queues.server";
+import { queues } from "#app/jobs/producer.server";
 import { redis } from "#app/utils/redis.server";
 import { toastSetCookie } from "#app/utils/toast.server";
 import type { ToastInput } from "#app/utils/toast";
@@ -97,7 +97,7 @@ async function saveProfile({ user, subject }: StudioUser, formData: FormData) {
       { headers: await toastHeaders({ type: "success", messageKey: "shell.profile.saved" }) },
     );
   }
-  await sendAuthMail({ db, queue: emailQueue }, { user: { ...user, firstname, lastname }, authType: "email-reset", newEmail: email });
+  await sendAuthMail({ db, queue: queues.email }, { user: { ...user, firstname, lastname }, authType: "email-reset", newEmail: email });
   return data(
     { intent: "profile" as const, result: submission.reply() },
     { headers: await toastHeaders({ type: "success", messageKey: "shell.profile.requestedEmailCached", params: { email } }) },
@@ -165,7 +165,7 @@ async function requestProfileDeletion({ user, subject }: StudioUser) {
     return data({ intent: "deleteProfile" as const, ok: false, reason: "lastUser" as const }, { status: 409 });
   await enforceRateLimit(redis, { ...RATE_LIMITS.accountMailUser, key: user.id });
   try {
-    await sendAuthMail({ db, queue: emailQueue }, { user, authType: "delete-user" });
+    await sendAuthMail({ db, queue: queues.email }, { user, authType: "delete-user" });
   } catch (error) {
     console.error("delete-user mail could not be queued:", error);
     return data(

@@ -2,7 +2,7 @@ import { requireApiUser } from "#app/auth/api-user.server";
 import { blobs } from "#app/blob/blobs.server";
 import { signBlobUrl } from "#app/blob/signed-url.server";
 import { bodyReadLimit, discardBody, receiveUpload, UploadAborted, type UploadDeps, uploadLimitsFor } from "#app/models/upload.server";
-import { apiErrorResponse, errorToApiResponse } from "#app/utils/api-error.server";
+import { apiErrorResponse, errorToApiResponse } from "#app/errors/responses.server";
 import { db } from "#app/utils/db.server";
 import { getEnv } from "#app/utils/env.server";
 import { redis } from "#app/utils/redis.server";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { BlobStore } from "#app/blob/blob-store.server";
-import { UPLOAD_TTL_MS } from "#app/models/upload-contract";
+import { UPLOAD_TTL_MS } from "#app/rules/upload-contract";
 import { db } from "#app/utils/db.server";
 import { insertAccountWithUser } from "#tests/support/fixtures";
 import { removeExpiredUploads } from "./remove-expired-uploads.handler.server.ts";

@@ -1,11 +1,11 @@
 import type { TranslationKey } from "#app/locales/translation-key";
-import { ExpectedError } from "./expected-error.ts";
-import type { ToastInput, ToastType } from "./toast.ts";
+import type { ToastType } from "#app/utils/toast";
 
 /**
  * The global error handling of studio-core.md §8 and studio-admin.md §8 in one table: which
- * server error name becomes which message, how it is shown and which HTTP status an action
- * answers with. Pure, so actions (action-errors.server.ts) and the browser map errors alike.
+ * server error name becomes which message, how it is shown and which HTTP status it answers
+ * with. The error classes (app-error.ts) take their status and message from it, the browser maps
+ * a name it receives with it, and the developer kit's forced-error list is GLOBAL_ERROR_NAMES.
  */
 
 export const GLOBAL_ERROR_NAMES = [
@@ -52,36 +52,4 @@ export function isSessionExpiry(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
   const { message, code, data } = error as { message?: unknown; code?: unknown; data?: { name?: unknown } | null };
   return message === "Token revoked" || code === "REVOKED_TOKEN" || data?.name === "TokenExpiredError";
-}
-
-export type ErrorOutcome = {
-  /** The HTTP status an action answers with. */
-  status: number;
-  /** The toast to show, or null when the error is only logged. */
-  toast: ToastInput | null;
-  /** Whether nobody expected it: log it with its stack (and the toast's report reference). */
-  unexpected: boolean;
-};
-
-/**
- * How the studio answers a thrown error. `reference` ties an unexpected error's report mail to
- * its log entry.
- */
-export function errorOutcome(error: unknown, options: { reference?: string } = {}): ErrorOutcome {
-  if (error instanceof ExpectedError) {
-    return { status: error.status, toast: { type: "error", messageKey: error.messageKey, params: error.params }, unexpected: false };
-  }
-  const name = globalErrorName(error);
-  if (name === "NotAuthenticated" && isSessionExpiry(error)) {
-    return { status: 401, toast: { type: "info", messageKey: "errors.sessionExpired" }, unexpected: false };
-  }
-  if (name) {
-    const { status, message } = GLOBAL_ERRORS[name];
-    return { status, toast: message ? { type: message.type, messageKey: message.key } : null, unexpected: false };
-  }
-  return {
-    status: UNKNOWN_ERROR.status,
-    toast: { type: "error", messageKey: UNKNOWN_ERROR.key, durationMs: null, report: { reference: options.reference } },
-    unexpected: true,
-  };
 }

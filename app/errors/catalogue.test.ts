@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
 import de from "#app/locales/de";
 import en from "#app/locales/en";
-import { NotImplemented } from "./global-errors.ts";
-import { DemoError, Forbidden, UserNotConfirmed } from "./permission-error.ts";
-import { errorOutcome, GLOBAL_ERROR_NAMES, GLOBAL_ERRORS, globalErrorName } from "./error-messages.ts";
+import { DemoError, Forbidden, NotImplemented, UserNotConfirmed } from "./app-error.ts";
+import { GLOBAL_ERROR_NAMES, GLOBAL_ERRORS, globalErrorName } from "./catalogue.ts";
+import { errorOutcome } from "./outcome.ts";
 
 // Expected texts are copied from studio-core.md §8 / studio-admin.md §8 by hand.
 

@@ -1,6 +1,6 @@
 import type { BlobStore } from "#app/blob/blob-store.server";
 import { cronjobsActive } from "#app/models/system-preference.server";
-import { UPLOAD_TTL_MS } from "#app/models/upload-contract";
+import { UPLOAD_TTL_MS } from "#app/rules/upload-contract";
 import type { Database } from "#db/client";
 
 export type ExpiredUploadsJobDeps = { db: Database; blobs: BlobStore };

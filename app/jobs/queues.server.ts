@@ -1,0 +1,30 @@
+import { type ConnectionOptions, type JobsOptions, Queue } from "bullmq";
+import { type JobInput, QUEUE_NAMES, type QueueName } from "./define.ts";
+import type { RegisteredJob } from "./registry.ts";
+
+export type Queues = { [Q in QueueName]: Queue };
+
+/** Every queue of the registry on one connection: the only place a BullMQ Queue is made. */
+export function createQueues(connection: ConnectionOptions): Queues {
+  return Object.fromEntries(QUEUE_NAMES.map((name) => [name, new Queue(name, { connection })])) as Queues;
+}
+
+export async function closeQueues(queues: Queues) {
+  await Promise.all(Object.values(queues).map((queue) => queue.close()));
+}
+
+/** The part of a queue a producer uses: a BullMQ Queue, or a recording double in tests. */
+export type JobQueue = { readonly name?: string; add(name: string, data: unknown, opts?: JobsOptions): Promise<unknown> };
+
+/**
+ * Adds one job: the payload is checked against the job's schema (a wrong call fails in the
+ * caller, never later in the worker), the job's options apply, and its id comes from the payload.
+ */
+export async function enqueue<D extends RegisteredJob>(queue: JobQueue, job: D, input: JobInput<D>) {
+  if (queue.name !== undefined && queue.name !== job.queue)
+    throw new Error(`job ${job.name} belongs on queue ${job.queue}, not ${queue.name}`);
+  const data = job.schema.parse(input);
+  const jobId = "jobId" in job ? (job.jobId as (payload: unknown) => string)(data) : undefined;
+  await queue.add(job.name, data, jobId === undefined ? job.options : { ...job.options, jobId });
+  return { jobId, data };
+}
