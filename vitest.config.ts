@@ -11,6 +11,7 @@ export default defineConfig({
       "render-node/**/*.test.ts",
       "publisher/**/*.test.ts",
       "tests/integration/**/*.test.ts",
+      "tests/architecture/**/*.test.ts",
     ],
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/setup-env.ts"],

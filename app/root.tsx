@@ -13,7 +13,7 @@ import {
 } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 import { Toaster } from "#app/components/toaster";
-import { findSupportEmail } from "#app/models/system-preference.server";
+import { findSupportEmail } from "#app/preferences/system-preference.server";
 import { db } from "#app/utils/db.server";
 import { getLocale, i18nextMiddleware, localeCookie } from "#app/utils/i18next.server";
 import { readToast } from "#app/utils/toast.server";

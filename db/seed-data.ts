@@ -77,7 +77,7 @@ const flag = (description: string) => ({
 
 /**
  * The six system preferences of studio-admin.md §3 with their JSON schemas. `attrs` is the
- * spec's extra keyword for a minimum and a maximum (validated by app/utils/preference-schema.ts).
+ * spec's extra keyword for a minimum and a maximum (validated by app/preferences/preference-schema.ts).
  */
 export const SYSTEM_PREFERENCES = [
   {

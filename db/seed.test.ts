@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { hashPassword, verifyPassword } from "#app/utils/password.server";
+import { hashPassword, verifyPassword } from "#app/auth/password.server";
 import { scratchDatabaseUrl } from "#tests/setup/test-env";
 import { dropDatabase, ensureDatabase } from "./admin.ts";
 import { createDb, type Database } from "./client.ts";

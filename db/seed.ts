@@ -18,7 +18,7 @@ export type SeedOptions = {
   landingUrl: string;
   /** The demo admin; created once, never overwritten (the password may have been changed). */
   demoAdmin?: { email: string; password: string };
-  /** Injected so db/ never imports app code (app/utils/password.server.ts hashes with argon2id). */
+  /** Injected so db/ never imports app code (app/auth/password.server.ts hashes with argon2id). */
   hashPassword: (password: string) => Promise<string>;
 };
 

@@ -5,7 +5,7 @@
  */
 import { Redis } from "ioredis";
 import { blobs } from "#app/blob/blobs.server";
-import { sendEpaperReadyMail, sendPublicationReadyMail } from "#app/email/epaper-ready.server";
+import { sendEpaperReadyMail, sendPublicationReadyMail } from "#app/models/epaper-notifications.server";
 import { type Consumer, startConsumer } from "#app/jobs/consumer.server";
 import { QUEUE_NAMES, type QueueName } from "#app/jobs/define";
 import { closeQueues, createQueues } from "#app/jobs/queues.server";

@@ -1,7 +1,7 @@
 import type { Database } from "#db/client";
-import { maintenanceActive } from "#app/models/system-preference.server";
+import { maintenanceActive } from "#app/preferences/system-preference.server";
 import { AppError } from "#app/errors/app-error";
-import { computePermissions } from "#app/utils/permissions";
+import { computePermissions } from "#app/rules/permissions";
 import { destroySessionHeader, getSessionUser, touchSession, toPermissionSubject } from "./session.server.ts";
 import type { StudioUser } from "./studio-user.server.ts";
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { HONEYPOT_FIELD } from "#app/utils/account-validation";
+import { HONEYPOT_FIELD } from "#app/rules/account-validation";
 
 /**
  * The honeypot of public forms: a hidden field (`HONEYPOT_FIELD`, "website") that people leave

@@ -1,7 +1,7 @@
 import { createId } from "@paralleldrive/cuid2";
 import { afterAll, describe, expect, test } from "vitest";
 import { db } from "#app/utils/db.server";
-import { loginPath, readLoginNotice, safeRedirect, visiblePath } from "./login-redirect.ts";
+import { loginPath, readLoginNotice, safeRedirect, visiblePath } from "#app/rules/login-redirect";
 import {
   commitSessionHeader,
   createSession,

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { type Cookie, createCookie, redirect } from "react-router";
 import type { Database } from "#db/client";
 import { getEnv } from "#app/utils/env.server";
-import type { PermissionSubject } from "#app/utils/permissions";
+import type { PermissionSubject } from "#app/rules/permissions";
 import { clientIp } from "./rate-limit.server.ts";
-import { LOGIN_ROUTE, type LoginNotice, loginPath, safeRedirect, visiblePath } from "./login-redirect.ts";
+import { LOGIN_ROUTE, type LoginNotice, loginPath, safeRedirect, visiblePath } from "#app/rules/login-redirect";
 
 /**
  * Sessions as in the Epic Stack: the cookie holds only a random session id, signed with

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Database } from "#db/client";
-import { maintenanceActive } from "#app/models/system-preference.server";
-import { computePermissions, type PermissionKey, type PermissionSubject, requirePermission } from "#app/utils/permissions";
-import { START_ROUTE } from "./login-redirect.ts";
+import { maintenanceActive } from "#app/preferences/system-preference.server";
+import { computePermissions, type PermissionKey, type PermissionSubject, requirePermission } from "#app/rules/permissions";
+import { START_ROUTE } from "#app/rules/login-redirect";
 import { requireUser, type SessionInfo, type SessionUser, toPermissionSubject } from "./session.server.ts";
 
 export type StudioUser = {

@@ -1,8 +1,8 @@
 import { type FieldMetadata, getInputProps, type SubmissionResult, useForm, useInputControl } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { LoginSchema, type PasswordStrengthEstimator, PASSWORD_MIN_LENGTH } from "#app/utils/account-validation";
-import type { useErrorText } from "#app/utils/use-error-text";
+import { LoginSchema, type PasswordStrengthEstimator, PASSWORD_MIN_LENGTH } from "#app/rules/account-validation";
+import type { useErrorText } from "#app/components/hooks/use-error-text";
 import { Notice } from "./auth-card.tsx";
 import { PasswordField } from "./password-field.tsx";
 import { PasswordStrengthMeter } from "./password-strength-meter.tsx";

@@ -13,8 +13,8 @@ import {
   folderHasContent,
   folderMoveTargets,
   isValidFolderName,
-} from "#app/utils/folder-tree";
-import { useErrorText } from "#app/utils/use-error-text";
+} from "#app/rules/folder-tree";
+import { useErrorText } from "#app/components/hooks/use-error-text";
 import { Button } from "./ui/button.tsx";
 import { Dialog } from "./ui/dialog.tsx";
 import { TextField } from "./ui/text-field.tsx";

@@ -24,9 +24,9 @@ import {
   findFolder,
   folderMoveTargets,
   folderPath,
-} from "#app/utils/folder-tree";
-import { showToast } from "#app/utils/toast-store";
-import { usePreHydrationValue } from "#app/utils/use-pre-hydration-value";
+} from "#app/rules/folder-tree";
+import { showToast } from "#app/components/hooks/toast-store";
+import { usePreHydrationValue } from "#app/components/hooks/use-pre-hydration-value";
 import {
   AlertIcon,
   ChevronRightIcon,

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "#app/utils/account-validation";
+import { HONEYPOT_FIELD } from "#app/rules/account-validation";
 
 /**
  * The honeypot of public forms: off-screen and out of the tab order, so people never fill it;

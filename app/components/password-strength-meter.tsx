@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PasswordStrengthEstimator } from "#app/utils/account-validation";
-import type { PasswordStrength } from "#app/utils/password-strength";
+import type { PasswordStrengthEstimator } from "#app/rules/account-validation";
+import type { PasswordStrength } from "#app/rules/password-strength";
 
 /**
  * Loads the strength estimator (large dictionaries) only on pages that set a password, after the
@@ -12,7 +12,7 @@ export function usePasswordEstimator(): PasswordStrengthEstimator | null {
   const [estimator, setEstimator] = useState<PasswordStrengthEstimator | null>(null);
   useEffect(() => {
     let active = true;
-    void import("#app/utils/password-strength").then((module) => {
+    void import("#app/rules/password-strength").then((module) => {
       if (active) setEstimator(() => module.passwordStrength);
     });
     return () => {

@@ -1,6 +1,6 @@
 import { Dialog as AriaDialog, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
-import type { ZipDecision } from "#app/publish/zip-contingent";
+import type { ZipDecision } from "#app/rules/zip-contingent";
 import { formatDate } from "#app/utils/format-date";
 import { Button } from "./ui/button.tsx";
 import { DialogButtons } from "./ui/confirm-dialog.tsx";

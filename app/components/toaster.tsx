@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "react-aria-components";
 import type { Toast } from "#app/utils/toast";
-import { dismissToast, showFlashedToast, useToasts } from "#app/utils/toast-store";
+import { dismissToast, showFlashedToast, useToasts } from "#app/components/hooks/toast-store";
 
 export type ToasterProps = {
   /** The toast the root loader read from the flash cookie, if any. */

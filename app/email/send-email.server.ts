@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Database } from "#db/client";
 import { EmailJob } from "#app/jobs/email";
 import { enqueue, type JobQueue } from "#app/jobs/queues.server";
-import { findPreferenceValue } from "#app/models/system-preference.server";
+import { findPreferenceValue } from "#app/preferences/system-preference.server";
 import type { Locale } from "#app/utils/i18n";
 import {
   EmailTemplateError,

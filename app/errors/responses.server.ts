@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { data } from "react-router";
 import type { TranslationKey } from "#app/locales/translation-key";
-import type { ApiErrorBody } from "#app/rules/upload-contract";
+import type { ApiErrorBody } from "./api-error-body.ts";
 import { toastSetCookie } from "#app/utils/toast.server";
 import { AppError, type ErrorParams, UserNotConfirmed } from "./app-error.ts";
 import { errorOutcome } from "./outcome.ts";

@@ -2,7 +2,7 @@ import { createId } from "@paralleldrive/cuid2";
 import { afterAll, describe, expect, test } from "vitest";
 import { sendAuthMail } from "#app/auth/auth-mail.server";
 import type { StudioUser } from "#app/auth/studio-user.server";
-import type { PermissionKey } from "#app/utils/permissions";
+import type { PermissionKey } from "#app/rules/permissions";
 import { createDb } from "#db/client";
 import { insertAccountWithUser } from "#tests/support/fixtures";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";

@@ -6,7 +6,7 @@ import type { Queue } from "bullmq";
 import type { JobQueue } from "#app/jobs/queues.server";
 import { EpaperLocked, EpaperNotFound, PROCESS_COLUMNS, requireNotBusy } from "#app/lifecycle/epaper-process.server";
 import { AppError } from "#app/errors/app-error";
-import { can, type PermissionSubject, requirePermission, requireWriteAllowed } from "#app/utils/permissions";
+import { can, type PermissionSubject, requirePermission, requireWriteAllowed } from "#app/rules/permissions";
 import type { Database } from "#db/client";
 import { markRepublishingRequired } from "#app/publish/republishing.server";
 import { EPAPER_NAME_MAX } from "#app/rules/upload-contract";

@@ -4,7 +4,7 @@ import type { Redis } from "ioredis";
 import type { StudioUser } from "#app/auth/studio-user.server";
 import { startRender } from "#app/render/start-render.server";
 import { AppError } from "#app/errors/app-error";
-import { requirePermission, requireWriteAllowed } from "#app/utils/permissions";
+import { requirePermission, requireWriteAllowed } from "#app/rules/permissions";
 import type { Database } from "#db/client";
 import { epaperLimitReachedError } from "./upload.server.ts";
 import { type CreateEpaperSuccess, EPAPER_NAME_MAX, GENERATED_ACCOUNT_EPAPER_LIMIT } from "#app/rules/upload-contract";

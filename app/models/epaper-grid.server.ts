@@ -1,40 +1,11 @@
 import { isStaleProcess } from "#app/lifecycle/epaper-process.server";
 import type { Database } from "#db/client";
+import type { EpaperCard } from "#app/rules/epaper-card";
 
 /**
  * The ePaper grid of the workspace (studio-core.md §2, §9): the account's ePapers, newest first,
  * in pages of the grid's capacity, with the upload card as the first item of page 1.
  */
-
-/** What one ePaper card shows (cover, name, status, process overlay, flags). */
-export type EpaperCard = {
-  id: string;
-  name: string;
-  createdAt: string;
-  isDemo: boolean;
-  isLocked: boolean;
-  isRendered: boolean;
-  pageCount: number;
-  hasCover: boolean;
-  process: {
-    running: boolean;
-    type: string | null;
-    cancelled: boolean;
-    /** Message key under render.errors of a failed render (or another process's failure key). */
-    error: string | null;
-    pageCount: number;
-    pageCountReady: number;
-    downloadDone: boolean;
-    splitDone: boolean;
-  };
-  /** Publications nobody has looked at yet (reviewedAt null): a dot on the card. */
-  unreviewedPublications: number;
-  /** The last publishing of this ePaper failed (the ePaper itself is unharmed). */
-  publishingFailed: boolean;
-  /** hash: the key of the preview's address on the content origin. */
-  preview: { publishedAt: string; outdated: boolean; hash: string } | null;
-  zip: { publishedAt: string; sizeInByte: number; postProcessingUntil: string | null; outdated: boolean } | null;
-};
 
 export type GridQuery = {
   accountId: string;

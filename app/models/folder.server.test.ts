@@ -9,7 +9,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import type { Epaper } from "#db/schema.gen";
 import { db } from "#app/utils/db.server";
 import { DemoError } from "#app/errors/app-error";
-import { findFolder, type FolderTreeNode } from "#app/utils/folder-tree";
+import { findFolder, type FolderTreeNode } from "#app/rules/folder-tree";
 import { BlobStore } from "#app/blob/blob-store.server";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
 import { insertAccountWithUser } from "#tests/support/fixtures";

@@ -14,10 +14,10 @@ import {
   folderNameLength,
   isEpaperInError,
   normalizeFolderName,
-} from "#app/utils/folder-tree";
+} from "#app/rules/folder-tree";
 import { DemoError } from "#app/errors/app-error";
 import { EpaperNotFound, isBusy, markCancelled, PROCESS_COLUMNS } from "#app/lifecycle/epaper-process.server";
-import { can } from "#app/utils/permissions";
+import { can } from "#app/rules/permissions";
 import { ROOT_FOLDER_NAME } from "./account-creation.server.ts";
 import { retryTransaction } from "#db/retry-transaction";
 

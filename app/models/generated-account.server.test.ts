@@ -188,7 +188,7 @@ test("signup with an address in use is refused as EmailAlreadyExists and changes
   for (const email of [taken.email, taken.email.toUpperCase(), ` ${taken.email} `]) {
     const error = await convertGeneratedAccount(db, signup(userId, { email })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EmailAlreadyExists);
-    expect(error).toMatchObject({ name: "EmailAlreadyExists", messageKey: "emailAlreadyExist" });
+    expect(error).toMatchObject({ name: "EmailAlreadyExists", messageKey: "validation.emailAlreadyExist" });
   }
 
   const user = await db.selectFrom("user").select(["isGenerated", "email"]).where("id", "=", userId).executeTakeFirstOrThrow();

@@ -1,3 +1,4 @@
+import { AppError } from "#app/errors/app-error";
 import { createId } from "@paralleldrive/cuid2";
 import { retryTransaction } from "#db/retry-transaction";
 import type { Database } from "#db/client";
@@ -43,25 +44,23 @@ export function isGeneratedEmail(email: string): boolean {
 }
 
 /** The operation needs a generated (try-it) user, and this one is not (or is gone). */
-export class NotAGeneratedUser extends Error {
+export class NotAGeneratedUser extends AppError {
   override readonly name = "NotAGeneratedUser";
-  readonly status = 409;
   readonly userId: string;
 
   constructor(userId: string) {
-    super(`User ${userId} is not a generated user`);
+    super("errors.unexpected", { status: 409, detail: `User ${userId} is not a generated user` });
     this.userId = userId;
   }
 }
 
 /** The generated account is being removed (storage time over, or the test was cancelled). */
-export class GeneratedAccountRemoved extends Error {
+export class GeneratedAccountRemoved extends AppError {
   override readonly name = "GeneratedAccountRemoved";
-  readonly status = 410;
   readonly accountId: string;
 
   constructor(accountId: string) {
-    super(`Generated account ${accountId} is being removed`);
+    super("errors.unexpected", { status: 410, detail: `Generated account ${accountId} is being removed` });
     this.accountId = accountId;
   }
 }
@@ -70,14 +69,12 @@ export class GeneratedAccountRemoved extends Error {
  * Signup with an address another user has (studio-core.md §5 'emailAlreadyExist'). Deleted
  * users count: the unique key still holds their address.
  */
-export class EmailAlreadyExists extends Error {
+export class EmailAlreadyExists extends AppError {
   override readonly name = "EmailAlreadyExists";
-  readonly status = 409;
-  readonly messageKey = "emailAlreadyExist";
   readonly email: string;
 
   constructor(email: string) {
-    super(`E-mail address already in use: ${email}`);
+    super("validation.emailAlreadyExist", { status: 409, detail: `E-mail address already in use: ${email}` });
     this.email = email;
   }
 }

@@ -2,7 +2,7 @@ import { insertAccountWithUser } from "#tests/support/fixtures";
 import { createId } from "@paralleldrive/cuid2";
 import { afterAll, describe, expect, test } from "vitest";
 import { createDb } from "#db/client";
-import { hashPassword } from "#app/utils/password.server";
+import { hashPassword } from "#app/auth/password.server";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
 import { checkLogin } from "./login.server.ts";
 

@@ -1,5 +1,5 @@
-import { findPreferenceValue } from "#app/models/system-preference.server";
-import { verifyPassword } from "#app/utils/password.server";
+import { findPreferenceValue } from "#app/preferences/system-preference.server";
+import { verifyPassword } from "#app/auth/password.server";
 import type { Database } from "#db/client";
 
 export type LoginOutcome =

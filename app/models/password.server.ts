@@ -1,5 +1,5 @@
 import { revokeUserSessions } from "#app/auth/session.server";
-import { hashPassword } from "#app/utils/password.server";
+import { hashPassword } from "#app/auth/password.server";
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
 

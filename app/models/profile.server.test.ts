@@ -2,7 +2,7 @@ import { createId } from "@paralleldrive/cuid2";
 import { afterAll, describe, expect, test } from "vitest";
 import { sendAuthMail } from "#app/auth/auth-mail.server";
 import { createSession } from "#app/auth/session.server";
-import { hashPassword, verifyPassword } from "#app/utils/password.server";
+import { hashPassword, verifyPassword } from "#app/auth/password.server";
 import { createDb } from "#db/client";
 import { insertAccountWithUser } from "#tests/support/fixtures";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";

@@ -1,5 +1,5 @@
 import { revokeUserSessions } from "#app/auth/session.server";
-import { hashPassword, verifyPassword } from "#app/utils/password.server";
+import { hashPassword, verifyPassword } from "#app/auth/password.server";
 import type { Database } from "#db/client";
 import { EMAIL_CONFIGS } from "#db/seed-data";
 import { retryTransaction } from "#db/retry-transaction";
@@ -119,4 +119,15 @@ export async function isLastUserOfAccount(db: Database, user: { id: string; base
     .where("id", "!=", user.id)
     .executeTakeFirst();
   return other === undefined;
+}
+
+/** The language of the user's e-mails (and of the studio after the embedded hand-over), if it is one we speak. */
+export async function findEmailLanguage(db: Database, userId: string): Promise<string | null> {
+  const user = await db.selectFrom("user").select("emailLanguage").where("id", "=", userId).executeTakeFirst();
+  return user?.emailLanguage ?? null;
+}
+
+/** The language switch also sets the language of the user's e-mails. */
+export async function setEmailLanguage(db: Database, userId: string, locale: string): Promise<void> {
+  await db.updateTable("user").set({ emailLanguage: locale }).where("id", "=", userId).execute();
 }

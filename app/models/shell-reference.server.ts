@@ -1,6 +1,6 @@
 import type { Database } from "#db/client";
-import { type FooterLink, selectFooterLinks } from "#app/utils/footer-links";
-import { findSupportEmail } from "./system-preference.server.ts";
+import { type FooterLink, selectFooterLinks } from "#app/rules/footer-links";
+import { findSupportEmail } from "#app/preferences/system-preference.server";
 
 export type ShellReferenceData = {
   /** The system languages (studio-admin.md §2 "first protected entry"), in their order. */

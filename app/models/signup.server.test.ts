@@ -1,6 +1,6 @@
 import { createId } from "@paralleldrive/cuid2";
 import { afterAll, describe, expect, test } from "vitest";
-import { verifyPassword } from "#app/utils/password.server";
+import { verifyPassword } from "#app/auth/password.server";
 import { createDb } from "#db/client";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
 import { registerUser } from "./signup.server.ts";

@@ -1,4 +1,4 @@
-import { hashPassword } from "#app/utils/password.server";
+import { hashPassword } from "#app/auth/password.server";
 import { retryTransaction } from "#db/retry-transaction";
 import type { Database } from "#db/client";
 import { emailInUse, insertAccountWithOwner, isDuplicateKeyError } from "./account-creation.server.ts";

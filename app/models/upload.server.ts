@@ -10,7 +10,7 @@ import { type Analysis, analyzeBlob } from "#app/render/analyze.server";
 import { listRenderNodes, pickNode } from "#app/render/node-registry.server";
 import { RenderRefused, type RenderDeps } from "#app/render/render-job.server";
 import { AppError } from "#app/errors/app-error";
-import { requirePermission } from "#app/utils/permissions";
+import { requirePermission } from "#app/rules/permissions";
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
 import {

@@ -5,7 +5,7 @@ import { publishToAccount } from "#app/events/publish.server";
 import type { PublishJobData } from "#app/jobs/publish";
 import type { Database } from "#db/client";
 import { buildPublication, type PublishDeps } from "./build-publication.server.ts";
-import { DEFAULT_ZIP_POST_PROCESSING_HOURS } from "./zip-contingent.ts";
+import { DEFAULT_ZIP_POST_PROCESSING_HOURS } from "#app/rules/zip-contingent";
 import { retryTransaction } from "#db/retry-transaction";
 import { endProcess, type ProcessOwner } from "#app/lifecycle/epaper-process.server";
 

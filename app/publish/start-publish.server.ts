@@ -5,10 +5,10 @@ import { PublishJob, type PublishJobData, type PublishType } from "#app/jobs/pub
 import { enqueue, type JobQueue } from "#app/jobs/queues.server";
 import { beginProcess, EpaperLocked, EpaperNotFound, PROCESS_COLUMNS, requireNotBusy } from "#app/lifecycle/epaper-process.server";
 import { AppError } from "#app/errors/app-error";
-import { type PermissionSubject, requirePermission, requireWriteAllowed } from "#app/utils/permissions";
+import { type PermissionSubject, requirePermission, requireWriteAllowed } from "#app/rules/permissions";
 import type { Database } from "#db/client";
 import { failPublishJob } from "./publish-job.server.ts";
-import { zipDecision } from "./zip-contingent.ts";
+import { zipDecision } from "#app/rules/zip-contingent";
 import { retryTransaction } from "#db/retry-transaction";
 
 export type StartPublishDeps = { db: Database; redis: Redis; queue: JobQueue };

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
-import { START_ROUTE } from "#app/auth/login-redirect";
+import { START_ROUTE } from "#app/rules/login-redirect";
 import { requireStudioUser } from "#app/auth/studio-user.server";
 import { ButtonLink } from "#app/components/ui/button";
-import { isComingLaterFeature } from "#app/utils/coming-later";
+import { isComingLaterFeature } from "#app/rules/coming-later";
 import { db } from "#app/utils/db.server";
 import { getInstance } from "#app/utils/i18next.server";
 import type { Route } from "./+types/coming-later";

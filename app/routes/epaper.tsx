@@ -25,7 +25,7 @@ import {
   gridSizeFromCookie,
   gridCapacity,
   parseGridSize,
-} from "#app/utils/grid-capacity";
+} from "#app/rules/grid-capacity";
 import { GeneratedUserDialogs, useGeneratedUserDialogs } from "#app/components/generated-user-dialogs";
 import { useStudioEvent } from "#app/components/studio-events";
 import { END_TEST_PHASE_INTENT, TestPhaseDialog } from "#app/components/test-phase-dialog";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { START_ROUTE } from "#app/auth/login-redirect";
+import { START_ROUTE } from "#app/rules/login-redirect";
 import type { Route } from "./+types/home-redirect";
 
 // studio-core.md §2: /home is the start route under an older name; the query goes along.

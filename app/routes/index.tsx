@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { START_ROUTE } from "#app/auth/login-redirect";
+import { START_ROUTE } from "#app/rules/login-redirect";
 
 // `/` is the start route's address; the start route itself sends logged-out visitors to /login.
 export function loader() {

@@ -3,19 +3,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { clientIp, exceededRateLimit, RATE_LIMITS, resetRateLimit } from "#app/auth/rate-limit.server";
-import { REDIRECT_TO_PARAM, readLoginNotice, safeRedirect } from "#app/auth/login-redirect";
+import { REDIRECT_TO_PARAM, readLoginNotice, safeRedirect } from "#app/rules/login-redirect";
 import { getSessionUser, startSession } from "#app/auth/session.server";
 import { checkLogin } from "#app/models/login.server";
-import { maintenanceActive } from "#app/models/system-preference.server";
+import { maintenanceActive } from "#app/preferences/system-preference.server";
 import { FormErrors, LoginFields, useLoginForm } from "#app/components/account-form-fields";
 import { AuthCard, Notice } from "#app/components/auth-card";
 import { Button } from "#app/components/ui/button";
-import { LoginSchema } from "#app/utils/account-validation";
-import { useErrorText } from "#app/utils/use-error-text";
+import { LoginSchema } from "#app/rules/account-validation";
+import { useErrorText } from "#app/components/hooks/use-error-text";
 import { db } from "#app/utils/db.server";
 import { getInstance } from "#app/utils/i18next.server";
 import { redis } from "#app/utils/redis.server";
-import { GENERATED_LOGIN_PATH } from "#app/auth/login-redirect";
+import { GENERATED_LOGIN_PATH } from "#app/rules/login-redirect";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -12,15 +12,15 @@ import { usePasswordEstimator } from "#app/components/password-strength-meter";
 import { Button } from "#app/components/ui/button";
 import { TextField } from "#app/components/ui/text-field";
 import { findPasswordRequestUser, setNewPassword } from "#app/models/password.server";
-import { createSetPasswordSchema, PasswordRequestSchema } from "#app/utils/account-validation";
+import { createSetPasswordSchema, PasswordRequestSchema } from "#app/rules/account-validation";
 import { db } from "#app/utils/db.server";
 import { getInstance } from "#app/utils/i18next.server";
-import { passwordStrength } from "#app/utils/password-strength";
+import { passwordStrength } from "#app/rules/password-strength";
 import { queues } from "#app/jobs/producer.server";
 import { publishForcedLogout } from "#app/events/publish.server";
 import { redis } from "#app/utils/redis.server";
 import { redirectWithToast } from "#app/utils/toast.server";
-import { useErrorText } from "#app/utils/use-error-text";
+import { useErrorText } from "#app/components/hooks/use-error-text";
 import type { Route } from "./+types/password";
 
 /**

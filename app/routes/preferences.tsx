@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { NavLink, redirect } from "react-router";
 import { requirePagePermission } from "#app/auth/studio-user.server";
-import { findPreferenceValue } from "#app/models/system-preference.server";
-import { PREFERENCE_TABS, preferenceOfTab } from "#app/utils/admin-tabs";
+import { findPreferenceValue } from "#app/preferences/system-preference.server";
+import { PREFERENCE_TABS, preferenceOfTab } from "#app/rules/admin-tabs";
 import { withErrorToasts } from "#app/errors/responses.server";
 import { db } from "#app/utils/db.server";
 import { NotImplemented } from "#app/errors/app-error";

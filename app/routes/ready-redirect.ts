@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { START_ROUTE } from "#app/auth/login-redirect";
+import { START_ROUTE } from "#app/rules/login-redirect";
 
 /**
  * /epaper-ready, /zip-ready and /channel-publication-ready: the "your ePaper (zip, channel

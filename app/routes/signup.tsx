@@ -19,14 +19,14 @@ import {
 } from "#app/models/generated-account.server";
 import { registerUser } from "#app/models/signup.server";
 import { findTerms } from "#app/models/terms.server";
-import { createSignupSchema, emailTakenFieldErrors, GeneratedSignupSchema } from "#app/utils/account-validation";
+import { createSignupSchema, emailTakenFieldErrors, GeneratedSignupSchema } from "#app/rules/account-validation";
 import { db } from "#app/utils/db.server";
 import { getInstance, getLocale } from "#app/utils/i18next.server";
-import { passwordStrength } from "#app/utils/password-strength";
+import { passwordStrength } from "#app/rules/password-strength";
 import { queues } from "#app/jobs/producer.server";
 import { redis } from "#app/utils/redis.server";
-import { useErrorText } from "#app/utils/use-error-text";
-import { GENERATED_SIGNUP_PATH } from "#app/auth/login-redirect";
+import { useErrorText } from "#app/components/hooks/use-error-text";
+import { GENERATED_SIGNUP_PATH } from "#app/rules/login-redirect";
 import type { Route } from "./+types/signup";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

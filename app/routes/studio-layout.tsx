@@ -11,8 +11,8 @@ import { ConfirmationAlert, MaintenanceBanner } from "#app/components/shell/shel
 import { loadShellReferenceData } from "#app/models/shell-reference.server";
 import { db } from "#app/utils/db.server";
 import { getLocale } from "#app/utils/i18next.server";
-import { isLockedOutByMaintenance, isUnconfirmed, PERMISSION_LEVELS } from "#app/utils/permissions";
-import { buildShellMenu } from "#app/utils/shell-menu";
+import { isLockedOutByMaintenance, isUnconfirmed, PERMISSION_LEVELS } from "#app/rules/permissions";
+import { buildShellMenu } from "#app/rules/shell-menu";
 import type { Route } from "./+types/studio-layout";
 
 /**

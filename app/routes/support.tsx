@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { NavLink, redirect } from "react-router";
 import { requirePagePermission } from "#app/auth/studio-user.server";
-import { isSupportTab, SUPPORT_TABS } from "#app/utils/admin-tabs";
+import { isSupportTab, SUPPORT_TABS } from "#app/rules/admin-tabs";
 import { withErrorToasts } from "#app/errors/responses.server";
 import { db } from "#app/utils/db.server";
 import { NotImplemented } from "#app/errors/app-error";

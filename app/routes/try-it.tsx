@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { loginPath } from "#app/auth/login-redirect";
+import { loginPath } from "#app/rules/login-redirect";
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { getSessionUser, readSessionId, revokeSession, startSession } from "#app/auth/session.server";
 import { AuthCard, Notice } from "#app/components/auth-card";

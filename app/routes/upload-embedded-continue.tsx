@@ -6,6 +6,7 @@ import { startSession } from "#app/auth/session.server";
 import { AuthCard, Notice } from "#app/components/auth-card";
 import { AutoSubmit } from "#app/components/auto-submit";
 import { ButtonLink } from "#app/components/ui/button";
+import { findEmailLanguage } from "#app/models/profile.server";
 import { db } from "#app/utils/db.server";
 import { isLocale } from "#app/utils/i18n";
 import { getInstance, localeCookie } from "#app/utils/i18next.server";
@@ -32,8 +33,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const target = epaperId && /^[a-z0-9]{1,32}$/.test(epaperId) ? `/epaper?epaperId=${epaperId}` : "/epaper";
   const headers = new Headers({ "Set-Cookie": await startSession(db, request, used.userId) });
   // The studio goes on in the language the widget was shown in (the try-it user's language).
-  const user = await db.selectFrom("user").select("emailLanguage").where("id", "=", used.userId).executeTakeFirst();
-  if (user && isLocale(user.emailLanguage)) headers.append("Set-Cookie", await localeCookie.serialize(user.emailLanguage));
+  const language = await findEmailLanguage(db, used.userId);
+  if (isLocale(language)) headers.append("Set-Cookie", await localeCookie.serialize(language));
   throw redirect(target, { headers });
 }
 

@@ -1,4 +1,4 @@
-import type { TranslationKey } from "#app/locales/translation-key";
+export { type ApiErrorBody, isApiErrorBody } from "#app/errors/api-error-body";
 
 /**
  * The HTTP contract of the upload card (studio-core.md §4 "Upload flow", "Creating an ePaper"),
@@ -27,14 +27,5 @@ export const EPAPER_NAME_MAX = 250;
 export type UploadPdfSuccess = { id: string; numPages: number; fileName: string };
 export type CreateEpaperSuccess = { id: string };
 
-/** Every refusal of both routes: the full translation key and its interpolation values. */
-export type ApiErrorBody = { error: { messageKey: TranslationKey; params: Record<string, string | number> } };
-
 /** Limits the upload card may show before it sends anything (GET /upload-pdf). */
 export type UploadLimits = { maxSizeMb: number; maxPages: number; cooldownSeconds: number; remainingCooldownSeconds: number };
-
-export function isApiErrorBody(value: unknown): value is ApiErrorBody {
-  if (typeof value !== "object" || value === null || !("error" in value)) return false;
-  const error = (value as { error: unknown }).error;
-  return typeof error === "object" && error !== null && typeof (error as { messageKey?: unknown }).messageKey === "string";
-}

@@ -1,5 +1,5 @@
 import type { BlobStore } from "#app/blob/blob-store.server";
-import { cronjobsActive } from "#app/models/system-preference.server";
+import { cronjobsActive } from "#app/preferences/system-preference.server";
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
 

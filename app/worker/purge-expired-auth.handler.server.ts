@@ -1,5 +1,5 @@
 import type { Database } from "#db/client";
-import { cronjobsActive } from "#app/models/system-preference.server";
+import { cronjobsActive } from "#app/preferences/system-preference.server";
 
 /**
  * Deletes sessions past their expiry and one-time tokens that expired or were used a day ago.

@@ -3,7 +3,7 @@ import type { BlobStore } from "#app/blob/blob-store.server";
 import { publishToAccount } from "#app/events/publish.server";
 import { removeAccount } from "#app/models/account-removal.server";
 import { TRY_IT_TEST_PHASE_MS } from "#app/models/generated-account.server";
-import { cronjobsActive } from "#app/models/system-preference.server";
+import { cronjobsActive } from "#app/preferences/system-preference.server";
 import type { Database } from "#db/client";
 
 export type GeneratedAccountsJobDeps = { db: Database; blobs: BlobStore; redis: Redis };

@@ -1,5 +1,5 @@
 import type { BlobStore } from "#app/blob/blob-store.server";
-import { cronjobsActive } from "#app/models/system-preference.server";
+import { cronjobsActive } from "#app/preferences/system-preference.server";
 import { UPLOAD_TTL_MS } from "#app/rules/upload-contract";
 import type { Database } from "#db/client";
 

@@ -2,7 +2,7 @@
 import { createDb } from "#db/client";
 import { seed } from "#db/seed";
 import { getEnv } from "#app/utils/env.server";
-import { hashPassword } from "#app/utils/password.server";
+import { hashPassword } from "#app/auth/password.server";
 import { demoAdminCredentials } from "#server/demo-admin";
 import { runCli } from "./run-cli.ts";
 

@@ -1,4 +1,4 @@
-import { hashPassword } from "#app/utils/password.server";
+import { hashPassword } from "#app/auth/password.server";
 import { ensureDatabase } from "#db/admin";
 import { createDb } from "#db/client";
 import { migrateToLatest } from "#db/migrator";

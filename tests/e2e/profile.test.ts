@@ -1,6 +1,6 @@
 import { createId } from "@paralleldrive/cuid2";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { hashPassword } from "#app/utils/password.server";
+import { hashPassword } from "#app/auth/password.server";
 import { closeE2eDb, type E2eUser, e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { linkIn, waitForMail } from "./support/mailbox.ts";
 

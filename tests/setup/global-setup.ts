@@ -2,7 +2,7 @@ import { dropDatabase, ensureDatabase } from "#db/admin";
 import { createDb } from "#db/client";
 import { migrateToLatest } from "#db/migrator";
 import { seed } from "#db/seed";
-import { hashPassword } from "#app/utils/password.server";
+import { hashPassword } from "#app/auth/password.server";
 import { TEST_DATABASE_URL } from "./test-env.ts";
 
 /** Once per test run: a fresh, migrated and seeded test database. */

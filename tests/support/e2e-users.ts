@@ -5,7 +5,7 @@ import { createCookie } from "react-router";
 import { createDb, type Database } from "#db/client";
 import type { Account, User } from "#db/schema.gen";
 import { createSession, SESSION_COOKIE_NAME } from "#app/auth/session.server";
-import type { PermissionLevel } from "#app/utils/permissions";
+import type { PermissionLevel } from "#app/rules/permissions";
 import { E2E_BASE_URL, E2E_DATABASE_URL } from "../e2e/support/slot.ts";
 import { insertAccountWithUser } from "./fixtures.ts";
 

@@ -1,4 +1,4 @@
-import type { PermissionSubject } from "#app/utils/permissions";
+import type { PermissionSubject } from "#app/rules/permissions";
 
 /** A registered, confirmed level-2 user outside maintenance: tests change only what they are about. */
 export function permissionSubject(overrides: Partial<PermissionSubject> = {}): PermissionSubject {

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { FooterLink } from "#app/utils/footer-links";
+import type { FooterLink } from "#app/rules/footer-links";
 
 const LABEL_KEYS = {
   terms: "shell.footer.terms",

@@ -4,7 +4,7 @@ import { Link, useLocation, useSubmit } from "react-router";
 import { buttonClassName } from "#app/components/ui/button";
 import { BroadcastIcon, CartIcon, DocumentIcon, GlobeIcon, LogoMark, UserIcon } from "#app/components/ui/icons";
 import { isLocale } from "#app/utils/i18n";
-import type { MenuEntry, MenuLink, ShellMenu } from "#app/utils/shell-menu";
+import type { MenuEntry, MenuLink, ShellMenu } from "#app/rules/shell-menu";
 import type { OpenDrawer } from "./account-drawers.tsx";
 import { HeaderMenu, HeaderMenuItem, HeaderMenuSection, HeaderMenuSeparator, headerControlClassName } from "./header-menu.tsx";
 

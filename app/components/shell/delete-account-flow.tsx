@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { action as accountSettingsAction } from "#app/routes/resources/account-settings";
-import { comingLaterPath } from "#app/utils/coming-later";
+import { comingLaterPath } from "#app/rules/coming-later";
 import { Button, ButtonLink, buttonClassName } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 

@@ -1,6 +1,6 @@
 import { type ReactNode, useRef, useState } from "react";
 import { Switch as AriaSwitch } from "react-aria-components";
-import { usePreHydrationValue } from "#app/utils/use-pre-hydration-value";
+import { usePreHydrationValue } from "#app/components/hooks/use-pre-hydration-value";
 
 /**
  * An on/off switch. In a form it submits `name=on` when on (react-aria's hidden input); with

@@ -1,6 +1,6 @@
 import { type ReactNode, useRef, useState } from "react";
 import { FieldError, Input, type InputProps, Label, TextField as AriaTextField } from "react-aria-components";
-import { usePreHydrationValue } from "#app/utils/use-pre-hydration-value";
+import { usePreHydrationValue } from "#app/components/hooks/use-pre-hydration-value";
 
 export type TextFieldProps = {
   /** Conform's field id: it goes on the TextField so the label and errors point at the input. */

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { requireUser } from "#app/auth/session.server";
 import { blobs } from "#app/blob/blobs.server";
+import { findCoverKey } from "#app/models/epaper-downloads.server";
 import { db } from "#app/utils/db.server";
 import type { Route } from "./+types/epaper-cover";
 
@@ -11,19 +12,13 @@ import type { Route } from "./+types/epaper-cover";
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { user } = await requireUser(db, request);
-  const row = await db
-    .selectFrom("epaper")
-    .select("coverBlobKey")
-    .where("id", "=", params.epaperId)
-    .where("accountId", "=", user.accountId)
-    .where("deletedAt", "is", null)
-    .executeTakeFirst();
-  if (!row?.coverBlobKey) return new Response("not found", { status: 404 });
-  const etag = `"${Buffer.from(row.coverBlobKey).toString("base64url")}"`;
+  const coverKey = await findCoverKey(db, user.accountId, params.epaperId);
+  if (!coverKey) return new Response("not found", { status: 404 });
+  const etag = `"${Buffer.from(coverKey).toString("base64url")}"`;
   const headers = { "Cache-Control": "private, max-age=300", ETag: etag };
   if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
-  const size = await blobs.size(row.coverBlobKey);
+  const size = await blobs.size(coverKey);
   if (size === null) return new Response("not found", { status: 404 });
-  const body = Readable.toWeb(blobs.stream(row.coverBlobKey)) as ReadableStream<Uint8Array>;
+  const body = Readable.toWeb(blobs.stream(coverKey)) as ReadableStream<Uint8Array>;
   return new Response(body, { headers: { ...headers, "Content-Type": "image/webp", "Content-Length": String(size) } });
 }

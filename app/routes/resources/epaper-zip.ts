@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { requireStudioUser } from "#app/auth/studio-user.server";
 import { blobs } from "#app/blob/blobs.server";
 import { ZIP_FILE } from "#app/publish/build-publication.server";
+import { findZipPublication, markPublicationReviewed } from "#app/models/epaper-downloads.server";
 import { db } from "#app/utils/db.server";
 import type { Route } from "./+types/epaper-zip";
 
@@ -13,19 +14,11 @@ import type { Route } from "./+types/epaper-zip";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { subject, permissions } = await requireStudioUser(db, request);
   if (!permissions.has("gettingZip")) return new Response("forbidden", { status: 403 });
-  const row = await db
-    .selectFrom("publication")
-    .innerJoin("epaper", "epaper.id", "publication.epaperId")
-    .select(["publication.id", "publication.blobPrefix", "epaper.name"])
-    .where("publication.epaperId", "=", params.epaperId)
-    .where("publication.type", "=", "zip")
-    .where("epaper.accountId", "=", subject.accountId)
-    .where("epaper.deletedAt", "is", null)
-    .executeTakeFirst();
+  const row = await findZipPublication(db, subject.accountId, params.epaperId);
   const key = row?.blobPrefix ? `${row.blobPrefix}/${ZIP_FILE}` : null;
   const size = key ? await blobs.size(key) : null;
   if (!row || !key || size === null) return new Response("not found", { status: 404 });
-  await db.updateTable("publication").set({ reviewedAt: new Date() }).where("id", "=", row.id).where("reviewedAt", "is", null).execute();
+  await markPublicationReviewed(db, row.id);
   const body = Readable.toWeb(blobs.stream(key)) as ReadableStream<Uint8Array>;
   return new Response(body, {
     headers: {

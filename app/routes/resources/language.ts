@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
-import { START_ROUTE, safeRedirect } from "#app/auth/login-redirect";
+import { START_ROUTE, safeRedirect } from "#app/rules/login-redirect";
 import { getSessionUser } from "#app/auth/session.server";
+import { setEmailLanguage } from "#app/models/profile.server";
 import { db } from "#app/utils/db.server";
 import { isLocale } from "#app/utils/i18n";
 import { localeCookie } from "#app/utils/i18next.server";
@@ -22,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isLocale(locale)) throw data("Unknown language", { status: 400 });
   const session = await getSessionUser(db, request);
   if (session.status === "active" && session.user.emailLanguage !== locale) {
-    await db.updateTable("user").set({ emailLanguage: locale }).where("id", "=", session.user.id).execute();
+    await setEmailLanguage(db, session.user.id, locale);
   }
   return redirect(safeRedirect(form.get("redirectTo"), START_ROUTE), {
     headers: { "Set-Cookie": await localeCookie.serialize(locale) },

@@ -13,12 +13,12 @@ import {
   setNotification,
   updateNames,
 } from "#app/models/profile.server";
-import { findSupportEmail } from "#app/models/system-preference.server";
-import { createChangePasswordSchema, createProfileSchema, emailTakenFieldErrors, isEmailChange } from "#app/utils/account-validation";
+import { findSupportEmail } from "#app/preferences/system-preference.server";
+import { createChangePasswordSchema, createProfileSchema, emailTakenFieldErrors, isEmailChange } from "#app/rules/account-validation";
 import { withErrorToasts } from "#app/errors/responses.server";
 import { db } from "#app/utils/db.server";
-import { passwordStrength } from "#app/utils/password-strength";
-import { emailConfigPermissionKey, requirePermission } from "#app/utils/permissions";
+import { passwordStrength } from "#app/rules/password-strength";
+import { emailConfigPermissionKey, requirePermission } from "#app/rules/permissions";
 import { queues } from "#app/jobs/producer.server";
 import { redis } from "#app/utils/redis.server";
 import { toastSetCookie } from "#app/utils/toast.server";

@@ -2,7 +2,7 @@ import { deactivateEmailLink } from "#app/auth/auth-mail.server";
 import { issueToken } from "#app/auth/one-time-token.server";
 import { getEnv } from "#app/utils/env.server";
 import { isLocale } from "#app/utils/i18n";
-import { type EmailQueueDeps, type QueueEmailResult, queueEmail } from "./send-email.server.ts";
+import { type EmailQueueDeps, type QueueEmailResult, queueEmail } from "#app/email/send-email.server";
 
 /**
  * The 'ePaper ready' and 'zip ready' notifications (architecture.md steps 4 and 5): when a render

@@ -3,8 +3,8 @@ import { afterAll, describe, expect, test } from "vitest";
 import { insertAccountWithUser } from "#tests/support/fixtures";
 import { createDb } from "#db/client";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
-import { sendEpaperReadyMail } from "./epaper-ready.server.ts";
-import type { EmailQueue } from "./send-email.server.ts";
+import { sendEpaperReadyMail } from "./epaper-notifications.server.ts";
+import type { EmailQueue } from "#app/email/send-email.server";
 
 const db = createDb(TEST_DATABASE_URL, { connectionLimit: 2 });
 afterAll(() => db.destroy());

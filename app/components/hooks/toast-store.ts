@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { errorOutcome } from "#app/errors/outcome";
-import { parseToast, type Toast, type ToastInput, ToastSchema } from "./toast.ts";
+import { parseToast, type Toast, type ToastInput, ToastSchema } from "#app/utils/toast";
 
 /**
  * The browser's list of visible toasts: the client-side way to show one (`showToast`), and the

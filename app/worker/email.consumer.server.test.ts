@@ -9,7 +9,7 @@ import { db } from "#app/utils/db.server";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
 import { type SmtpInbox, startSmtpInbox } from "#server/mail-catcher/smtp-inbox";
 import { createEmailProcessor, createMailTransport, startEmailWorker } from "#app/worker/email.consumer.server";
-import { type EmailDeps, deliverEmailJob, queueEmail, resendEmailJob } from "./send-email.server.ts";
+import { type EmailDeps, deliverEmailJob, queueEmail, resendEmailJob } from "#app/email/send-email.server";
 
 // A Redis database of this file's own (the suite's is 15): flushed here without touching others.
 const redisUrl = (() => {

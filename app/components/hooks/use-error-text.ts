@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { validationMessageParams } from "./account-validation.ts";
+import { validationMessageParams } from "#app/rules/account-validation";
 
 /**
  * Turns Conform's error keys into texts: field errors are keys under `validation.`, form errors
