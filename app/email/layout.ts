@@ -1,4 +1,5 @@
 import type { Locale } from "#app/utils/i18n";
+import { escapeHtml } from "@ep/publisher/src/html-safe.ts";
 
 /** The product name shown in every mail (the sender name comes from MAIL_FROM). */
 export const PRODUCT_NAME = "ePaper Studio";
@@ -33,13 +34,6 @@ export type RenderedEmail = {
   /** For the List-Unsubscribe header of notification mails. */
   unsubscribeUrl?: string;
 };
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** Escapes text for HTML element content and double- or single-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
 
 const WORDS = {
   de: {

@@ -7,7 +7,8 @@ import { channelPublicationReady, epaperReady, previewLinkGenerated, zipReady } 
 import { testEmail } from "./templates/system.ts";
 
 export type { EmailConfigName } from "./templates/define.ts";
-export { escapeHtml, type RenderedEmail } from "./layout.ts";
+export { escapeHtml } from "@ep/publisher/src/html-safe.ts";
+export type { RenderedEmail } from "./layout.ts";
 
 /**
  * Every mail the studio sends, in German ("Sie") and English, each with its typed variables.

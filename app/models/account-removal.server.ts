@@ -4,6 +4,7 @@ import type { BlobStore } from "#app/blob/blob-store.server";
 import { markCancelled, signalCancelled } from "#app/lifecycle/epaper-process.server";
 import type { Database } from "#db/client";
 import { NotAGeneratedUser } from "./generated-account.server.ts";
+import { lockAccount } from "./account-lock.server.ts";
 
 /**
  * Removing an account for good: its files, then its rows (docs/decisions/0015-try-it-lifecycle.md).
@@ -48,12 +49,7 @@ export async function removeAccount(deps: RemovalDeps, accountId: string, guard:
   const now = guard.now ?? new Date();
 
   const claim = await retryTransaction(db, async (trx) => {
-    const account = await trx
-      .selectFrom("account")
-      .select(["isGenerated", "removeAt", "deletedAt"])
-      .where("id", "=", accountId)
-      .forUpdate()
-      .executeTakeFirst();
+    const account = await lockAccount(trx, accountId);
     if (!account) return "absent" as const;
     if (guard.onlyGenerated && !account.isGenerated) return "kept" as const;
     const expired = account.deletedAt !== null || (account.removeAt !== null && account.removeAt < now);

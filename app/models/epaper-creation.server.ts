@@ -9,6 +9,7 @@ import type { Database } from "#db/client";
 import { epaperLimitReachedError } from "./upload.server.ts";
 import { type CreateEpaperSuccess, EPAPER_NAME_MAX, GENERATED_ACCOUNT_EPAPER_LIMIT } from "#app/rules/upload-contract";
 import { retryTransaction } from "#db/retry-transaction";
+import { lockAccount } from "./account-lock.server.ts";
 
 /**
  * Step 2 of the main job (architecture.md, studio-core.md §4 "Creating an ePaper"): name,
@@ -71,12 +72,7 @@ export async function createEpaperFromUpload(
   const epaperId = createId();
 
   await retryTransaction(deps.db, async (trx) => {
-    const account = await trx
-      .selectFrom("account")
-      .select(["isGenerated", "removeAt", "deletedAt"])
-      .where("id", "=", accountId)
-      .forUpdate()
-      .executeTakeFirst();
+    const account = await lockAccount(trx, accountId);
     if (!account || account.deletedAt) throw new AppError("errors.forbidden", { status: 403, detail: "the account is gone" });
     if (account.isGenerated) {
       const created = await trx

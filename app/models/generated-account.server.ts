@@ -3,6 +3,7 @@ import { createId } from "@paralleldrive/cuid2";
 import { retryTransaction } from "#db/retry-transaction";
 import type { Database } from "#db/client";
 import { insertAccountWithOwner, isDuplicateKeyError } from "./account-creation.server.ts";
+import { lockAccount } from "./account-lock.server.ts";
 
 /**
  * The life of a generated (try-it) account (studio-core.md §1, §2 /try-it, §4 "Test phase";
@@ -186,12 +187,7 @@ export async function convertGeneratedAccount(db: Database, input: ConvertGenera
  */
 export async function renewGeneratedAccount(db: Database, accountId: string, now: Date = new Date()): Promise<Date | null> {
   return retryTransaction(db, async (trx) => {
-    const account = await trx
-      .selectFrom("account")
-      .select(["isGenerated", "removeAt", "deletedAt"])
-      .where("id", "=", accountId)
-      .forUpdate()
-      .executeTakeFirst();
+    const account = await lockAccount(trx, accountId);
     if (!account?.isGenerated) return null;
     if (account.deletedAt) throw new GeneratedAccountRemoved(accountId);
     const renewed = generatedAccountRemoveAt(now);

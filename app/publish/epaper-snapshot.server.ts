@@ -2,7 +2,7 @@ import type { Enrichment, EnrichmentAction, GalleryImage, ManifestPage, ReaderMa
 import { MANIFEST_VERSION } from "@ep/publisher/src/manifest.ts";
 import type { StoredLink, StoredRenditions } from "#app/render/page-store.server";
 import type { Database } from "#db/client";
-import { escapeHtml } from "#app/email/layout";
+import { escapeHtml } from "@ep/publisher/src/html-safe.ts";
 import { loadSettings, toSettings } from "./reader-settings.server.ts";
 
 /** A file the bundle copies from the blob store: where it goes and where it comes from. */

@@ -5,6 +5,7 @@ import { removeAccount } from "#app/models/account-removal.server";
 import { TRY_IT_TEST_PHASE_MS } from "#app/models/generated-account.server";
 import { cronjobsActive } from "#app/preferences/system-preference.server";
 import type { Database } from "#db/client";
+import { sweep } from "./sweep.server.ts";
 
 export type GeneratedAccountsJobDeps = { db: Database; blobs: BlobStore; redis: Redis };
 
@@ -38,32 +39,24 @@ export async function removeExpiredGeneratedAccounts(
   return { skipped: false, removed, notified };
 }
 
-async function removeExpired(deps: GeneratedAccountsJobDeps, now: Date, errors: unknown[]) {
-  let removed = 0;
-  // Keyset pagination over ids: an account that fails to go is not read again in this run.
-  let after = "";
-  for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const rows = await deps.db
-      .selectFrom("account")
-      .select("id")
-      .where("isGenerated", "=", true)
-      .where("removeAt", "<", now)
-      .where("id", ">", after)
-      .orderBy("id")
-      .limit(BATCH_SIZE)
-      .execute();
-    for (const row of rows) {
-      try {
-        // The guard is checked again under a row lock: a signup in the meantime keeps the account.
-        if ((await removeAccount(deps, row.id, { onlyGenerated: true, onlyExpired: true, now })) === "removed") removed++;
-      } catch (error) {
-        errors.push(error);
-      }
-    }
-    if (rows.length < BATCH_SIZE) break;
-    after = rows[rows.length - 1]?.id ?? after;
-  }
-  return removed;
+function removeExpired(deps: GeneratedAccountsJobDeps, now: Date, errors: unknown[]) {
+  return sweep({
+    batchSize: BATCH_SIZE,
+    maxBatches: MAX_BATCHES,
+    errors,
+    read: (after, limit) =>
+      deps.db
+        .selectFrom("account")
+        .select("id")
+        .where("isGenerated", "=", true)
+        .where("removeAt", "<", now)
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(limit)
+        .execute(),
+    // The guard is checked again under a row lock: a signup in the meantime keeps the account.
+    handle: async (row) => (await removeAccount(deps, row.id, { onlyGenerated: true, onlyExpired: true, now })) === "removed",
+  });
 }
 
 async function notifyExpiredTestPhases(deps: GeneratedAccountsJobDeps, now: Date, errors: unknown[]) {

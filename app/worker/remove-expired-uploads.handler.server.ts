@@ -2,6 +2,7 @@ import type { BlobStore } from "#app/blob/blob-store.server";
 import { cronjobsActive } from "#app/preferences/system-preference.server";
 import { UPLOAD_TTL_MS } from "#app/rules/upload-contract";
 import type { Database } from "#db/client";
+import { sweep } from "./sweep.server.ts";
 
 export type ExpiredUploadsJobDeps = { db: Database; blobs: BlobStore };
 
@@ -25,36 +26,32 @@ const UPLOADS_PREFIX = "uploads";
 export async function removeExpiredUploads(deps: ExpiredUploadsJobDeps, now: Date = new Date()): Promise<ExpiredUploadsJobResult> {
   if (!(await cronjobsActive(deps.db))) return { skipped: true };
   const errors: unknown[] = [];
-  let removed = 0;
-  let after = "";
-  for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const rows = await deps.db
-      .selectFrom("upload")
-      .select(["id", "blobKey"])
-      .where("consumedAt", "is", null)
-      .where("expiresAt", "<", now)
-      .where("id", ">", after)
-      .orderBy("id")
-      .limit(BATCH_SIZE)
-      .execute();
-    for (const row of rows) {
-      try {
-        const deleted = await deps.db
-          .deleteFrom("upload")
-          .where("id", "=", row.id)
-          .where("consumedAt", "is", null)
-          .where("expiresAt", "<", now)
-          .executeTakeFirst();
-        if (Number(deleted.numDeletedRows) !== 1) continue;
-        await deps.blobs.delete(row.blobKey);
-        removed++;
-      } catch (error) {
-        errors.push(error);
-      }
-    }
-    if (rows.length < BATCH_SIZE) break;
-    after = rows.at(-1)?.id ?? after;
-  }
+  const removed = await sweep({
+    batchSize: BATCH_SIZE,
+    maxBatches: MAX_BATCHES,
+    errors,
+    read: (after, limit) =>
+      deps.db
+        .selectFrom("upload")
+        .select(["id", "blobKey"])
+        .where("consumedAt", "is", null)
+        .where("expiresAt", "<", now)
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(limit)
+        .execute(),
+    handle: async (row) => {
+      const deleted = await deps.db
+        .deleteFrom("upload")
+        .where("id", "=", row.id)
+        .where("consumedAt", "is", null)
+        .where("expiresAt", "<", now)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) !== 1) return false;
+      await deps.blobs.delete(row.blobKey);
+      return true;
+    },
+  });
 
   let strays = 0;
   try {

@@ -1,5 +1,6 @@
 import { renderIndexHtml } from "./index-html.ts";
 import { type ReaderManifest, SEARCH_CALLBACK, type SearchData, WORDS_CALLBACK } from "./manifest.ts";
+import { scriptSafeJson } from "./html-safe.ts";
 
 /** The reader's built files, as the publisher copies them into every bundle. */
 export type ReaderAssets = { js: Uint8Array; css: Uint8Array };
@@ -31,12 +32,12 @@ export function generateBundleFiles(input: {
   const files: GeneratedFile[] = [
     { path: "index.html", data: renderIndexHtml({ manifest, pageTexts, assets: READER_ASSET_PATHS }) },
     { path: "epaper.json", data: JSON.stringify(manifest) },
-    { path: manifest.search, data: callbackScript(SEARCH_CALLBACK, safeJson(JSON.stringify(search))) },
+    { path: manifest.search, data: callbackScript(SEARCH_CALLBACK, scriptSafeJson(JSON.stringify(search))) },
     { path: READER_ASSET_PATHS.js, data: reader.js },
     { path: READER_ASSET_PATHS.css, data: reader.css },
   ];
   manifest.pages.forEach((page, index) => {
-    files.push({ path: page.words, data: callbackScript(WORDS_CALLBACK, `${index},${safeJson(pageWords[index] ?? "[]")}`) });
+    files.push({ path: page.words, data: callbackScript(WORDS_CALLBACK, `${index},${scriptSafeJson(pageWords[index] ?? "[]")}`) });
   });
   return files;
 }
@@ -47,12 +48,4 @@ export function generateBundleFiles(input: {
  */
 function callbackScript(callback: string, args: string) {
   return `window.${callback}&&window.${callback}(${args});\n`;
-}
-
-/** JSON inside a script: "</script>" and the JS-only line separators must not end it. */
-function safeJson(json: string) {
-  return json
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
 }

@@ -17,19 +17,9 @@ export type IndexHtmlInput = {
   assets: { js: string; css: string };
 };
 
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+import { escapeHtml, jsonForScript } from "./html-safe.ts";
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-
-/** JSON for a <script type="application/json">: `<` escaped so no `</script>` or `<!--` can end it. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}
+export { escapeHtml, jsonForScript };
 
 /** A CSS colour from settings, or null when it holds anything that could break out of the rule. */
 export function safeCssColor(value: string | null): string | null {
