@@ -1,8 +1,8 @@
-import { type FieldMetadata, getInputProps, type SubmissionResult, useForm, useInputControl } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { type FieldMetadata, getInputProps, type SubmissionResult, useInputControl } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { LoginSchema, type PasswordStrengthEstimator, PASSWORD_MIN_LENGTH } from "#app/rules/account-validation";
 import type { useErrorText } from "#app/components/hooks/use-error-text";
+import { useSchemaForm } from "#app/components/hooks/use-schema-form";
 import { Notice } from "./auth-card.tsx";
 import { PasswordField } from "./password-field.tsx";
 import { PasswordStrengthMeter } from "./password-strength-meter.tsx";
@@ -98,14 +98,7 @@ export function FormErrors({ form, errorText }: { form: { errors?: string[] | un
 
 /** The login form's state (login page and the try-it user's login dialog). */
 export function useLoginForm(id: string, lastResult: SubmissionResult<string[]> | null | undefined) {
-  return useForm({
-    id,
-    lastResult,
-    constraint: getZodConstraint(LoginSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-  });
+  return useSchemaForm({ id, schema: LoginSchema, lastResult });
 }
 
 /** E-mail and password of a login (studio-core.md §2 Login screen). */
@@ -125,6 +118,40 @@ export function LoginFields({ fields, errorText }: { fields: ReturnType<typeof u
         errors={errorText(fields.password.errors)}
         inputProps={{ ...getInputProps(fields.password, { type: "password" }), id: undefined, autoComplete: "current-password" }}
       />
+    </>
+  );
+}
+
+type IdentityName = "accountName" | "firstname" | "lastname" | "email";
+
+/** The signup's identity fields (signup page and the try-it signup dialog): account name, names, e-mail. */
+export function SignupIdentityFields(props: {
+  fields: Record<IdentityName, FieldMetadata<string>>;
+  errorText: ErrorText;
+  /** First and last name side by side from the small breakpoint on (the page; the dialog is narrow). */
+  namesSideBySide?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { fields, errorText } = props;
+  const text = (name: IdentityName, autoComplete: string, type: "text" | "email" = "text") => (
+    <TextField
+      id={fields[name].id}
+      label={t(`signup.${name}`)}
+      errors={errorText(fields[name].errors)}
+      inputProps={{ ...getInputProps(fields[name], { type }), id: undefined, autoComplete }}
+    />
+  );
+  const names = (
+    <>
+      {text("firstname", "given-name")}
+      {text("lastname", "family-name")}
+    </>
+  );
+  return (
+    <>
+      {text("accountName", "organization")}
+      {props.namesSideBySide ? <div className="grid gap-4 sm:grid-cols-2">{names}</div> : names}
+      {text("email", "email", "email")}
     </>
   );
 }

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -18,6 +17,7 @@ import { useErrorText } from "#app/components/hooks/use-error-text";
 import { Button } from "./ui/button.tsx";
 import { Dialog } from "./ui/dialog.tsx";
 import { TextField } from "./ui/text-field.tsx";
+import { useSchemaForm } from "#app/components/hooks/use-schema-form";
 
 /*
  * The folder tree's dialogs (studio-core.md §2, §5; studio-admin.md §2 "Dialogs", §4 "Folder
@@ -69,13 +69,12 @@ export function FolderNameDialog({ mode, folder, folderLabel, onClose, onDone }:
   useCloseOnSuccess(fetcher, onDone);
   const initial = mode === "rename" ? folder.name : "";
   const [name, setName] = useState(initial);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: `folder-${mode}-${folder.id}`,
+    schema: FolderNameFormSchema,
     lastResult: fetcher.state === "idle" ? resultOf(fetcher.data) : undefined,
     defaultValue: { name: initial },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FolderNameFormSchema }),
+    constraint: false,
   });
   const errorText = useErrorText();
   const hintId = useId();

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useSearchParams } from "react-router";
@@ -8,12 +7,12 @@ import type { action as loginAction } from "#app/routes/login";
 import type { action as signupAction } from "#app/routes/signup";
 import { GeneratedSignupSchema } from "#app/rules/account-validation";
 import { useErrorText } from "#app/components/hooks/use-error-text";
-import { FormErrors, LoginFields, TermsSwitch, useLoginForm } from "./account-form-fields.tsx";
+import { FormErrors, LoginFields, SignupIdentityFields, TermsSwitch, useLoginForm } from "./account-form-fields.tsx";
 import { Notice } from "./auth-card.tsx";
 import { HoneypotInput } from "./honeypot-input.tsx";
 import { Button } from "./ui/button.tsx";
 import { Dialog } from "./ui/dialog.tsx";
-import { TextField } from "./ui/text-field.tsx";
+import { useSchemaForm } from "#app/components/hooks/use-schema-form";
 
 /** studio-admin.md §2: the login and signup dialogs of try-it users are at most 480 px wide. */
 const DIALOG_MAX_WIDTH = "480px";
@@ -75,33 +74,19 @@ function GeneratedSignupForm({ terms }: { terms: Terms | null }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof signupAction>();
   const result = fetcher.data && "result" in fetcher.data ? fetcher.data : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "generated-signup",
+    schema: GeneratedSignupSchema,
     lastResult: fetcher.state === "idle" ? result?.result : undefined,
-    constraint: getZodConstraint(GeneratedSignupSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GeneratedSignupSchema }),
   });
   const errorText = useErrorText(result?.params);
   const sentTo = result && "sentTo" in result && typeof result.sentTo === "string" ? result.sentTo : null;
   if (sentTo) return <Notice tone="success">{t("signup.generatedSent", { email: sentTo })}</Notice>;
-  const text = (name: "accountName" | "firstname" | "lastname" | "email", autoComplete: string, type: "text" | "email" = "text") => (
-    <TextField
-      id={fields[name].id}
-      label={t(`signup.${name}`)}
-      errors={errorText(fields[name].errors)}
-      inputProps={{ ...getInputProps(fields[name], { type }), id: undefined, autoComplete }}
-    />
-  );
   return (
     <fetcher.Form method="POST" action="/signup" {...getFormProps(form)} className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">{t("signup.generatedIntro")}</p>
       <HoneypotInput />
-      {text("accountName", "organization")}
-      {text("firstname", "given-name")}
-      {text("lastname", "family-name")}
-      {text("email", "email", "email")}
+      <SignupIdentityFields fields={fields} errorText={errorText} />
       <TermsSwitch field={fields.termsAccepted} terms={terms} errorText={errorText} />
       <FormErrors form={form} errorText={errorText} />
       <Button type="submit" isPending={fetcher.state !== "idle"} isDisabled={!form.valid}>

@@ -7,7 +7,7 @@ import busboy from "busboy";
 import type { StudioUser } from "#app/auth/studio-user.server";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import { type Analysis, analyzeBlob } from "#app/render/analyze.server";
-import { listRenderNodes, pickNode } from "#app/render/node-registry.server";
+import { listRenderNodes, pickNode, type RenderNode } from "#app/render/node-registry.server";
 import { RenderRefused, type RenderDeps } from "#app/render/render-job.server";
 import { AppError } from "#app/errors/app-error";
 import { requirePermission } from "#app/rules/permissions";
@@ -150,13 +150,15 @@ export async function receiveUpload(
     if (seconds > 0) throw cooldownError(seconds);
   }
   if (user.accountIsGenerated && (await generatedAccountEpaperLimitReached(deps.db, user.accountId))) throw epaperLimitReachedError();
-  if (!pickNode(await listRenderNodes(deps.render.redis), new Map())) throw noRenderNode();
+  // Picked before the body is read: without a node the upload is refused before it costs anything.
+  const node = pickNode(await listRenderNodes(deps.render.redis), new Map());
+  if (!node) throw noRenderNode();
 
   const id = createId();
   const key = uploadBlobKey(id);
   try {
     const received = await receivePdf(request, { blobs: deps.blobs, key, config: deps.config });
-    const analysis = await analyze(deps, key, request.signal);
+    const analysis = await analyze(deps, key, node, request.signal);
     if (analysis.pageCount < 1) throw new AppError("render.errors.pdfDamaged", { status: 422, detail: "the PDF has no pages" });
     if (analysis.pageCount > deps.config.maxPages) {
       throw new AppError("upload.errors.tooManyPages", { status: 422, params: { max: deps.config.maxPages } });
@@ -212,15 +214,15 @@ function noRenderNode() {
 }
 
 /** The render node's description of the stored PDF; its refusals become the upload's answer. */
-async function analyze(deps: UploadDeps, key: string, signal: AbortSignal): Promise<Analysis> {
+async function analyze(deps: UploadDeps, key: string, node: RenderNode, signal: AbortSignal): Promise<Analysis> {
   try {
-    return await analyzeBlob(deps.render, key, { signal });
+    return await analyzeBlob(deps.render, key, { signal, node });
   } catch (error) {
     if (error instanceof RenderRefused) {
       throw new AppError(`render.errors.${error.failure}`, { status: error.failure === "pdfTooLarge" ? 413 : 422, detail: error.message });
     }
     if (signal.aborted) throw new UploadAborted("the client left during the analysis");
-    // analyzeBlob found no node, or the node it picked is gone (stopped between heartbeat and call).
+    // The node picked at the start is gone (stopped during the upload, or between heartbeat and call).
     if ((error instanceof Error && error.message === "no render node is available") || ConnectError.from(error).code === Code.Unavailable) {
       console.warn(`[upload] no render node for the analysis: ${(error as Error).message}`);
       throw noRenderNode();

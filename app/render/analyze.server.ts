@@ -1,6 +1,7 @@
 import { ConnectError } from "@connectrpc/connect";
 import { Encryption, RenderFailureSchema } from "@ep/proto/epaper/render/v1/render_pb";
-import { listRenderNodes, pickNode } from "./node-registry.server.ts";
+import { listRenderNodes, pickNode, type RenderNode } from "./node-registry.server.ts";
+import { type StoredLink, storedLinkOf } from "./page-store.server.ts";
 import { renderClientFor } from "./render-client.server.ts";
 import { failureOfReason } from "./render-failure.ts";
 import { RenderRefused, type RenderDeps } from "./render-job.server.ts";
@@ -10,21 +11,22 @@ export type Analysis = {
   pages: { page: number; widthPt: number; heightPt: number; rotation: number }[];
   ownerEncrypted: boolean;
   outline: { title: string; page: number; level: number; uri: string }[];
-  links: { page: number; links: { x: number; y: number; w: number; h: number; page?: number; uri?: string }[] }[];
+  links: { page: number; links: StoredLink[] }[];
   title: string;
 };
 
 /**
- * Asks the least-loaded node to describe a stored PDF (upload step 1 of architecture.md):
- * page count, sizes, encryption, outline and links. A document nobody can render comes back
- * as RenderRefused with the message key of the reason.
+ * Asks a node (the least-loaded one, unless the caller already picked one) to describe a
+ * stored PDF (upload step 1 of architecture.md): page count, sizes, encryption, outline and
+ * links. A document nobody can render comes back as RenderRefused with the message key of the
+ * reason.
  */
 export async function analyzeBlob(
   deps: Pick<RenderDeps, "redis" | "signedUrl" | "token">,
   key: string,
-  options: { includeLinks?: boolean; signal?: AbortSignal } = {},
+  options: { includeLinks?: boolean; signal?: AbortSignal; node?: RenderNode } = {},
 ): Promise<Analysis> {
-  const node = pickNode(await listRenderNodes(deps.redis), new Map());
+  const node = options.node ?? pickNode(await listRenderNodes(deps.redis), new Map());
   if (!node) throw new Error("no render node is available");
   try {
     const result = await renderClientFor(node.url, deps.token).analyze(
@@ -38,13 +40,7 @@ export async function analyzeBlob(
       outline: result.outline.map(({ title, page, level, uri }) => ({ title, page, level, uri })),
       links: result.links.map((entry) => ({
         page: entry.page,
-        links: entry.links.map((link) => ({
-          x: link.rect?.x ?? 0,
-          y: link.rect?.y ?? 0,
-          w: link.rect?.width ?? 0,
-          h: link.rect?.height ?? 0,
-          ...(link.target.case === "page" ? { page: link.target.value } : link.target.case === "uri" ? { uri: link.target.value } : {}),
-        })),
+        links: entry.links.map(storedLinkOf),
       })),
       title: result.title,
     };

@@ -1,5 +1,5 @@
 import { createId } from "@paralleldrive/cuid2";
-import type { RenderedPage } from "@ep/proto/epaper/render/v1/render_pb";
+import type { Link, RenderedPage } from "@ep/proto/epaper/render/v1/render_pb";
 import { Supervision } from "@ep/proto/epaper/render/v1/render_pb";
 import { sql } from "kysely";
 import type { BlobStore } from "#app/blob/blob-store.server";
@@ -14,6 +14,17 @@ export type StoredRenditions = {
   words: string;
 };
 export type StoredLink = { x: number; y: number; w: number; h: number; page?: number; uri?: string };
+
+/** A link of the contract (a page's or the analysis's) as the studio stores it: its rectangle and its target. */
+export function storedLinkOf(link: Pick<Link, "rect" | "target">): StoredLink {
+  return {
+    x: link.rect?.x ?? 0,
+    y: link.rect?.y ?? 0,
+    w: link.rect?.width ?? 0,
+    h: link.rect?.height ?? 0,
+    ...(link.target.case === "page" ? { page: link.target.value } : link.target.case === "uri" ? { uri: link.target.value } : {}),
+  };
+}
 
 export const SUPERVISION_OF = {
   [Supervision.UNSPECIFIED]: "none",
@@ -50,13 +61,7 @@ export async function storePage(db: Database, blobs: BlobStore, epaperId: string
     thumbnail: { width: thumbnail?.width ?? 0, height: thumbnail?.height ?? 0, file: "thumb.webp", bytes: thumbnail?.webp.length ?? 0 },
     words: "words.json",
   };
-  const links: StoredLink[] = rendered.links.map((link) => ({
-    x: link.rect?.x ?? 0,
-    y: link.rect?.y ?? 0,
-    w: link.rect?.width ?? 0,
-    h: link.rect?.height ?? 0,
-    ...(link.target.case === "page" ? { page: link.target.value } : link.target.case === "uri" ? { uri: link.target.value } : {}),
-  }));
+  const links: StoredLink[] = rendered.links.map(storedLinkOf);
   const row = {
     width: rendered.info?.widthPt ?? 0,
     height: rendered.info?.heightPt ?? 0,

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { sendAuthMail } from "#app/auth/auth-mail.server";
@@ -22,6 +22,7 @@ import { redis } from "#app/utils/redis.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useErrorText } from "#app/components/hooks/use-error-text";
 import type { Route } from "./+types/password";
+import { useSchemaForm } from "#app/components/hooks/use-schema-form";
 
 /**
  * /password (alias /password-reset): without a token session it requests a reset mail; after the
@@ -121,13 +122,10 @@ type ActionData = Route.ComponentProps["actionData"];
 function RequestForm({ actionData }: { actionData: ActionData }) {
   const { t } = useTranslation();
   const isSubmitting = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "password-request",
+    schema: PasswordRequestSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(PasswordRequestSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordRequestSchema }),
   });
   const errorText = useErrorText(actionData?.params);
   return (
@@ -154,13 +152,10 @@ function SetPasswordForm({ actionData, userInputs }: { actionData: ActionData; u
   const isSubmitting = useNavigation().state === "submitting";
   const estimator = usePasswordEstimator();
   const schema = createSetPasswordSchema({ strength: estimator, userInputs });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "password-set",
+    schema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const errorText = useErrorText(actionData?.params);
   return (

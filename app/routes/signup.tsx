@@ -1,16 +1,15 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { sendAuthMail } from "#app/auth/auth-mail.server";
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { getSessionUser, startSession } from "#app/auth/session.server";
-import { FormErrors, NewPasswordFields, TermsSwitch } from "#app/components/account-form-fields";
+import { FormErrors, NewPasswordFields, SignupIdentityFields, TermsSwitch } from "#app/components/account-form-fields";
 import { AuthCard } from "#app/components/auth-card";
 import { HoneypotInput } from "#app/components/honeypot-input";
 import { usePasswordEstimator } from "#app/components/password-strength-meter";
 import { Button } from "#app/components/ui/button";
-import { TextField } from "#app/components/ui/text-field";
 import {
   convertGeneratedAccount,
   EmailAlreadyExists,
@@ -28,6 +27,7 @@ import { redis } from "#app/utils/redis.server";
 import { useErrorText } from "#app/components/hooks/use-error-text";
 import { GENERATED_SIGNUP_PATH } from "#app/rules/login-redirect";
 import type { Route } from "./+types/signup";
+import { useSchemaForm } from "#app/components/hooks/use-schema-form";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSessionUser(db, request);
@@ -117,34 +117,17 @@ export default function Signup({ actionData, loaderData }: Route.ComponentProps)
   const isSubmitting = useNavigation().state === "submitting";
   const estimator = usePasswordEstimator();
   const schema = createSignupSchema({ strength: estimator });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "signup",
+    schema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const errorText = useErrorText(actionData?.params);
-  const text = (name: "accountName" | "firstname" | "lastname" | "email", autoComplete: string, type: "text" | "email" = "text") => (
-    <TextField
-      id={fields[name].id}
-      label={t(`signup.${name}`)}
-      errors={errorText(fields[name].errors)}
-      inputProps={{ ...getInputProps(fields[name], { type }), id: undefined, autoComplete }}
-    />
-  );
-
   return (
     <AuthCard title={t("signup.title")} wide>
       <Form method="POST" {...getFormProps(form)} className="flex flex-col gap-4">
         <HoneypotInput />
-        {text("accountName", "organization")}
-        <div className="grid gap-4 sm:grid-cols-2">
-          {text("firstname", "given-name")}
-          {text("lastname", "family-name")}
-        </div>
-        {text("email", "email", "email")}
+        <SignupIdentityFields fields={fields} errorText={errorText} namesSideBySide />
         <NewPasswordFields
           password={fields.password}
           confirmation={fields.passwordConfirmation}

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -13,6 +12,7 @@ import { Button } from "../ui/button.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { type DeleteAccountOffer, useDeleteAccountFlow } from "./delete-account-flow.tsx";
 import { ChangePasswordForm, DeleteProfile, NotificationSwitch, ProfileDetailsForm, Section } from "./profile-sections.tsx";
+import { useSchemaForm } from "#app/components/hooks/use-schema-form";
 
 /** What the account drawer shows: the current account (after a support switch, the switched-to one). */
 export type AccountView = {
@@ -147,14 +147,11 @@ function AccountNameForm({ name }: { name: string }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof accountSettingsAction>();
   const data = fetcher.state === "idle" ? fetcher.data : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "account-name",
+    schema: AccountSchema,
     lastResult: data && "result" in data ? data.result : undefined,
     defaultValue: { name },
-    constraint: getZodConstraint(AccountSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AccountSchema }),
   });
   const errorText = useErrorText();
   return (

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -14,6 +13,7 @@ import { Dialog } from "../ui/dialog.tsx";
 import { Switch } from "../ui/switch.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { CONFIRM_DIALOG_WIDTH } from "./delete-account-flow.tsx";
+import { useSchemaForm } from "#app/components/hooks/use-schema-form";
 
 /*
  * The editable parts of the profile drawer (studio-admin.md §4 "Account and profile", §5). Each
@@ -49,14 +49,11 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileFormValues }) 
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof profileAction>();
   const schema = useMemo(() => createProfileSchema({ currentEmail: profile.email }), [profile.email]);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "profile-details",
+    schema,
     lastResult: fetcher.state === "idle" ? resultFor(fetcher.data, "profile") : undefined,
     defaultValue: { firstname: profile.firstname, lastname: profile.lastname, email: profile.email },
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const errorText = useErrorText();
   const emailHintId = `${fields.email.id}-hint`;
@@ -111,13 +108,10 @@ export function ChangePasswordForm({ username, userInputs }: { username: string;
   const fetcher = useFetcher<typeof profileAction>();
   const estimator = usePasswordEstimator();
   const schema = useMemo(() => createChangePasswordSchema({ strength: estimator, userInputs }), [estimator, userInputs]);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "profile-password",
+    schema,
     lastResult: fetcher.state === "idle" ? resultFor(fetcher.data, "password") : undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const errorText = useErrorText();
   return (
