@@ -2,7 +2,9 @@ import type { Database } from "#db/client";
 import { maintenanceActive } from "#app/preferences/system-preference.server";
 import { AppError } from "#app/errors/app-error";
 import { computePermissions } from "#app/rules/permissions";
-import { destroySessionHeader, getSessionUser, touchSession, toPermissionSubject } from "./session.server.ts";
+import { getSessionUser, touchSession } from "./session.server.ts";
+import { destroySessionHeader } from "./session-cookie.server.ts";
+import { toPermissionSubject } from "./require-user.server.ts";
 import type { StudioUser } from "./studio-user.server.ts";
 
 /**

@@ -3,23 +3,18 @@ import { afterAll, describe, expect, test } from "vitest";
 import { db } from "#app/utils/db.server";
 import { loginPath, readLoginNotice, safeRedirect, visiblePath } from "#app/rules/login-redirect";
 import {
-  commitSessionHeader,
   createSession,
-  createSessionId,
-  destroySessionHeader,
   getSessionUser,
-  logout,
-  requireUser,
   revokeAccountSessions,
   revokeSession,
   revokeUserSessions,
-  SESSION_COOKIE_NAME,
   SESSION_IDLE_MS,
   SESSION_MAX_AGE_MS,
   type SessionResult,
-  toPermissionSubject,
   touchSession,
 } from "./session.server.ts";
+import { commitSessionHeader, createSessionId, destroySessionHeader, SESSION_COOKIE_NAME } from "./session-cookie.server.ts";
+import { logout, requireUser, toPermissionSubject } from "./require-user.server.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,10 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { type Cookie, createCookie, redirect } from "react-router";
 import type { Database } from "#db/client";
-import { getEnv } from "#app/utils/env.server";
-import type { PermissionSubject } from "#app/rules/permissions";
 import { clientIp } from "./rate-limit.server.ts";
-import { LOGIN_ROUTE, type LoginNotice, loginPath, safeRedirect, visiblePath } from "#app/rules/login-redirect";
+import { commitSessionHeader, createSessionId, readSessionId } from "./session-cookie.server.ts";
 
 /**
  * Sessions as in the Epic Stack: the cookie holds only a random session id, signed with
@@ -12,8 +8,6 @@ import { LOGIN_ROUTE, type LoginNotice, loginPath, safeRedirect, visiblePath } f
  * account, and expiry take effect on the next request. Decisions (lifetimes, sliding expiry,
  * login notices): docs/decisions/0013-sessions-tokens-rate-limits.md.
  */
-
-export const SESSION_COOKIE_NAME = "ep_session";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -47,35 +41,6 @@ export const SESSION_REVOKE_REASONS = [
   "tryIt",
 ] as const;
 export type SessionRevokeReason = (typeof SESSION_REVOKE_REASONS)[number];
-
-const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-let cookie: Cookie | undefined;
-
-/**
- * The session cookie: httpOnly, SameSite=Lax, path "/", Secure in production, signed with
- * SESSION_SECRET. A comma-separated SESSION_SECRET rotates keys: the first signs, all verify.
- */
-export function sessionCookie(): Cookie {
-  if (cookie) return cookie;
-  const env = getEnv();
-  const secrets = env.SESSION_SECRET.split(",")
-    .map((secret) => secret.trim())
-    .filter(Boolean);
-  cookie = createCookie(SESSION_COOKIE_NAME, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.NODE_ENV === "production",
-    path: "/",
-    secrets,
-  });
-  return cookie;
-}
-
-/** A new session id: 32 random bytes, base64url (43 characters). */
-export function createSessionId(): string {
-  return randomBytes(32).toString("base64url");
-}
 
 export type CreateSessionOptions = {
   userId: string;
@@ -116,11 +81,6 @@ export async function createSession(db: Database, options: CreateSessionOptions)
   return { id, expiresAt, cookieExpires: options.remember ? maxAgeEnd : undefined };
 }
 
-/** Set-Cookie value that stores the session id; `expires` undefined makes a browser-session cookie. */
-export function commitSessionHeader(id: string, options: { expires?: Date | undefined } = {}): Promise<string> {
-  return sessionCookie().serialize(id, options.expires ? { expires: options.expires } : {});
-}
-
 /**
  * Logs a user in for the client of this request (login, signup, token links, try-it): a new
  * session row and the Set-Cookie value carrying it. Like the product it replaces, a login is
@@ -134,24 +94,6 @@ export async function startSession(db: Database, request: Request, userId: strin
     userAgent: request.headers.get("user-agent") ?? undefined,
   });
   return commitSessionHeader(session.id, { expires: session.cookieExpires });
-}
-
-/** Set-Cookie value that removes the session cookie. */
-export function destroySessionHeader(): Promise<string> {
-  return sessionCookie().serialize("", { expires: new Date(0), maxAge: 0 });
-}
-
-/** The session id of a correctly signed cookie, or null (no cookie, tampered, malformed). */
-export async function readSessionId(request: Request, options: { bearer?: boolean } = {}): Promise<string | null> {
-  if (options.bearer) {
-    // The embedded upload widget runs in other sites' frames, where browsers withhold SameSite
-    // cookies: it sends its session id as a bearer token. Script must attach it on purpose, so
-    // it carries no CSRF risk; only JSON API routes accept it.
-    const bearer = request.headers.get("Authorization")?.match(/^Bearer ([A-Za-z0-9_-]{43})$/)?.[1];
-    if (bearer) return bearer;
-  }
-  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" && SESSION_ID_PATTERN.test(value) ? value : null;
 }
 
 /** The session row's facts the studio needs. */
@@ -400,68 +342,4 @@ export async function revokeAccountSessions(
     .where("expiresAt", ">", now)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
-}
-
-export type RequireUserOptions = {
-  /**
-   * A user whose emailTokenUsed flag is set may only open the auth and deactivate-email routes
-   * (studio-core.md §2); only their loaders and actions pass true.
-   */
-  allowEmailTokenSession?: boolean;
-  now?: Date;
-};
-
-/**
- * The signed-in user, or a thrown redirect to the login route that remembers where the user
- * wanted to go. An ended session also clears the cookie and tells the login page why
- * (sessionExpired or accountDeactivated). Slides the session's expiry (touchSession).
- */
-export async function requireUser(
-  db: Database,
-  request: Request,
-  options: RequireUserOptions = {},
-): Promise<{ user: SessionUser; session: SessionInfo }> {
-  const redirectTo = visiblePath(request);
-  const result = await getSessionUser(db, request, { now: options.now });
-  if (result.status === "none") throw redirect(loginPath({ redirectTo }));
-  if (result.status === "ended") {
-    const notice: LoginNotice = result.reason === "accountDeactivated" ? "accountDeactivated" : "sessionExpired";
-    throw redirect(loginPath({ redirectTo, notice }), { headers: { "Set-Cookie": await destroySessionHeader() } });
-  }
-  // A token session is not a login: a real login (which clears the flag) opens the rest.
-  if (result.user.emailTokenUsed && !options.allowEmailTokenSession) throw redirect(loginPath({ redirectTo }));
-  await touchSession(db, result.session, options.now);
-  return { user: result.user, session: result.session };
-}
-
-/**
- * Logout (an action: never on GET, SameSite=Lax is the CSRF defence): ends the cookie's session
- * and answers a redirect to the login route that clears the cookie.
- */
-export async function logout(
-  db: Database,
-  request: Request,
-  options: { reason?: SessionRevokeReason; redirectTo?: string } = {},
-): Promise<Response> {
-  const sessionId = await readSessionId(request);
-  if (sessionId) await revokeSession(db, sessionId, options.reason ?? "logout");
-  return redirect(safeRedirect(options.redirectTo, LOGIN_ROUTE), { headers: { "Set-Cookie": await destroySessionHeader() } });
-}
-
-/** The permission module's input from the session user; the Maintenance preference comes from the caller. */
-export function toPermissionSubject(user: SessionUser, options: { maintenanceActive: boolean }): PermissionSubject {
-  return {
-    id: user.id,
-    accountId: user.accountId,
-    baseAccountId: user.baseAccountId,
-    permissions: user.permissions,
-    isGenerated: user.isGenerated,
-    isTemporary: user.isTemporary,
-    emailTokenUsed: user.emailTokenUsed,
-    demoActive: user.demoActive,
-    accountIsProtected: user.accountIsProtected,
-    accountIsDemoAccount: user.accountIsDemoAccount,
-    maintenanceActive: options.maintenanceActive,
-    emailConfigNames: user.emailConfigNames,
-  };
 }

@@ -3,7 +3,8 @@ import type { Database } from "#db/client";
 import { maintenanceActive } from "#app/preferences/system-preference.server";
 import { computePermissions, type PermissionKey, type PermissionSubject, requirePermission } from "#app/rules/permissions";
 import { START_ROUTE } from "#app/rules/login-redirect";
-import { requireUser, type SessionInfo, type SessionUser, toPermissionSubject } from "./session.server.ts";
+import type { SessionInfo, SessionUser } from "./session.server.ts";
+import { requireUser, toPermissionSubject } from "./require-user.server.ts";
 
 export type StudioUser = {
   user: SessionUser;

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
-import { destroySessionHeader, requireUser } from "#app/auth/session.server";
+import { destroySessionHeader } from "#app/auth/session-cookie.server";
+import { requireUser } from "#app/auth/require-user.server";
 import { requireStudioUser } from "#app/auth/studio-user.server";
 import { EpaperCard, type LiveProgress } from "#app/components/epaper-card";
 import { UploadCard } from "#app/components/upload-card";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { logout } from "#app/auth/session.server";
+import { logout } from "#app/auth/require-user.server";
 import { db } from "#app/utils/db.server";
 import type { Route } from "./+types/logout";
 

@@ -27,7 +27,9 @@ const setup = await vi.hoisted(async () => {
   return { dataDir, redisUrl, nodePort: TEST_PORTS.uploadNode };
 });
 
-import { commitSessionHeader, createSession, getSessionUser, revokeSession, toPermissionSubject } from "#app/auth/session.server";
+import { createSession, getSessionUser, revokeSession } from "#app/auth/session.server";
+import { commitSessionHeader } from "#app/auth/session-cookie.server";
+import { toPermissionSubject } from "#app/auth/require-user.server";
 import { blobs } from "#app/blob/blobs.server";
 import { signBlobUrl } from "#app/blob/signed-url.server";
 import { removeAccount } from "#app/models/account-removal.server";

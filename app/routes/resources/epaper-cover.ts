@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { requireUser } from "#app/auth/session.server";
+import { requireUser } from "#app/auth/require-user.server";
 import { blobs } from "#app/blob/blobs.server";
 import { findCoverKey } from "#app/models/epaper-downloads.server";
 import { db } from "#app/utils/db.server";

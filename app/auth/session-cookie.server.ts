@@ -1,0 +1,62 @@
+import { randomBytes } from "node:crypto";
+import { type Cookie, createCookie } from "react-router";
+import { getEnv } from "#app/utils/env.server";
+
+/**
+ * The session cookie (docs/decisions/0013-sessions-tokens-rate-limits.md): it holds only a random
+ * session id, signed with SESSION_SECRET; the `session` row (session.server.ts) is the truth.
+ */
+
+export const SESSION_COOKIE_NAME = "ep_session";
+
+const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+let cookie: Cookie | undefined;
+
+/**
+ * The session cookie: httpOnly, SameSite=Lax, path "/", Secure in production, signed with
+ * SESSION_SECRET. A comma-separated SESSION_SECRET rotates keys: the first signs, all verify.
+ */
+export function sessionCookie(): Cookie {
+  if (cookie) return cookie;
+  const env = getEnv();
+  const secrets = env.SESSION_SECRET.split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  cookie = createCookie(SESSION_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.NODE_ENV === "production",
+    path: "/",
+    secrets,
+  });
+  return cookie;
+}
+
+/** A new session id: 32 random bytes, base64url (43 characters). */
+export function createSessionId(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** Set-Cookie value that stores the session id; `expires` undefined makes a browser-session cookie. */
+export function commitSessionHeader(id: string, options: { expires?: Date | undefined } = {}): Promise<string> {
+  return sessionCookie().serialize(id, options.expires ? { expires: options.expires } : {});
+}
+
+/** Set-Cookie value that removes the session cookie. */
+export function destroySessionHeader(): Promise<string> {
+  return sessionCookie().serialize("", { expires: new Date(0), maxAge: 0 });
+}
+
+/** The session id of a correctly signed cookie, or null (no cookie, tampered, malformed). */
+export async function readSessionId(request: Request, options: { bearer?: boolean } = {}): Promise<string | null> {
+  if (options.bearer) {
+    // The embedded upload widget runs in other sites' frames, where browsers withhold SameSite
+    // cookies: it sends its session id as a bearer token. Script must attach it on purpose, so
+    // it carries no CSRF risk; only JSON API routes accept it.
+    const bearer = request.headers.get("Authorization")?.match(/^Bearer ([A-Za-z0-9_-]{43})$/)?.[1];
+    if (bearer) return bearer;
+  }
+  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && SESSION_ID_PATTERN.test(value) ? value : null;
+}
