@@ -9,7 +9,7 @@ import { zipDecision } from "#app/rules/zip-contingent";
 import { formatDate } from "#app/utils/format-date";
 import { PreviewDialog, ZipDialog } from "./publish-dialogs.tsx";
 import { Button } from "./ui/button.tsx";
-import { LockIcon, StarIcon } from "./folder-tree-icons.tsx";
+import { LockIcon, StarIcon } from "#app/components/folders/folder-tree-icons";
 import { ConfirmDialog, DialogButtons } from "./ui/confirm-dialog.tsx";
 import { Dialog } from "./ui/dialog.tsx";
 import { TextField } from "./ui/text-field.tsx";

@@ -16,7 +16,7 @@ import {
   pageOfIndex,
 } from "#app/models/epaper-grid.server";
 import { findRootFolderId, loadFolderTree } from "#app/models/folder.server";
-import { FolderTree } from "#app/components/folder-tree";
+import { FolderTree } from "#app/components/folders/folder-tree";
 import {
   GRID_CELL_PX,
   GRID_MARGIN_PX,

@@ -14,9 +14,9 @@ import {
   isValidFolderName,
 } from "#app/rules/folder-tree";
 import { useErrorText } from "#app/components/hooks/use-error-text";
-import { Button } from "./ui/button.tsx";
-import { Dialog } from "./ui/dialog.tsx";
-import { TextField } from "./ui/text-field.tsx";
+import { Button } from "#app/components/ui/button";
+import { Dialog } from "#app/components/ui/dialog";
+import { TextField } from "#app/components/ui/text-field";
 import { useSchemaForm } from "#app/components/hooks/use-schema-form";
 
 /*

@@ -1,5 +1,5 @@
 import type { SVGProps } from "react";
-import { Icon } from "./ui/icons.tsx";
+import { Icon } from "#app/components/ui/icons";
 
 /*
  * The folder tree's line icons (24 px grid, currentColor). Decorative: every control and row

@@ -1,39 +1,15 @@
 import { type DragEvent, type ReactNode, useCallback, useId, useMemo, useRef, useState } from "react";
-import {
-  Button as AriaButton,
-  I18nProvider,
-  Input,
-  type Key,
-  Menu,
-  MenuItem,
-  MenuTrigger,
-  Popover,
-  SearchField,
-  Tree,
-  TreeItem,
-  TreeItemContent,
-  useDragAndDrop,
-} from "react-aria-components";
+import { Button as AriaButton, I18nProvider, Input, type Key, SearchField, Tree, TreeItem, TreeItemContent } from "react-aria-components";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useFetchers } from "react-router";
-import type { action as foldersAction } from "#app/routes/resources/folders";
-import {
-  type FolderTreeEpaper,
-  type FolderTreeNode,
-  filterFolderTree,
-  findFolder,
-  folderMoveTargets,
-  folderPath,
-} from "#app/rules/folder-tree";
+import { useFetchers } from "react-router";
+import { type FolderTreeEpaper, type FolderTreeNode, filterFolderTree, findFolder, folderPath } from "#app/rules/folder-tree";
 import { showToast } from "#app/components/hooks/toast-store";
 import { usePreHydrationValue } from "#app/components/hooks/use-pre-hydration-value";
 import {
   AlertIcon,
   ChevronRightIcon,
   FolderIcon,
-  GripIcon,
   LockIcon,
-  MoreIcon,
   PaperIcon,
   PlusIcon,
   SearchIcon,
@@ -49,6 +25,9 @@ import {
   type FolderWriteResult,
   type MoveSubject,
 } from "./folder-tree-dialogs.tsx";
+import { Badge, DragHandle, RowLayout, RowMenu, rowClassName } from "./folder-tree-rows.tsx";
+import { epaperKey, folderKey, indexTree, parseKey } from "./tree-keys.ts";
+import { useTreeMoves } from "./use-tree-moves.ts";
 
 export { FOLDERS_RESOURCE } from "./folder-tree-dialogs.tsx";
 
@@ -76,39 +55,6 @@ export type FolderTreeProps = {
   onSelectEpaper?: (epaperId: string) => void;
   className?: string;
 };
-
-const FOLDER_PREFIX = "folder:";
-const EPAPER_PREFIX = "epaper:";
-/** Drag data of a movable tree item; only this tree accepts it. */
-const DRAG_TYPE = "application/x-epaper-studio-tree-item";
-/** Drag data of an item that must not move (the root, a locked ePaper): no target accepts it. */
-const FIXED_TYPE = "application/x-epaper-studio-tree-fixed";
-
-const folderKey = (id: string) => `${FOLDER_PREFIX}${id}`;
-const epaperKey = (id: string) => `${EPAPER_PREFIX}${id}`;
-
-function parseKey(key: Key): { kind: "folder" | "epaper"; id: string } {
-  const text = String(key);
-  return text.startsWith(FOLDER_PREFIX)
-    ? { kind: "folder", id: text.slice(FOLDER_PREFIX.length) }
-    : { kind: "epaper", id: text.slice(EPAPER_PREFIX.length) };
-}
-
-type TreeIndex = {
-  folders: Map<string, FolderTreeNode>;
-  epapers: Map<string, { epaper: FolderTreeEpaper; folderId: string }>;
-};
-
-function indexTree(tree: FolderTreeNode): TreeIndex {
-  const index: TreeIndex = { folders: new Map(), epapers: new Map() };
-  const visit = (node: FolderTreeNode) => {
-    index.folders.set(node.id, node);
-    for (const epaper of node.epapers) index.epapers.set(epaper.id, { epaper, folderId: node.id });
-    for (const child of node.children) visit(child);
-  };
-  visit(tree);
-  return index;
-}
 
 type DialogState =
   | { kind: "create"; folder: FolderTreeNode }
@@ -168,72 +114,8 @@ function FolderTreePanel({ tree, selectedFolderId, onSelect, canManageDemo = fal
   const [dialog, setDialog] = useState<DialogState>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
   const pendingFolders = usePendingFolderIds();
-  const mover = useFetcher<typeof foldersAction>();
 
-  const isMovable = (key: Key) => {
-    const { kind, id } = parseKey(key);
-    if (kind === "folder") return id !== tree.id && index.folders.has(id);
-    const entry = index.epapers.get(id);
-    return Boolean(entry && !entry.epaper.isLocked && !entry.epaper.inError);
-  };
-  const currentFolderOf = (key: Key) => {
-    const { kind, id } = parseKey(key);
-    return kind === "folder" ? index.folders.get(id)?.parentId : index.epapers.get(id)?.folderId;
-  };
-
-  /** The one way a move starts, from drag and drop (the dialog posts its own). */
-  const requestMove = (key: Key, targetFolderId: string) => {
-    const { kind, id } = parseKey(key);
-    if (!isMovable(key) || currentFolderOf(key) === targetFolderId) return;
-    if (kind === "epaper") {
-      if (index.epapers.get(id)?.epaper.isDemo && !canManageDemo) {
-        showToast({ type: "info", messageKey: "folders.demoNotAllowed" });
-        return;
-      }
-      void mover.submit({ intent: "moveEpaper", epaperId: id, folderId: targetFolderId }, { method: "POST", action: FOLDERS_RESOURCE });
-    } else {
-      const folder = index.folders.get(id);
-      const target = index.folders.get(targetFolderId);
-      if (!folder || !target || !folderMoveTargets(tree, folder).some((option) => option.folder.id === target.id)) return;
-      void mover.submit({ intent: "moveFolder", folderId: id, parentId: targetFolderId }, { method: "POST", action: FOLDERS_RESOURCE });
-    }
-    expand(targetFolderId);
-  };
-
-  const dragging = useRef<Set<Key>>(new Set());
-  const { dragAndDropHooks } = useDragAndDrop({
-    getItems: (keys) =>
-      [...keys].map((key) => ({ [isMovable(key) ? DRAG_TYPE : FIXED_TYPE]: String(key), "text/plain": textOf(key, index, rootLabel) })),
-    getAllowedDropOperations: () => ["move"],
-    acceptedDragTypes: [DRAG_TYPE],
-    onDragStart: (event) => {
-      dragging.current = event.keys;
-    },
-    onDragEnd: () => {
-      dragging.current = new Set();
-    },
-    // Only folders take drops, and only onto themselves (no ordering: the tree sorts by name).
-    shouldAcceptItemDrop: (target) => String(target.key).startsWith(FOLDER_PREFIX),
-    getDropOperation: (target, types) => {
-      if (target.type !== "item" || target.dropPosition !== "on" || !String(target.key).startsWith(FOLDER_PREFIX)) return "cancel";
-      if (types.has(FIXED_TYPE) || !types.has(DRAG_TYPE)) return "cancel";
-      const targetId = parseKey(target.key).id;
-      // Where it already is, or (for a folder) into itself or below: nothing to offer.
-      for (const key of dragging.current) {
-        if (currentFolderOf(key) === targetId) return "cancel";
-        const { kind, id } = parseKey(key);
-        const folder = kind === "folder" ? index.folders.get(id) : undefined;
-        if (folder && findFolder(folder, targetId)) return "cancel";
-      }
-      return "move";
-    },
-    onItemDrop: async (event) => {
-      const targetId = parseKey(event.target.key).id;
-      for (const item of event.items) {
-        if (item.kind === "text" && item.types.has(DRAG_TYPE)) requestMove(await item.getText(DRAG_TYPE), targetId);
-      }
-    },
-  });
+  const { dragAndDropHooks } = useTreeMoves({ tree, index, canManageDemo, rootLabel, expand });
 
   const disabledKeys = useMemo(
     () => [...index.epapers.values()].filter(({ epaper }) => epaper.inError).map(({ epaper }) => epaperKey(epaper.id)),
@@ -478,92 +360,5 @@ function FolderTreePanel({ tree, selectedFolderId, onSelect, canManageDemo = fal
         />
       ) : null}
     </section>
-  );
-}
-
-function textOf(key: Key, index: TreeIndex, rootLabel: string): string {
-  const { kind, id } = parseKey(key);
-  if (kind === "epaper") return index.epapers.get(id)?.epaper.name ?? "";
-  const folder = index.folders.get(id);
-  return folder?.parentId === null ? rootLabel : (folder?.name ?? "");
-}
-
-const rowClassName =
-  "group rounded-lg text-slate-900 outline-none data-[hovered]:bg-slate-100 data-[selected]:bg-brand-600/10 data-[selected]:font-semibold data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600 data-[drop-target]:bg-brand-600/20 data-[drop-target]:ring-2 data-[drop-target]:ring-brand-600 data-[dragging]:opacity-50 data-[disabled]:text-slate-400 data-[disabled]:cursor-not-allowed";
-
-function RowLayout({
-  drag,
-  chevron,
-  icon,
-  label,
-  badges,
-  menu,
-}: {
-  drag: ReactNode;
-  chevron: ReactNode;
-  icon: ReactNode;
-  label: string;
-  badges: ReactNode;
-  menu: ReactNode;
-}) {
-  return (
-    <div className="flex min-h-11 items-center gap-1 pe-1 ps-[calc((var(--tree-item-level)_-_1)_*_0.875rem)]">
-      <span className="flex w-8 shrink-0 justify-center">{drag}</span>
-      <span className="flex w-8 shrink-0 justify-center">{chevron}</span>
-      {icon}
-      <span className="min-w-0 flex-1 truncate ps-1">{label}</span>
-      <span className="flex shrink-0 items-center gap-1">{badges}</span>
-      <span className="flex w-11 shrink-0 justify-center">{menu}</span>
-    </div>
-  );
-}
-
-/** Starts a keyboard or screen-reader drag (react-aria names it 'Drag …'); mice drag the whole row. */
-function DragHandle() {
-  return (
-    <AriaButton
-      slot="drag"
-      className="flex size-8 cursor-grab items-center justify-center rounded text-slate-400 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600"
-    >
-      <GripIcon className="size-4" />
-    </AriaButton>
-  );
-}
-
-function Badge({ title, icon }: { title: string; icon: ReactNode }) {
-  // The row's accessible name already says it; the title is the hover hint for sighted users.
-  return (
-    <span title={title} className="flex size-5 items-center justify-center">
-      {icon}
-    </span>
-  );
-}
-
-function RowMenu({ label, items, onAction }: { label: string; items: { id: string; label: string }[]; onAction: (id: string) => void }) {
-  return (
-    <MenuTrigger>
-      <AriaButton
-        aria-label={label}
-        className="flex size-9 items-center justify-center rounded-lg text-slate-600 outline-none data-[hovered]:bg-slate-200 data-[pressed]:bg-slate-200 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600"
-      >
-        <MoreIcon className="size-5" />
-      </AriaButton>
-      <Popover
-        placement="bottom end"
-        offset={4}
-        className="min-w-48 max-w-[calc(100vw-1.5rem)] rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 outline-none"
-      >
-        <Menu items={items} onAction={(key) => onAction(String(key))} className="outline-none">
-          {(item) => (
-            <MenuItem
-              id={item.id}
-              className="flex min-h-11 cursor-pointer items-center rounded-lg px-3 text-sm text-slate-900 outline-none data-[focused]:bg-brand-600 data-[focused]:text-white"
-            >
-              {item.label}
-            </MenuItem>
-          )}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
   );
 }
