@@ -4,8 +4,8 @@ import { type DeactivateEmailType, tokenPurposeFor } from "#app/auth/one-time-to
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { revokeSession } from "#app/auth/session.server";
 import { destroySessionHeader, readSessionId } from "#app/auth/session-cookie.server";
-import { AuthCard, Notice } from "#app/components/auth-card";
-import { TokenCheck } from "#app/components/auto-submit";
+import { AuthCard, Notice } from "#app/components/account/auth-card";
+import { TokenCheck } from "#app/components/account/auto-submit";
 import { ButtonLink } from "#app/components/ui/button";
 import { redeemDeactivateEmailToken } from "#app/models/token-flows.server";
 import { db } from "#app/utils/db.server";

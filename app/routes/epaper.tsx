@@ -4,8 +4,8 @@ import { data, Link, redirect, useNavigate, useRevalidator, useSearchParams } fr
 import { destroySessionHeader } from "#app/auth/session-cookie.server";
 import { requireUser } from "#app/auth/require-user.server";
 import { requireStudioUser } from "#app/auth/studio-user.server";
-import { EpaperCard, type LiveProgress } from "#app/components/epaper-card";
-import { UploadCard } from "#app/components/upload-card";
+import { EpaperCard, type LiveProgress } from "#app/components/workspace/epaper-card";
+import { UploadCard } from "#app/components/workspace/upload-card";
 import { cardActionsAllowed } from "#app/models/epaper-actions.server";
 import {
   findFolder,
@@ -27,10 +27,10 @@ import {
   gridCapacity,
   parseGridSize,
 } from "#app/rules/grid-capacity";
-import { GeneratedUserDialogs, useGeneratedUserDialogs } from "#app/components/generated-user-dialogs";
+import { GeneratedUserDialogs, useGeneratedUserDialogs } from "#app/components/account/generated-user-dialogs";
 import { useStudioEvent } from "#app/components/studio-events";
-import { END_TEST_PHASE_INTENT, TestPhaseDialog } from "#app/components/test-phase-dialog";
-import { DELETE_ALL_EPAPERS_INTENT, WelcomePanel } from "#app/components/welcome-panel";
+import { END_TEST_PHASE_INTENT, TestPhaseDialog } from "#app/components/workspace/test-phase-dialog";
+import { DELETE_ALL_EPAPERS_INTENT, WelcomePanel } from "#app/components/workspace/welcome-panel";
 import { blobs } from "#app/blob/blobs.server";
 import { endTestPhase } from "#app/models/account-removal.server";
 import { TRY_IT_STORAGE_MS, testPhaseExpired } from "#app/models/generated-account.server";

@@ -7,8 +7,8 @@ import { REDIRECT_TO_PARAM, readLoginNotice, safeRedirect } from "#app/rules/log
 import { getSessionUser, startSession } from "#app/auth/session.server";
 import { checkLogin } from "#app/models/login.server";
 import { maintenanceActive } from "#app/preferences/system-preference.server";
-import { FormErrors, LoginFields, useLoginForm } from "#app/components/account-form-fields";
-import { AuthCard, Notice } from "#app/components/auth-card";
+import { FormErrors, LoginFields, useLoginForm } from "#app/components/account/account-form-fields";
+import { AuthCard, Notice } from "#app/components/account/auth-card";
 import { Button } from "#app/components/ui/button";
 import { LoginSchema } from "#app/rules/account-validation";
 import { useErrorText } from "#app/components/hooks/use-error-text";

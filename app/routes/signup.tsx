@@ -5,10 +5,10 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { sendAuthMail } from "#app/auth/auth-mail.server";
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { getSessionUser, startSession } from "#app/auth/session.server";
-import { FormErrors, NewPasswordFields, SignupIdentityFields, TermsSwitch } from "#app/components/account-form-fields";
-import { AuthCard } from "#app/components/auth-card";
-import { HoneypotInput } from "#app/components/honeypot-input";
-import { usePasswordEstimator } from "#app/components/password-strength-meter";
+import { FormErrors, NewPasswordFields, SignupIdentityFields, TermsSwitch } from "#app/components/account/account-form-fields";
+import { AuthCard } from "#app/components/account/auth-card";
+import { HoneypotInput } from "#app/components/account/honeypot-input";
+import { usePasswordEstimator } from "#app/components/account/password-strength-meter";
 import { Button } from "#app/components/ui/button";
 import {
   convertGeneratedAccount,

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { UploadCard } from "#app/components/upload-card";
+import { UploadCard } from "#app/components/workspace/upload-card";
 import { listEpaperLanguages } from "#app/models/epaper-grid.server";
 import { db } from "#app/utils/db.server";
 import { getInstance, getLocale } from "#app/utils/i18next.server";

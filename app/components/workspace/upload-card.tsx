@@ -9,8 +9,8 @@ import {
   UPLOAD_FILE_FIELD,
   UPLOAD_PDF_PATH,
 } from "#app/rules/upload-contract";
-import { Button } from "./ui/button.tsx";
-import { TextField } from "./ui/text-field.tsx";
+import { Button } from "#app/components/ui/button";
+import { TextField } from "#app/components/ui/text-field";
 
 export type EpaperLanguage = { code: string; name: string; nativeName: string };
 

@@ -10,8 +10,8 @@ import { useErrorText } from "#app/components/hooks/use-error-text";
 import { FormErrors, LoginFields, SignupIdentityFields, TermsSwitch, useLoginForm } from "./account-form-fields.tsx";
 import { Notice } from "./auth-card.tsx";
 import { HoneypotInput } from "./honeypot-input.tsx";
-import { Button } from "./ui/button.tsx";
-import { Dialog } from "./ui/dialog.tsx";
+import { Button } from "#app/components/ui/button";
+import { Dialog } from "#app/components/ui/dialog";
 import { useSchemaForm } from "#app/components/hooks/use-schema-form";
 
 /** studio-admin.md §2: the login and signup dialogs of try-it users are at most 480 px wide. */

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { Notice } from "./auth-card.tsx";
-import { Button } from "./ui/button.tsx";
-import { ConfirmDialog } from "./ui/confirm-dialog.tsx";
+import { Notice } from "#app/components/account/auth-card";
+import { Button } from "#app/components/ui/button";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 
 /** The form intent of the welcome panel's confirmed 'delete all ePaper' (handled by the /epaper action). */
 export const DELETE_ALL_EPAPERS_INTENT = "deleteAllEpapers";

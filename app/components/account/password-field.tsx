@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ToggleButton } from "react-aria-components";
-import { TextField, type TextFieldProps } from "./ui/text-field.tsx";
+import { TextField, type TextFieldProps } from "#app/components/ui/text-field";
 
 /** A password input with the show/hide toggle of the login, signup and password screens. */
 export function PasswordField(props: {

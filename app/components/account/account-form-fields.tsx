@@ -6,8 +6,8 @@ import { useSchemaForm } from "#app/components/hooks/use-schema-form";
 import { Notice } from "./auth-card.tsx";
 import { PasswordField } from "./password-field.tsx";
 import { PasswordStrengthMeter } from "./password-strength-meter.tsx";
-import { Switch } from "./ui/switch.tsx";
-import { TextField } from "./ui/text-field.tsx";
+import { Switch } from "#app/components/ui/switch";
+import { TextField } from "#app/components/ui/text-field";
 
 /*
  * The pieces the account forms share (signup page and dialog, set password, change password,

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
-import { Button } from "./ui/button.tsx";
+import { Button } from "#app/components/ui/button";
 
 /** studio-core.md §9: token actions wait 2000 ms ('your request is checked') before they run. */
 export const TOKEN_ACTION_DELAY_MS = 2000;

@@ -2,10 +2,10 @@ import { Dialog as AriaDialog, Modal, ModalOverlay } from "react-aria-components
 import { useTranslation } from "react-i18next";
 import type { ZipDecision } from "#app/rules/zip-contingent";
 import { formatDate } from "#app/utils/format-date";
-import { Button } from "./ui/button.tsx";
-import { DialogButtons } from "./ui/confirm-dialog.tsx";
-import { Dialog } from "./ui/dialog.tsx";
-import { PanelHeader } from "./ui/panel-header.tsx";
+import { Button } from "#app/components/ui/button";
+import { DialogButtons } from "#app/components/ui/confirm-dialog";
+import { Dialog } from "#app/components/ui/dialog";
+import { PanelHeader } from "#app/components/ui/panel-header";
 
 /**
  * The preview dialog (studio-core.md §1, §4): the published reader inline, framed from the

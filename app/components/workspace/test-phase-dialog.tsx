@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { Button } from "./ui/button.tsx";
-import { Dialog } from "./ui/dialog.tsx";
+import { Button } from "#app/components/ui/button";
+import { Dialog } from "#app/components/ui/dialog";
 
 /** The form intent of 'cancel' in the test-phase dialog (handled by the /epaper action). */
 export const END_TEST_PHASE_INTENT = "endTestPhase";

@@ -8,11 +8,11 @@ import { previewAddress } from "#app/rules/preview-address";
 import { zipDecision } from "#app/rules/zip-contingent";
 import { formatDate } from "#app/utils/format-date";
 import { PreviewDialog, ZipDialog } from "./publish-dialogs.tsx";
-import { Button } from "./ui/button.tsx";
+import { Button } from "#app/components/ui/button";
 import { LockIcon, StarIcon } from "#app/components/folders/folder-tree-icons";
-import { ConfirmDialog, DialogButtons } from "./ui/confirm-dialog.tsx";
-import { Dialog } from "./ui/dialog.tsx";
-import { TextField } from "./ui/text-field.tsx";
+import { ConfirmDialog, DialogButtons } from "#app/components/ui/confirm-dialog";
+import { Dialog } from "#app/components/ui/dialog";
+import { TextField } from "#app/components/ui/text-field";
 
 /** Live progress of a running render, newer than the loader's data (from renderProgress events). */
 export type LiveProgress = { pageCount: number; pageCountReady: number; downloadDone: boolean; splitDone: boolean };
