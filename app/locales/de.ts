@@ -554,6 +554,7 @@ const de: Translation = {
     editingLater: "Einstellungen im Studio zu bearbeiten, kommt mit einer späteren Version.",
   },
   errors: {
+    invalidRequest: "Diese Anfrage ist ungültig.",
     notImplemented: "Diese Funktion ist noch nicht umgesetzt",
     userNotConfirmed:
       "Für diese Aktion fehlt Ihnen die Berechtigung. Bitte prüfen Sie Ihr E-Mail-Postfach und bestätigen Sie Ihre Registrierung.",

@@ -548,6 +548,7 @@ const en = {
     editingLater: "Editing preferences in the studio arrives with a later release.",
   },
   errors: {
+    invalidRequest: "This request is not valid.",
     notImplemented: "This function has not been implemented yet",
     userNotConfirmed: "You do not have authorisation for this action. Please check your email inbox and confirm your registration.",
     demoContent: "This action cannot be applied to demo content",

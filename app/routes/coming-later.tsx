@@ -1,10 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { START_ROUTE } from "#app/rules/login-redirect";
-import { requireStudioUser } from "#app/auth/studio-user.server";
 import { ButtonLink } from "#app/components/ui/button";
 import { isComingLaterFeature } from "#app/rules/coming-later";
-import { db } from "#app/utils/db.server";
 import { getInstance } from "#app/utils/i18next.server";
 import type { Route } from "./+types/coming-later";
 
@@ -12,8 +10,8 @@ import type { Route } from "./+types/coming-later";
  * The one page every header entry of a feature that is not built yet leads to: it names the
  * feature and says plainly that it arrives with a later release (docs/decisions/0014-app-shell.md).
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  await requireStudioUser(db, request);
+// The studio layout's middleware is the login gate.
+export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isComingLaterFeature(params.feature)) throw redirect("/page-not-found");
   const t = getInstance(context).t;
   const feature = t(`shell.comingLater.features.${params.feature}`);

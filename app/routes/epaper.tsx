@@ -1,9 +1,11 @@
+import { withErrorToasts } from "#app/errors/responses.server";
+import { z } from "zod";
+import { bareIntent, parseIntent } from "#app/rules/intents";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { destroySessionHeader } from "#app/auth/session-cookie.server";
-import { requireUser } from "#app/auth/require-user.server";
-import { requireStudioUser } from "#app/auth/studio-user.server";
+import { studioUserOf } from "#app/auth/studio-user.server";
 import { EpaperCard, type LiveProgress } from "#app/components/workspace/epaper-card";
 import { UploadCard } from "#app/components/workspace/upload-card";
 import { cardActionsAllowed } from "#app/models/epaper-actions.server";
@@ -51,7 +53,7 @@ const DAY_MS = 24 * 3_600_000;
  * Try-it users also see the welcome panel and their login, signup and test-phase dialogs.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const studio = await requireStudioUser(db, request);
+  const studio = studioUserOf(context);
   const { user, subject, permissions } = studio;
   const t = getInstance(context).t;
   const url = new URL(request.url);
@@ -107,18 +109,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireUser(db, request);
-  const intent = (await request.formData()).get("intent");
-  // Both are try-it actions: a registered user's ePapers are deleted one by one, with their own checks.
-  if (!user.isGenerated) throw data({ messageKey: "errors.forbidden" }, { status: 403 });
-  if (intent === DELETE_ALL_EPAPERS_INTENT) return { deleted: await deleteAllEpapersOfAccount({ db, redis }, user.baseAccountId) };
-  if (intent === END_TEST_PHASE_INTENT) {
+/** The try-it user's welcome panel: delete all ePapers, end the test. */
+export const intents = z.discriminatedUnion("intent", [bareIntent(DELETE_ALL_EPAPERS_INTENT), bareIntent(END_TEST_PHASE_INTENT)]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return withErrorToasts(async () => {
+    const { user } = studioUserOf(context);
+    const { intent } = parseIntent(await request.formData(), intents);
+    // Both are try-it actions: a registered user's ePapers are deleted one by one, with their own checks.
+    if (!user.isGenerated) throw data({ messageKey: "errors.forbidden" }, { status: 403 });
+    if (intent === DELETE_ALL_EPAPERS_INTENT) return { deleted: await deleteAllEpapersOfAccount({ db, redis }, user.baseAccountId) };
     await endTestPhase({ db, blobs, redis }, user.id);
     // The user is gone with the account: the test ends on the product's website.
     throw redirect(getEnv().LANDING_URL, { headers: { "Set-Cookie": await destroySessionHeader() } });
-  }
-  throw data({ messageKey: "errors.unexpected" }, { status: 400 });
+  });
 }
 
 export default function EpaperWorkspace({ loaderData }: Route.ComponentProps) {

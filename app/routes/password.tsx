@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { bareIntent } from "#app/rules/intents";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -47,9 +49,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
+/** Ask for the reset mail (the default: Enter in the e-mail field), or set the new password from the mail's link. */
+export const intents = z.discriminatedUnion("intent", [bareIntent("request"), bareIntent("set")]);
+
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
-  return formData.get("intent") === "set" ? setPassword(request, formData) : requestMail(request, formData);
+  // Anything but a valid "set" is a request for the mail, which validates its own fields.
+  const intent = intents.safeParse({ intent: formData.get("intent") ?? "request" });
+  return intent.success && intent.data.intent === "set" ? setPassword(request, formData) : requestMail(request, formData);
 }
 
 async function requestMail(request: Request, formData: FormData) {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { NavLink, redirect } from "react-router";
-import { requirePagePermission } from "#app/auth/studio-user.server";
+import { requirePagePermission, studioUserOf } from "#app/auth/studio-user.server";
 import { findPreferenceValue } from "#app/preferences/system-preference.server";
 import { PREFERENCE_TABS, preferenceOfTab } from "#app/rules/admin-tabs";
 import { withErrorToasts } from "#app/errors/responses.server";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/preferences";
  * value read-only; the validated JSON editor arrives with a later release.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  await requirePagePermission(db, request, "preferences");
+  requirePagePermission(studioUserOf(context), request, "preferences");
   if (!params.tab) throw redirect("/preferences/cronjob");
   const preference = preferenceOfTab(params.tab);
   if (!preference) throw redirect("/page-not-found");
@@ -33,9 +33,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  * Writes of this page arrive with its back-office tables (editor). Until then a POST is refused
  * honestly: 403 without the permission, otherwise NotImplemented; both as a toast.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return withErrorToasts(async () => {
-    await requirePagePermission(db, request, "preferences");
+    requirePagePermission(studioUserOf(context), request, "preferences");
     throw new NotImplemented("preferences writes");
   });
 }

@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RouterProvider } from "react-aria-components";
 import { Outlet, useHref, useLocation, useNavigate } from "react-router";
-import { requireStudioUser } from "#app/auth/studio-user.server";
+import { studioUserMiddleware, studioUserOf } from "#app/auth/studio-user.server";
 import { type AccountView, AccountDrawer, type OpenDrawer, ProfileDrawer, type ProfileView } from "#app/components/shell/account-drawers";
 import { AppFooter } from "#app/components/shell/app-footer";
 import { AppHeader } from "#app/components/shell/app-header";
@@ -16,12 +16,15 @@ import { buildShellMenu } from "#app/rules/shell-menu";
 import type { Route } from "./+types/studio-layout";
 
 /**
- * The app shell around every logged-in studio page (studio-admin.md §2). Its loader is the login
- * gate for all of them and computes the permission set the header is built from; pages that
- * need a permission check it again in their own loaders (requirePagePermission).
+ * The app shell around every logged-in studio page (studio-admin.md §2). Its middleware is the
+ * login gate for all of them and loads the user and the permission set once per request, for
+ * the header and for every page below (studioUserOf); pages that need a permission check it in
+ * their own loaders and actions (requirePagePermission).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, subject, permissions, maintenanceActive } = await requireStudioUser(db, request);
+export const middleware: Route.MiddlewareFunction[] = [studioUserMiddleware(db)];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user, subject, permissions, maintenanceActive } = studioUserOf(context);
   const locale = getLocale(context);
   const reference = await loadShellReferenceData(db, locale);
   const levels = user.permissions.filter((p) => (PERMISSION_LEVELS as readonly string[]).includes(p)).sort();

@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { NavLink, redirect } from "react-router";
-import { requirePagePermission } from "#app/auth/studio-user.server";
+import { requirePagePermission, studioUserOf } from "#app/auth/studio-user.server";
 import { isSupportTab, SUPPORT_TABS } from "#app/rules/admin-tabs";
 import { withErrorToasts } from "#app/errors/responses.server";
-import { db } from "#app/utils/db.server";
 import { NotImplemented } from "#app/errors/app-error";
 import { getInstance } from "#app/utils/i18next.server";
 import type { Route } from "./+types/support";
@@ -14,7 +13,7 @@ import type { Route } from "./+types/support";
  * then the page lists the tabs and says so.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  await requirePagePermission(db, request, "support");
+  requirePagePermission(studioUserOf(context), request, "support");
   if (!params.tab) throw redirect("/support/accounts");
   if (!isSupportTab(params.tab)) throw redirect("/page-not-found");
   return { tab: params.tab, metaTitle: getInstance(context).t("support.metaTitle") };
@@ -24,9 +23,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  * Writes of this page arrive with its back-office tables (editor). Until then a POST is refused
  * honestly: 403 without the permission, otherwise NotImplemented; both as a toast.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return withErrorToasts(async () => {
-    await requirePagePermission(db, request, "support");
+    requirePagePermission(studioUserOf(context), request, "support");
     throw new NotImplemented("support writes");
   });
 }

@@ -91,8 +91,14 @@ export function checkArchitecture(root: string): Violation[] {
         });
     }
 
-    // 4. Routes call models, never the database.
+    // 4. Routes call models, never the database; a route that takes intents declares them.
     if (rel.startsWith("app/routes/")) {
+      if (/formData\.get\(\s*["']intent["']\s*\)|form\.get\(\s*["']intent["']\s*\)/.test(source) && !/export const intents\b/.test(source))
+        violations.push({
+          rule: "intents-declared",
+          file: rel,
+          detail: "reads `intent` without `export const intents` (a Zod discriminated union, app/rules/intents.ts)",
+        });
       const query = /\.(selectFrom|updateTable|insertInto|deleteFrom|replaceInto)\(|\bsql`/.exec(source);
       if (query) violations.push({ rule: "routes-never-query", file: rel, detail: `${query[0]} (move the query into app/models)` });
     }

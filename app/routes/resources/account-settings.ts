@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { bareIntent, parseIntent } from "#app/rules/intents";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { sendAuthMail } from "#app/auth/auth-mail.server";
@@ -27,17 +29,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { canEditName: studio.permissions.has("editAccount"), deleteAccount, supportEmail };
 }
 
+/** The drawer's forms; rename validates its own fields (Conform). */
+export const intents = z.discriminatedUnion("intent", [bareIntent("rename"), bareIntent("deleteAccount")]);
+
 export async function action({ request }: Route.ActionArgs) {
   return withErrorToasts(async () => {
     const studio = await requireStudioUser(db, request);
     const formData = await request.formData();
-    switch (formData.get("intent")) {
+    switch (parseIntent(formData, intents).intent) {
       case "rename":
         return rename(studio, formData);
       case "deleteAccount":
         return requestAccountDeletion(studio);
-      default:
-        return data({ intent: "unknown" as const, ok: false }, { status: 400 });
     }
   });
 }

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { parseIntent } from "#app/rules/intents";
 import { data } from "react-router";
 import { requireStudioUser } from "#app/auth/studio-user.server";
 import { blobs } from "#app/blob/blobs.server";
@@ -26,14 +28,25 @@ const deps: CardActionDeps = { db, redis, queue: queues.render, blobs };
  * answer their status with a toast; success answers `{ ok: true }` (with a toast where the
  * spec names one).
  */
+export const intents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("rename"), name: z.string().default("") }),
+  z.object({ intent: z.literal("delete") }),
+  z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("renderAgain") }),
+  z.object({ intent: z.literal("markDemo") }),
+  z.object({ intent: z.literal("unmarkDemo") }),
+  z.object({ intent: z.literal("publishPreview") }),
+  z.object({ intent: z.literal("publishZip"), confirmCharge: z.literal("true").optional() }),
+]);
+
 export async function action({ request, params }: Route.ActionArgs) {
   return withErrorToasts(async () => {
     const { subject } = await requireStudioUser(db, request);
-    const form = await request.formData();
+    const form = parseIntent(await request.formData(), intents);
     const epaperId = params.epaperId;
-    switch (form.get("intent")) {
+    switch (form.intent) {
       case "rename": {
-        const name = await renameEpaper(deps, subject, epaperId, String(form.get("name") ?? ""));
+        const name = await renameEpaper(deps, subject, epaperId, form.name);
         return data(
           { ok: true as const, name },
           { headers: { "Set-Cookie": await toastSetCookie({ type: "success", messageKey: "epaper.rename.done" }) } },
@@ -53,7 +66,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         return { ok: true as const };
       case "markDemo":
       case "unmarkDemo":
-        await setEpaperDemo(deps, subject, epaperId, form.get("intent") === "markDemo");
+        await setEpaperDemo(deps, subject, epaperId, form.intent === "markDemo");
         return { ok: true as const };
       case "publishPreview":
         await startPublish({ db, redis, queue: queues.publish }, subject, { epaperId, type: "preview" });
@@ -62,11 +75,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         await startPublish({ db, redis, queue: queues.publish }, subject, {
           epaperId,
           type: "zip",
-          confirmCharge: form.get("confirmCharge") === "true",
+          confirmCharge: form.confirmCharge === "true",
         });
         return { ok: true as const };
-      default:
-        return data({ ok: false as const, error: "unknownIntent" }, { status: 400 });
     }
   });
 }

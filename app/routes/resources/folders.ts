@@ -27,6 +27,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return tree;
 }
 
+/** Every write of the tree, by `intent` (app/rules/folder-tree.ts). */
+export const intents = FolderIntentSchema;
+
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") throw data({ ok: false, error: "MethodNotAllowed" }, { status: 405, headers: { Allow: "GET, POST" } });
   return withErrorToasts(async () => {
@@ -37,6 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
     const formData = await request.formData();
     const submission = parseWithZod(formData, { schema: FolderIntentSchema });
     if (submission.status !== "success") {
+      // The form's own intent, echoed so the dialog that sent it shows the field errors.
       const intent = String(formData.get("intent") ?? "unknown");
       return data({ ok: false as const, intent, result: submission.reply() }, { status: 400 });
     }

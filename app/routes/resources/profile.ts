@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { bareIntent, parseIntent } from "#app/rules/intents";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { sendAuthMail } from "#app/auth/auth-mail.server";
@@ -52,11 +54,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The drawer's forms; each validates its own fields (Conform). */
+export const intents = z.discriminatedUnion("intent", [
+  bareIntent("profile"),
+  bareIntent("password"),
+  bareIntent("notification"),
+  bareIntent("deleteProfile"),
+]);
+
 export async function action({ request }: Route.ActionArgs) {
   return withErrorToasts(async () => {
     const studio = await requireStudioUser(db, request);
     const formData = await request.formData();
-    const intent = formData.get("intent");
+    const { intent } = parseIntent(formData, intents);
     switch (intent) {
       case "profile":
         return saveProfile(studio, formData);
@@ -66,8 +76,6 @@ export async function action({ request }: Route.ActionArgs) {
         return saveNotification(studio, formData);
       case "deleteProfile":
         return requestProfileDeletion(studio);
-      default:
-        return data({ intent: "unknown" as const, ok: false }, { status: 400 });
     }
   });
 }
