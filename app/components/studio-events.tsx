@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRevalidator } from "react-router";
+import { useRevalidator, href } from "react-router";
 import { parseStudioEvent, REAUTHENTICATING_EVENTS, type StudioEvent } from "#app/events/catalogue";
 
 /** studio-core.md §9: reconnect 500 ms after the connection is refused or lost. */
@@ -41,7 +41,7 @@ export function StudioEventsProvider({ children }: { children: ReactNode }) {
       overlay ??= setTimeout(() => setDown(true), OVERLAY_GRACE_MS);
     };
     const connect = () => {
-      source = new EventSource("/events");
+      source = new EventSource(href("/events"));
       source.onopen = () => {
         clearTimeout(overlay);
         overlay = undefined;

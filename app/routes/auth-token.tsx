@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation, href } from "react-router";
 import { type AuthType, tokenPurposeFor } from "#app/auth/one-time-token.server";
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { startSession } from "#app/auth/session.server";
@@ -18,7 +18,7 @@ import type { Route } from "./+types/auth-token";
 function authTypeOf(params: { authType: string }): AuthType {
   const purpose = tokenPurposeFor("auth", params.authType);
   // An unknown flow is an unknown page, like any other mistyped address.
-  if (!purpose) throw redirect("/page-not-found");
+  if (!purpose) throw redirect(href("/page-not-found"));
   return purpose as AuthType;
 }
 
@@ -39,8 +39,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (outcome.kind === "login") {
     // The token leaves the address bar with this redirect (studio-core.md §2 navigation guard).
     const headers = { "Set-Cookie": await startSession(db, request, outcome.userId) };
-    if (outcome.next === "password") throw redirect("/password", { headers });
-    throw await redirectWithToast("/epaper", { type: "success", messageKey: "auth.signupConfirmed" }, { headers });
+    if (outcome.next === "password") throw redirect(href("/password"), { headers });
+    throw await redirectWithToast(href("/epaper"), { type: "success", messageKey: "auth.signupConfirmed" }, { headers });
   }
   if (outcome.kind === "done") {
     await publishForcedLogout(redis, outcome.sessionsEnded);
@@ -69,7 +69,7 @@ function TokenOutcome({ outcome }: { outcome: ShownOutcome }) {
     return (
       <>
         <Notice tone="success">{t(`auth.done.${outcome.messageKey}`, { email: outcome.params.email ?? "" })}</Notice>
-        <ButtonLink to="/login">{t("auth.toLogin")}</ButtonLink>
+        <ButtonLink to={href("/login")}>{t("auth.toLogin")}</ButtonLink>
       </>
     );
   }
@@ -78,7 +78,7 @@ function TokenOutcome({ outcome }: { outcome: ShownOutcome }) {
       <Notice tone="error">
         {outcome.kind === "limited" ? t("errors.tooManyAttempts", { minutes: outcome.minutes }) : t(`auth.failed.${outcome.reason}`)}
       </Notice>
-      <ButtonLink to="/epaper" variant="secondary">
+      <ButtonLink to={href("/epaper")} variant="secondary">
         {t("auth.backToStudio")}
       </ButtonLink>
     </>

@@ -1,10 +1,10 @@
-import { redirect } from "react-router";
+import { redirect, href } from "react-router";
 
 // studio-core.md §2: unknown routes go to /page-not-found.
 export function loader() {
-  return redirect("/page-not-found");
+  return redirect(href("/page-not-found"));
 }
 
 export function action() {
-  return redirect("/page-not-found");
+  return redirect(href("/page-not-found"));
 }

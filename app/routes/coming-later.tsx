@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { redirect } from "react-router";
+import { redirect, href } from "react-router";
 import { START_ROUTE } from "#app/rules/login-redirect";
 import { ButtonLink } from "#app/components/ui/button";
 import { isComingLaterFeature } from "#app/rules/coming-later";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/coming-later";
  */
 // The studio layout's middleware is the login gate.
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!isComingLaterFeature(params.feature)) throw redirect("/page-not-found");
+  if (!isComingLaterFeature(params.feature)) throw redirect(href("/page-not-found"));
   const t = getInstance(context).t;
   const feature = t(`shell.comingLater.features.${params.feature}`);
   return { feature: params.feature, metaTitle: feature };

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation, href } from "react-router";
 import { type DeactivateEmailType, tokenPurposeFor } from "#app/auth/one-time-token.server";
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { revokeSession } from "#app/auth/session.server";
@@ -14,7 +14,7 @@ import { redis } from "#app/utils/redis.server";
 import type { Route } from "./+types/deactivate-email";
 
 function notificationOf(params: { authType: string }): DeactivateEmailType {
-  if (!tokenPurposeFor("deactivate-email", params.authType)) throw redirect("/page-not-found");
+  if (!tokenPurposeFor("deactivate-email", params.authType)) throw redirect(href("/page-not-found"));
   return params.authType as DeactivateEmailType;
 }
 
@@ -46,7 +46,7 @@ export default function DeactivateEmail({ actionData }: Route.ComponentProps) {
     content = (
       <>
         <Notice tone="success">{t("deactivateEmail.done", { notification: t(`deactivateEmail.notifications.${actionData.type}`) })}</Notice>
-        <ButtonLink to="/login">{t("auth.toLogin")}</ButtonLink>
+        <ButtonLink to={href("/login")}>{t("auth.toLogin")}</ButtonLink>
       </>
     );
   else
@@ -57,7 +57,7 @@ export default function DeactivateEmail({ actionData }: Route.ComponentProps) {
             ? t("errors.tooManyAttempts", { minutes: actionData.minutes })
             : t(`auth.failed.${actionData.reason}`)}
         </Notice>
-        <ButtonLink to="/epaper" variant="secondary">
+        <ButtonLink to={href("/epaper")} variant="secondary">
           {t("auth.backToStudio")}
         </ButtonLink>
       </>

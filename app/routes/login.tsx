@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, href } from "react-router";
 import { clientIp, exceededRateLimit, RATE_LIMITS, resetRateLimit } from "#app/auth/rate-limit.server";
 import { REDIRECT_TO_PARAM, readLoginNotice, safeRedirect } from "#app/rules/login-redirect";
 import { getSessionUser, startSession } from "#app/auth/session.server";
@@ -99,12 +99,12 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
         </Button>
       </Form>
       <div className="mt-6 flex flex-col gap-2 text-sm">
-        <Link to="/password" className="text-brand-700 underline">
+        <Link to={href("/password")} className="text-brand-700 underline">
           {t("login.forgotPassword")}
         </Link>
         <p>
           {t("login.noAccount")}{" "}
-          <Link to="/signup" className="text-brand-700 underline">
+          <Link to={href("/signup")} className="text-brand-700 underline">
             {t("login.signup")}
           </Link>
         </p>

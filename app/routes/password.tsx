@@ -3,7 +3,7 @@ import { bareIntent } from "#app/rules/intents";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, href } from "react-router";
 import { sendAuthMail } from "#app/auth/auth-mail.server";
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { getSessionUser } from "#app/auth/session.server";
@@ -87,7 +87,7 @@ async function requestMail(request: Request, formData: FormData) {
 async function setPassword(request: Request, formData: FormData) {
   const { user, session } = await requireUser(db, request, { allowEmailTokenSession: true });
   // Only a token session sets a password without the old one; anyone else requests a mail.
-  if (!user.emailTokenUsed) throw redirect("/password");
+  if (!user.emailTokenUsed) throw redirect(href("/password"));
   const schema = createSetPasswordSchema({ strength: passwordStrength, userInputs: [user.email, user.firstname, user.lastname] });
   const submission = await parseWithZod(formData, { schema });
   const hide = { hideFields: ["password", "passwordConfirmation"] };
@@ -103,7 +103,7 @@ async function setPassword(request: Request, formData: FormData) {
   }
   // Other browsers of the user were logged out with the old password: they learn it at once.
   await publishForcedLogout(redis, { userId: user.id });
-  throw await redirectWithToast("/epaper", { type: "success", messageKey: "password.changed" });
+  throw await redirectWithToast(href("/epaper"), { type: "success", messageKey: "password.changed" });
 }
 
 export default function Password({ loaderData, actionData }: Route.ComponentProps) {
@@ -117,7 +117,7 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
         <RequestForm actionData={actionData} />
       )}
       <p className="mt-6 text-sm">
-        <Link to="/login" className="text-brand-700 underline">
+        <Link to={href("/login")} className="text-brand-700 underline">
           {t("password.backToLogin")}
         </Link>
       </p>

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { NavLink, redirect } from "react-router";
+import { NavLink, redirect, href } from "react-router";
 import { requirePagePermission, studioUserOf } from "#app/auth/studio-user.server";
 import { findPreferenceValue } from "#app/preferences/system-preference.server";
 import { PREFERENCE_TABS, preferenceOfTab } from "#app/rules/admin-tabs";
@@ -16,9 +16,9 @@ import type { Route } from "./+types/preferences";
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   requirePagePermission(studioUserOf(context), request, "preferences");
-  if (!params.tab) throw redirect("/preferences/cronjob");
+  if (!params.tab) throw redirect(href("/preferences/:tab?", { tab: "cronjob" }));
   const preference = preferenceOfTab(params.tab);
-  if (!preference) throw redirect("/page-not-found");
+  if (!preference) throw redirect(href("/page-not-found"));
   const value = await findPreferenceValue(db, preference.name);
   return {
     tab: preference.tab,
@@ -52,7 +52,7 @@ export default function Preferences({ loaderData }: Route.ComponentProps) {
           {PREFERENCE_TABS.map(({ tab, name }) => (
             <li key={tab}>
               <NavLink
-                to={`/preferences/${tab}`}
+                to={href("/preferences/:tab?", { tab })}
                 className="inline-flex min-h-11 items-center rounded-t-lg px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-white aria-[current=page]:text-brand-700 aria-[current=page]:shadow-[inset_0_-3px_0_var(--color-brand-600)]"
               >
                 {name}

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, href } from "react-router";
 import { sendAuthMail } from "#app/auth/auth-mail.server";
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { getSessionUser, startSession } from "#app/auth/session.server";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSessionUser(db, request);
   if (session.status === "active") {
     // A try-it user signs up in the dialog of the start route; anyone else is registered already.
-    throw redirect(session.user.isGenerated ? GENERATED_SIGNUP_PATH : "/epaper");
+    throw redirect(session.user.isGenerated ? GENERATED_SIGNUP_PATH : href("/epaper"));
   }
   return { metaTitle: getInstance(context).t("signup.metaTitle"), terms: await findTerms(db, getLocale(context)) };
 }
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
   );
   // Registered users work right away with the limits of an unconfirmed user; the mail's link confirms.
-  throw redirect("/epaper", { headers: { "Set-Cookie": await startSession(db, request, outcome.userId) } });
+  throw redirect(href("/epaper"), { headers: { "Set-Cookie": await startSession(db, request, outcome.userId) } });
 }
 
 /**
@@ -146,7 +146,7 @@ export default function Signup({ actionData, loaderData }: Route.ComponentProps)
       </Form>
       <p className="mt-6 text-sm">
         {t("signup.haveAccount")}{" "}
-        <Link to="/login" className="text-brand-700 underline">
+        <Link to={href("/login")} className="text-brand-700 underline">
           {t("signup.login")}
         </Link>
       </p>

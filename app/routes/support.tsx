@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { NavLink, redirect } from "react-router";
+import { NavLink, redirect, href } from "react-router";
 import { requirePagePermission, studioUserOf } from "#app/auth/studio-user.server";
 import { isSupportTab, SUPPORT_TABS } from "#app/rules/admin-tabs";
 import { withErrorToasts } from "#app/errors/responses.server";
@@ -14,8 +14,8 @@ import type { Route } from "./+types/support";
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   requirePagePermission(studioUserOf(context), request, "support");
-  if (!params.tab) throw redirect("/support/accounts");
-  if (!isSupportTab(params.tab)) throw redirect("/page-not-found");
+  if (!params.tab) throw redirect(href("/support/:tab?", { tab: "accounts" }));
+  if (!isSupportTab(params.tab)) throw redirect(href("/page-not-found"));
   return { tab: params.tab, metaTitle: getInstance(context).t("support.metaTitle") };
 }
 
@@ -42,7 +42,7 @@ export default function Support({ loaderData }: Route.ComponentProps) {
           {SUPPORT_TABS.map((tab) => (
             <li key={tab}>
               <NavLink
-                to={`/support/${tab}`}
+                to={href("/support/:tab?", { tab })}
                 className="inline-flex min-h-11 items-center rounded-t-lg px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-white aria-[current=page]:text-brand-700 aria-[current=page]:shadow-[inset_0_-3px_0_var(--color-brand-600)]"
               >
                 {t(`support.tabs.${tab}`)}

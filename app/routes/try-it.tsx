@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation, href } from "react-router";
 import { loginPath } from "#app/rules/login-redirect";
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { getSessionUser, revokeSession, startSession } from "#app/auth/session.server";
@@ -20,7 +20,7 @@ import type { Route } from "./+types/try-it";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSessionUser(db, request);
-  if (session.status === "active" && session.user.isGenerated) throw redirect("/epaper");
+  if (session.status === "active" && session.user.isGenerated) throw redirect(href("/epaper"));
   return {
     metaTitle: getInstance(context).t("tryIt.metaTitle"),
     loggedInAs: session.status === "active" ? session.user.email : null,
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limited = await exceededRateLimit(redis, [{ ...RATE_LIMITS.tryItIp, key: clientIp(request) }]);
   if (limited) return data({ minutes: limited.retryAfterMinutes }, { status: 429, headers: limited.headers });
   const session = await getSessionUser(db, request);
-  if (session.status === "active" && session.user.isGenerated) throw redirect("/epaper");
+  if (session.status === "active" && session.user.isGenerated) throw redirect(href("/epaper"));
   const sessionId = await readSessionId(request);
   if (sessionId) await revokeSession(db, sessionId, "tryIt");
   let userId: string;
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     console.error("try-it account could not be created:", error);
     throw redirect(loginPath({ notice: "tryItFailed" }));
   }
-  throw redirect("/epaper", { headers: { "Set-Cookie": await startSession(db, request, userId) } });
+  throw redirect(href("/epaper"), { headers: { "Set-Cookie": await startSession(db, request, userId) } });
 }
 
 export default function TryIt({ loaderData, actionData }: Route.ComponentProps) {

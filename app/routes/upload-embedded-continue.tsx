@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { redirect } from "react-router";
+import { redirect, href } from "react-router";
 import { consumeToken, EMBEDDED_LOGIN_PURPOSE } from "#app/auth/one-time-token.server";
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { startSession } from "#app/auth/session.server";
@@ -30,7 +30,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const used = await consumeToken(db, { token: params.token, purpose: EMBEDDED_LOGIN_PURPOSE });
   if (!used.ok) return { failed: true };
   const epaperId = new URL(request.url).searchParams.get("epaperId");
-  const target = epaperId && /^[a-z0-9]{1,32}$/.test(epaperId) ? `/epaper?epaperId=${epaperId}` : "/epaper";
+  const target = epaperId && /^[a-z0-9]{1,32}$/.test(epaperId) ? `${href("/epaper")}?epaperId=${epaperId}` : href("/epaper");
   const headers = new Headers({ "Set-Cookie": await startSession(db, request, used.userId) });
   // The studio goes on in the language the widget was shown in (the try-it user's language).
   const language = await findEmailLanguage(db, used.userId);
@@ -45,7 +45,7 @@ export default function UploadEmbeddedContinue({ actionData }: Route.ComponentPr
       {actionData?.failed ? (
         <>
           <Notice tone="error">{t("auth.failed.invalid")}</Notice>
-          <ButtonLink to="/try-it">{t("embedded.tryIt")}</ButtonLink>
+          <ButtonLink to={href("/try-it")}>{t("embedded.tryIt")}</ButtonLink>
         </>
       ) : (
         <AutoSubmit delayMs={0} message={t("embedded.opening")} />

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { UploadCard } from "#app/components/workspace/upload-card";
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 async function post(locale: string, body: Record<string, string>, token?: string): Promise<Record<string, unknown>> {
   // The locale travels along: the new account's e-mail language is the widget's language.
-  const response = await fetch(`/upload-embedded/session?locale=${encodeURIComponent(locale)}`, {
+  const response = await fetch(`${href("/upload-embedded/session")}?locale=${encodeURIComponent(locale)}`, {
     method: "POST",
     body: new URLSearchParams(body),
     headers: token ? { Authorization: `Bearer ${token}` } : {},

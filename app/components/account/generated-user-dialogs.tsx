@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useSearchParams } from "react-router";
+import { useFetcher, useSearchParams, href } from "react-router";
 import { GENERATED_DIALOG_PARAM } from "#app/rules/login-redirect";
 import type { action as loginAction } from "#app/routes/login";
 import type { action as signupAction } from "#app/routes/signup";
@@ -83,7 +83,7 @@ function GeneratedSignupForm({ terms }: { terms: Terms | null }) {
   const sentTo = result && "sentTo" in result && typeof result.sentTo === "string" ? result.sentTo : null;
   if (sentTo) return <Notice tone="success">{t("signup.generatedSent", { email: sentTo })}</Notice>;
   return (
-    <fetcher.Form method="POST" action="/signup" {...getFormProps(form)} className="flex flex-col gap-4">
+    <fetcher.Form method="POST" action={href("/signup")} {...getFormProps(form)} className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">{t("signup.generatedIntro")}</p>
       <HoneypotInput />
       <SignupIdentityFields fields={fields} errorText={errorText} />
@@ -103,7 +103,7 @@ function LoginForm() {
   const [form, fields] = useLoginForm("generated-login", fetcher.state === "idle" ? fetcher.data?.result : undefined);
   const errorText = useErrorText(fetcher.data?.params);
   return (
-    <fetcher.Form method="POST" action="/login" {...getFormProps(form)} className="flex flex-col gap-4">
+    <fetcher.Form method="POST" action={href("/login")} {...getFormProps(form)} className="flex flex-col gap-4">
       <LoginFields fields={fields} errorText={errorText} />
       <FormErrors form={form} errorText={errorText} />
       <Button type="submit" isPending={fetcher.state !== "idle"}>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { useFetcher, href } from "react-router";
 import type { action as foldersAction } from "#app/routes/resources/folders";
 import {
   type FolderDeleteMode,
@@ -28,7 +28,7 @@ import { useSchemaForm } from "#app/components/hooks/use-schema-form";
  */
 
 /** The resource route every write of the tree posts to (app/routes/resources/folders.ts). */
-export const FOLDERS_RESOURCE = "/resources/folders";
+export const FOLDERS_RESOURCE = href("/resources/folders");
 
 const DIALOG_WIDTH = "28rem";
 /** Buttons in a row on wide screens (cancel first); stacked on phones with the main action on top. */

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { useFetcher, href } from "react-router";
 import { Drawer } from "#app/components/ui/drawer";
 import type { action as accountSettingsAction, loader as accountSettingsLoader } from "#app/routes/resources/account-settings";
 import type { loader as profileLoader } from "#app/routes/resources/profile";
@@ -94,7 +94,7 @@ export function AccountDrawer({ account, isOpen, onClose }: { account: AccountVi
 
 function AccountDrawerContent({ account, onClose }: { account: AccountView; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const settings = useDrawerData<typeof accountSettingsLoader>("/resources/account-settings");
+  const settings = useDrawerData<typeof accountSettingsLoader>(href("/resources/account-settings"));
   const none = t("shell.account.none");
   const contingent = account.zipContingent === -1 ? t("shell.account.unlimited") : String(account.zipContingent);
   const canEditName = settings?.canEditName ?? false;
@@ -155,7 +155,7 @@ function AccountNameForm({ name }: { name: string }) {
   });
   const errorText = useErrorText();
   return (
-    <fetcher.Form method="POST" action="/resources/account-settings" {...getFormProps(form)} className="flex flex-col gap-4">
+    <fetcher.Form method="POST" action={href("/resources/account-settings")} {...getFormProps(form)} className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="rename" />
       <TextField
         id={fields.name.id}
@@ -198,7 +198,7 @@ export function ProfileDrawer({ profile, isOpen, onClose }: { profile: ProfileVi
 
 function ProfileDrawerContent({ profile, onClose }: { profile: ProfileView; onClose: () => void }) {
   const { t } = useTranslation();
-  const settings = useDrawerData<typeof profileLoader>("/resources/profile");
+  const settings = useDrawerData<typeof profileLoader>(href("/resources/profile"));
   const none = t("shell.account.none");
   const level = isPermissionLevel(profile.level) ? t(`shell.profile.levels.${profile.level}`) : none;
   const language =

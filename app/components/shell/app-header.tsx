@@ -1,6 +1,6 @@
 import type { Key, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useSubmit } from "react-router";
+import { Link, useLocation, useSubmit, href } from "react-router";
 import { buttonClassName } from "#app/components/ui/button";
 import { BroadcastIcon, CartIcon, DocumentIcon, GlobeIcon, LogoMark, UserIcon } from "#app/components/ui/icons";
 import { isLocale } from "#app/utils/i18n";
@@ -25,7 +25,7 @@ export function AppHeader({ menu, userName, zipContingent, locale, systemLanguag
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:px-4">
-        <Link to="/epaper" className="mr-auto inline-flex min-h-11 items-center gap-2 rounded-lg pr-2 font-bold text-brand-600">
+        <Link to={href("/epaper")} className="mr-auto inline-flex min-h-11 items-center gap-2 rounded-lg pr-2 font-bold text-brand-600">
           <LogoMark />
           <span className="max-sm:sr-only">{t("app.name")}</span>
         </Link>
@@ -110,7 +110,7 @@ function LanguageMenu({ locale, systemLanguages }: { locale: string; systemLangu
     if (code === locale) return;
     void submit(
       { locale: String(code), redirectTo: `${location.pathname}${location.search}` },
-      { method: "post", action: "/language", preventScrollReset: true },
+      { method: "post", action: href("/language"), preventScrollReset: true },
     );
   };
   return (
@@ -150,7 +150,7 @@ function MainMenu({
   const onAction = (key: Key) => {
     if (key === "account" || key === "profile") onOpenDrawer(key);
     // Logging out changes state: a POST to /logout (SameSite=Lax cookies guard it), never a link.
-    if (key === "logout") void submit(null, { method: "post", action: "/logout" });
+    if (key === "logout") void submit(null, { method: "post", action: href("/logout") });
   };
   const entry = (item: MenuEntry) => (
     <HeaderMenuItem key={item.id} id={item.id} href={"href" in item ? item.href : undefined}>

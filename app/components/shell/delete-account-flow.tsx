@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { useFetcher, href } from "react-router";
 import type { action as accountSettingsAction } from "#app/routes/resources/account-settings";
 import { comingLaterPath } from "#app/rules/coming-later";
 import { Button, ButtonLink, buttonClassName } from "../ui/button.tsx";
@@ -53,7 +53,9 @@ export function useDeleteAccountFlow(options: { offer: DeleteAccountOffer; suppo
           </Button>
           <Button
             isPending={fetcher.state !== "idle"}
-            onPress={() => void fetcher.submit({ intent: "deleteAccount" }, { method: "POST", action: "/resources/account-settings" })}
+            onPress={() =>
+              void fetcher.submit({ intent: "deleteAccount" }, { method: "POST", action: href("/resources/account-settings") })
+            }
           >
             {t("shell.account.deleteConfirm")}
           </Button>

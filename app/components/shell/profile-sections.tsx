@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { useFetcher, href } from "react-router";
 import type { action as profileAction } from "#app/routes/resources/profile";
 import { createChangePasswordSchema, createProfileSchema } from "#app/rules/account-validation";
 import { useErrorText } from "#app/components/hooks/use-error-text";
@@ -21,7 +21,7 @@ import { useSchemaForm } from "#app/components/hooks/use-schema-form";
  * answers with Conform's result and a toast.
  */
 
-const PROFILE_ACTION = "/resources/profile";
+const PROFILE_ACTION = href("/resources/profile");
 
 type ProfileActionData = NonNullable<ReturnType<typeof useFetcher<typeof profileAction>>["data"]>;
 

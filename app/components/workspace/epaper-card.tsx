@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
-import { useFetcher } from "react-router";
+import { useFetcher, href } from "react-router";
 import type { EpaperCard as Card } from "#app/rules/epaper-card";
 import { EPAPER_NAME_MAX } from "#app/rules/upload-contract";
 import { previewAddress } from "#app/rules/preview-address";
@@ -53,7 +53,7 @@ export function EpaperCard(props: {
   const state = stateOf(card);
   const busy = fetcher.state !== "idle";
   const post = (intent: string, extra: Record<string, string> = {}) =>
-    fetcher.submit({ intent, ...extra }, { method: "POST", action: `/epaper/${card.id}/action` });
+    fetcher.submit({ intent, ...extra }, { method: "POST", action: href("/epaper/:epaperId/action", { epaperId: card.id }) });
   const disabled = !props.canChange;
   const nameId = `epaper-${card.id}-name`;
   const previewUrl = card.preview ? previewAddress(props.publishing.contentUrl, card.preview.hash) : null;
@@ -97,7 +97,7 @@ export function EpaperCard(props: {
       <div className="relative h-[140px] shrink-0 bg-slate-100">
         {card.hasCover ? (
           <img
-            src={`/epaper/${card.id}/cover`}
+            src={href("/epaper/:epaperId/cover", { epaperId: card.id })}
             alt={t("epaper.card.cover", { name: card.name })}
             className="h-full w-full object-contain"
             loading="lazy"

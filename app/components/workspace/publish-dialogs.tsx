@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { Dialog as AriaDialog, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import type { ZipDecision } from "#app/rules/zip-contingent";
@@ -100,7 +101,7 @@ export function ZipDialog(props: {
             <p>{t("publish.zip.current", { date: formatDate(zip.publishedAt, i18n.language), size: megabytes })}</p>
             {zip.outdated ? <p className="mt-1 font-medium text-amber-800">{t("publish.republishRequired")}</p> : null}
             <a
-              href={`/epaper/${props.epaperId}/zip`}
+              href={href("/epaper/:epaperId/zip", { epaperId: props.epaperId })}
               download
               className="mt-2 inline-flex min-h-10 items-center rounded-lg bg-brand-600 px-4 font-medium text-white focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none"
             >
@@ -115,7 +116,7 @@ export function ZipDialog(props: {
               {t("publish.zip.cancel")}
             </Button>
             <a
-              href="/coming-later/bookContingent"
+              href={href("/coming-later/:feature", { feature: "bookContingent" })}
               className="inline-flex min-h-10 items-center rounded-lg bg-brand-600 px-4 font-medium text-white focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none"
             >
               {t("publish.zip.orderButton")}

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
 
@@ -16,7 +16,7 @@ export function TestPhaseDialog(props: { isOpen: boolean; onOpenChange: (open: b
   return (
     <Dialog isOpen={props.isOpen} onOpenChange={props.onOpenChange} title={t("testPhase.title")} maxWidth="480px" role="alertdialog">
       <p className="mb-5 text-slate-700">{t("testPhase.text")}</p>
-      <Form method="POST" action="/epaper" className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <Form method="POST" action={href("/epaper")} className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="submit" name="intent" value={END_TEST_PHASE_INTENT} variant="secondary">
           {t("testPhase.cancel")}
         </Button>

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { z } from "zod";
 import { parseIntent } from "#app/rules/intents";
 import { errorToApiResponse } from "#app/errors/responses.server";
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { user } = await requireApiUser(db, request);
       const { token } = await issueToken(db, { userId: user.id, purpose: EMBEDDED_LOGIN_PURPOSE });
       const epaperId = form.epaperId.slice(0, 32);
-      const url = new URL(`/upload-embedded/continue/${token}`, getEnv().PUBLIC_URL);
+      const url = new URL(href("/upload-embedded/continue/:token", { token }), getEnv().PUBLIC_URL);
       if (epaperId) url.searchParams.set("epaperId", epaperId);
       return { url: url.toString() };
     }

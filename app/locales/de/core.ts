@@ -1,0 +1,42 @@
+import type { Translation } from "../en.ts";
+
+/** German: texts every page may show: the app's name, the language switch, not found, toasts, the global errors. */
+export default {
+  app: {
+    name: "ePaper Studio",
+    skipToContent: "Zum Inhalt springen",
+  },
+  language: {
+    label: "Sprache",
+    de: "Deutsch",
+    en: "English",
+  },
+  notFound: {
+    metaTitle: "Seite nicht gefunden",
+    title: "Diese Seite gibt es nicht",
+    text: "Die Adresse ist vielleicht falsch geschrieben, oder die Seite wurde verschoben oder entfernt.",
+    toLandingPage: "Zur Startseite",
+    backToStudio: "Zurück zum Studio",
+  },
+  toast: {
+    region: "Benachrichtigungen",
+    close: "Benachrichtigung schließen",
+    sendErrorReport: "Fehlerbericht senden",
+  },
+  errors: {
+    invalidRequest: "Diese Anfrage ist ungültig.",
+    notImplemented: "Diese Funktion ist noch nicht umgesetzt",
+    userNotConfirmed:
+      "Für diese Aktion fehlt Ihnen die Berechtigung. Bitte prüfen Sie Ihr E-Mail-Postfach und bestätigen Sie Ihre Registrierung.",
+    demoContent: "Diese Aktion kann nicht auf Demo-Inhalte angewendet werden",
+    activeShopSubscriptions: "Die Aktion kann nicht ausgeführt werden, weil noch aktive Abonnements laufen",
+    tooManyAttempts: "Zu viele Versuche. Bitte warten Sie {{minutes}} Minuten und versuchen Sie es dann erneut.",
+    sessionExpired: "Sitzung abgelaufen. Bitte melden Sie sich erneut an.",
+    title: "Etwas ist schiefgelaufen",
+    unexpected: "Ein unerwarteter Fehler ist aufgetreten. Bitte wenden Sie sich an den Support.",
+    notFound: "Diese Seite gibt es nicht.",
+    forbidden: "Diese Aktion ist nicht erlaubt.",
+    tryAgain: "Erneut versuchen",
+    status: "Fehler {{status}}",
+  },
+} satisfies Pick<Translation, "app" | "language" | "notFound" | "toast" | "errors">;

@@ -1,0 +1,55 @@
+import type { Translation } from "../en.ts";
+
+/** German: rendering failures and the publishing forms (preview, zip). */
+export default {
+  render: {
+    progress: "{{ready}} von {{total}} Seiten verarbeitet",
+    downloading: "Download",
+    splitting: "Aufteilen",
+    rendering: "Rendern",
+    errors: {
+      pdfPasswordProtected: "Dieses PDF ist passwortgeschützt. Entfernen Sie das Passwort und laden Sie es erneut hoch.",
+      pdfNotAPdf: "Diese Datei ist kein PDF. Bitte laden Sie eine PDF-Datei hoch.",
+      pdfDamaged:
+        "Dieses PDF ist beschädigt und kann nicht gelesen werden. Bitte exportieren Sie es erneut und laden Sie die neue Datei hoch.",
+      pdfTooLarge: "Dieses PDF ist zu groß, um verarbeitet zu werden.",
+      renderProcessFailed: "Das ePaper konnte nicht gerendert werden. Bitte versuchen Sie es erneut oder wenden Sie sich an den Support.",
+      renderingCancelled: "Das Rendern wurde abgebrochen.",
+    },
+  },
+  publish: {
+    failed: "Veröffentlichen fehlgeschlagen. Bitte versuchen Sie es erneut.",
+    republishRequired: "Seit dem Veröffentlichen geändert: erneut veröffentlichen",
+    progress: {
+      preview: "Vorschau wird erstellt …",
+      zip: "Zip-Paket wird erstellt …",
+    },
+    preview: {
+      menu: "Vorschau",
+      title: "Vorschau von {{name}}",
+      frame: "ePaper {{name}}",
+      back: "Zurück zur Bearbeitung",
+      openTab: "In neuem Tab öffnen",
+    },
+    zip: {
+      menu: "Zip-Paket",
+      title: "Zip-Paket von {{name}}",
+      current: "Veröffentlicht am {{date}}, {{size}} MB. Entpackt läuft es auf jedem Webserver und aus einem Ordner.",
+      download: "Zip herunterladen",
+      free: "Erneutes Veröffentlichen ist bis {{date}} kostenlos (Nachbearbeitungszeit).",
+      unlimited: "Ihr Zip-Kontingent ist unbegrenzt.",
+      order: "Ihr Zip-Kontingent ist aufgebraucht. Bestellen Sie weitere Zip-Pakete, um dieses ePaper zu veröffentlichen.",
+      orderButton: "Zip-Pakete bestellen",
+      confirm_one: "Das Veröffentlichen verbraucht ein Zip-Paket. Sie haben noch {{count}}.",
+      confirm_other: "Das Veröffentlichen verbraucht ein Zip-Paket. Sie haben noch {{count}}.",
+      publish: "Zip veröffentlichen",
+      republish: "Erneut veröffentlichen",
+      cancel: "Abbrechen",
+    },
+    errors: {
+      zipContingentExhausted: "Ihr Zip-Kontingent ist aufgebraucht.",
+      zipChargeNotConfirmed: "Bitte bestätigen Sie, dass ein Zip-Paket verbraucht wird.",
+      notRendered: "Dieses ePaper ist noch nicht gerendert.",
+    },
+  },
+} satisfies Pick<Translation, "render" | "publish">;

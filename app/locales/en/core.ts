@@ -1,0 +1,39 @@
+/** English: texts every page may show: the app's name, the language switch, not found, toasts, the global errors. */
+export default {
+  app: {
+    name: "ePaper Studio",
+    skipToContent: "Skip to content",
+  },
+  language: {
+    label: "Language",
+    de: "Deutsch",
+    en: "English",
+  },
+  notFound: {
+    metaTitle: "Page not found",
+    title: "This page does not exist",
+    text: "The address may be mistyped, or the page has moved or been removed.",
+    toLandingPage: "To the landing page",
+    backToStudio: "Back to the studio",
+  },
+  toast: {
+    region: "Notifications",
+    close: "Close notification",
+    sendErrorReport: "Send error report",
+  },
+  errors: {
+    invalidRequest: "This request is not valid.",
+    notImplemented: "This function has not been implemented yet",
+    userNotConfirmed: "You do not have authorisation for this action. Please check your email inbox and confirm your registration.",
+    demoContent: "This action cannot be applied to demo content",
+    activeShopSubscriptions: "Action cannot be executed because active subscriptions are still running",
+    tooManyAttempts: "Too many attempts. Please wait {{minutes}} minutes and try again.",
+    sessionExpired: "Session expired. Please log in again.",
+    title: "Something went wrong",
+    unexpected: "An unexpected error has occurred. Please contact the support.",
+    notFound: "This page does not exist.",
+    forbidden: "This action is not allowed.",
+    tryAgain: "Try again",
+    status: "Error {{status}}",
+  },
+} as const;
