@@ -17,7 +17,7 @@ import { findSupportEmail } from "#app/preferences/system-preference.server";
 import { db } from "#app/utils/db.server";
 import { getLocale, i18nextMiddleware, localeCookie } from "#app/utils/i18next.server";
 import { readToast } from "#app/utils/toast.server";
-import type { loader as studioLoader } from "./routes/studio-layout.tsx";
+import type { loader as studioLoader } from "#app/routes/studio/layout";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -72,7 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();
   const { locale } = loaderData;
-  const studio = useRouteLoaderData<typeof studioLoader>("routes/studio-layout");
+  const studio = useRouteLoaderData<typeof studioLoader>("studio");
   // Keeps the browser's i18next instance (an external system) on the locale the server chose.
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);

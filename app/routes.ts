@@ -1,27 +1,52 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
+/*
+ * The studio's addresses, with route modules grouped by feature under app/routes/: accounts/
+ * (headerless pages of login, signup, passwords, token links, try-it), embedded/ (the upload
+ * widget), studio/ (the app shell and every page in it, support and preferences with a route per
+ * tab), epaper/ (an ePaper's resources; the editor joins them at /epaper/:epaperId/edit),
+ * resources/ (the shell's and the tree's JSON and form endpoints).
+ */
 export default [
   index("routes/index.tsx"),
   // Headerless pages (studio-admin.md §2): their own minimal frame, no app shell.
-  route("login", "routes/login.tsx"),
-  route("maintenance/login", "routes/login.tsx", { id: "maintenance-login" }),
-  route("maintenance-login", "routes/login.tsx", { id: "maintenance-login-alias" }),
-  route("signup", "routes/signup.tsx"),
-  route("password", "routes/password.tsx"),
-  route("password-reset", "routes/password.tsx", { id: "password-reset" }),
-  route("auth/:authType/with/:token", "routes/auth-token.tsx"),
-  route("deactivate-email/:authType/with/:token", "routes/deactivate-email.tsx"),
-  route("try-it", "routes/try-it.tsx"),
-  route("upload-embedded", "routes/upload-embedded.tsx"),
-  route("upload-embedded/continue/:token", "routes/upload-embedded-continue.tsx"),
-  route("upload-embedded/session", "routes/resources/embedded-session.ts"),
-  route("logout", "routes/logout.ts"),
+  route("login", "routes/accounts/login.tsx"),
+  route("maintenance/login", "routes/accounts/login.tsx", { id: "maintenance-login" }),
+  route("maintenance-login", "routes/accounts/login.tsx", { id: "maintenance-login-alias" }),
+  route("signup", "routes/accounts/signup.tsx"),
+  route("password", "routes/accounts/password.tsx"),
+  route("password-reset", "routes/accounts/password.tsx", { id: "password-reset" }),
+  route("auth/:authType/with/:token", "routes/accounts/auth-token.tsx"),
+  route("deactivate-email/:authType/with/:token", "routes/accounts/deactivate-email.tsx"),
+  route("try-it", "routes/accounts/try-it.tsx"),
+  route("logout", "routes/accounts/logout.ts"),
+  ...prefix("upload-embedded", [
+    index("routes/embedded/upload-embedded.tsx"),
+    route("continue/:token", "routes/embedded/continue.tsx"),
+    route("session", "routes/embedded/session.ts"),
+  ]),
   // The studio: every page inside the app shell (header, menus, footer) needs a login.
-  layout("routes/studio-layout.tsx", [
-    route("epaper", "routes/epaper.tsx"),
-    route("support/:tab?", "routes/support.tsx"),
-    route("preferences/:tab?", "routes/preferences.tsx"),
-    route("coming-later/:feature", "routes/coming-later.tsx"),
+  layout("routes/studio/layout.tsx", { id: "studio" }, [
+    route("epaper", "routes/studio/epaper.tsx"),
+    route("support", "routes/studio/support/layout.tsx", [
+      index("routes/studio/support/index.ts"),
+      route(":tab", "routes/studio/support/tab.tsx"),
+    ]),
+    route("preferences", "routes/studio/preferences/layout.tsx", [
+      index("routes/studio/preferences/index.ts"),
+      route(":tab", "routes/studio/preferences/tab.tsx"),
+    ]),
+    route("coming-later/:feature", "routes/studio/coming-later.tsx"),
+  ]),
+  // An ePaper's resources. Upload card (studio-core.md §4): JSON routes the browser calls with fetch.
+  route("upload-pdf", "routes/epaper/upload-pdf.ts"),
+  ...prefix("epaper", [
+    route("create", "routes/epaper/create.ts"),
+    ...prefix(":epaperId", [
+      route("cover", "routes/epaper/cover.ts"),
+      route("action", "routes/epaper/action.ts"),
+      route("zip", "routes/epaper/zip.ts"),
+    ]),
   ]),
   // Old and e-mail link addresses of the start route (studio-core.md §2).
   route("home", "routes/home-redirect.ts"),
@@ -32,16 +57,10 @@ export default [
   route("resources/profile", "routes/resources/profile.ts"),
   route("resources/account-settings", "routes/resources/account-settings.ts"),
   route("resources/folders", "routes/resources/folders.ts"),
-  // Upload card (studio-core.md §4): JSON resource routes the browser calls with fetch.
-  route("upload-pdf", "routes/resources/upload-pdf.ts"),
-  route("epaper/create", "routes/resources/create-epaper.ts"),
   route("page-not-found", "routes/page-not-found.tsx", { id: "page-not-found" }),
   route("404", "routes/page-not-found.tsx", { id: "page-not-found-alias" }),
   route("healthz", "routes/resources/healthz.ts"),
   route("events", "routes/resources/events.ts"),
-  route("epaper/:epaperId/cover", "routes/resources/epaper-cover.ts"),
-  route("epaper/:epaperId/action", "routes/resources/epaper-action.ts"),
-  route("epaper/:epaperId/zip", "routes/resources/epaper-zip.ts"),
   // Unknown URLs must still pass the root middleware (i18n), so a catch-all sends them on.
   route("*", "routes/catch-all.ts"),
 ] satisfies RouteConfig;

@@ -40,8 +40,8 @@ import { GENERATED_ACCOUNT_EPAPER_LIMIT, isApiErrorBody, type UploadLimits } fro
 import { receiveUpload, type UploadDeps } from "#app/models/upload.server";
 import { renderDepsFromEnv } from "#app/render/render-deps.server";
 import { startRenderWorker } from "#app/worker/render.consumer.server";
-import { action as createAction } from "#app/routes/resources/create-epaper";
-import { loader as limitsLoader, action as uploadAction } from "#app/routes/resources/upload-pdf";
+import { action as createAction } from "#app/routes/epaper/create";
+import { loader as limitsLoader, action as uploadAction } from "#app/routes/epaper/upload-pdf";
 import { AppError } from "#app/errors/app-error";
 import { db } from "#app/utils/db.server";
 import { getEnv } from "#app/utils/env.server";

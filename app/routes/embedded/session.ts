@@ -11,7 +11,7 @@ import { db } from "#app/utils/db.server";
 import { getEnv } from "#app/utils/env.server";
 import { getLocale } from "#app/utils/i18next.server";
 import { redis } from "#app/utils/redis.server";
-import type { Route } from "./+types/embedded-session";
+import type { Route } from "./+types/session";
 
 /**
  * POST /upload-embedded/session: the embedded widget's JSON API (routes/upload-embedded.tsx).

@@ -4,7 +4,7 @@ import { blobs } from "#app/blob/blobs.server";
 import { ZIP_FILE } from "#app/publish/build-publication.server";
 import { findZipPublication, markPublicationReviewed } from "#app/models/epaper-downloads.server";
 import { db } from "#app/utils/db.server";
-import type { Route } from "./+types/epaper-zip";
+import type { Route } from "./+types/zip";
 
 /**
  * GET /epaper/:epaperId/zip: downloads the ePaper's zip package (only users of its account with

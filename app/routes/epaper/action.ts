@@ -17,7 +17,7 @@ import { startPublish } from "#app/publish/start-publish.server";
 import { queues } from "#app/jobs/producer.server";
 import { redis } from "#app/utils/redis.server";
 import { toastSetCookie } from "#app/utils/toast.server";
-import type { Route } from "./+types/epaper-action";
+import type { Route } from "./+types/action";
 
 const deps: CardActionDeps = { db, redis, queue: queues.render, blobs };
 

@@ -11,7 +11,7 @@ import { db } from "#app/utils/db.server";
 import { isLocale } from "#app/utils/i18n";
 import { getInstance, localeCookie } from "#app/utils/i18next.server";
 import { redis } from "#app/utils/redis.server";
-import type { Route } from "./+types/upload-embedded-continue";
+import type { Route } from "./+types/continue";
 
 /**
  * /upload-embedded/continue/:token: the embedded widget's hand-over to the studio in the top

@@ -3,7 +3,7 @@ import { requireUser } from "#app/auth/require-user.server";
 import { blobs } from "#app/blob/blobs.server";
 import { findCoverKey } from "#app/models/epaper-downloads.server";
 import { db } from "#app/utils/db.server";
-import type { Route } from "./+types/epaper-cover";
+import type { Route } from "./+types/cover";
 
 /**
  * GET /epaper/:epaperId/cover: the card's cover image (the render's WebP thumbnail), only for

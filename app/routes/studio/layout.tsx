@@ -13,7 +13,7 @@ import { db } from "#app/utils/db.server";
 import { getLocale } from "#app/utils/i18next.server";
 import { isLockedOutByMaintenance, isUnconfirmed, PERMISSION_LEVELS } from "#app/rules/permissions";
 import { buildShellMenu } from "#app/rules/shell-menu";
-import type { Route } from "./+types/studio-layout";
+import type { Route } from "./+types/layout";
 
 /**
  * The app shell around every logged-in studio page (studio-admin.md §2). Its middleware is the

@@ -5,7 +5,7 @@ import { apiErrorResponse, errorToApiResponse } from "#app/errors/responses.serv
 import { db } from "#app/utils/db.server";
 import { queues } from "#app/jobs/producer.server";
 import { redis } from "#app/utils/redis.server";
-import type { Route } from "./+types/create-epaper";
+import type { Route } from "./+types/create";
 
 /**
  * POST /epaper/create (studio-core.md §4 "Creating an ePaper", §7 "ePaper generate";
