@@ -76,6 +76,27 @@ const flag = (description: string) => ({
 });
 
 /**
+ * The names of the error catalogue (architecture.md "Errors"; studio-core.md §8): written once
+ * here, where the seed needs them for the DevKit preference's forced-error list, and mapped to
+ * status and message by app/errors/catalogue.ts (db/ never imports the app).
+ */
+export const ERROR_NAMES = [
+  "NotImplemented",
+  "Unavailable",
+  "NotAuthenticated",
+  "UserNotConfirmed",
+  "DemoError",
+  "ActiveShopSubscriptionsDetected",
+  "Forbidden",
+  "NotFound",
+  "Conflict",
+  "Unprocessable",
+  "TooManyRequests",
+  "FailedDependency",
+  "GeneralError",
+] as const;
+
+/**
  * The six system preferences of studio-admin.md §3 with their JSON schemas. `attrs` is the
  * spec's extra keyword for a minimum and a maximum (validated by app/preferences/preference-schema.ts).
  */
@@ -119,21 +140,7 @@ export const SYSTEM_PREFERENCES = [
             active: { type: "boolean" },
             errorName: {
               type: "string",
-              enum: [
-                "NotImplemented",
-                "Unavailable",
-                "NotAuthenticated",
-                "UserNotConfirmed",
-                "DemoError",
-                "ActiveShopSubscriptionsDetected",
-                "Forbidden",
-                "NotFound",
-                "Conflict",
-                "Unprocessable",
-                "TooManyRequests",
-                "FailedDependency",
-                "GeneralError",
-              ],
+              enum: [...ERROR_NAMES],
             },
           },
         },

@@ -1,22 +1,16 @@
 import type { TranslationKey } from "#app/locales/translation-key";
 import type { ToastType } from "#app/utils/toast";
+import { ERROR_NAMES } from "#db/seed-data";
 
 /**
  * The global error handling of studio-core.md §8 and studio-admin.md §8 in one table: which
  * server error name becomes which message, how it is shown and which HTTP status it answers
  * with. The error classes (app-error.ts) take their status and message from it, the browser maps
- * a name it receives with it, and the developer kit's forced-error list is GLOBAL_ERROR_NAMES.
+ * a name it receives with it. The names are written once (db/seed-data.ts ERROR_NAMES), where
+ * the developer kit's forced-error list takes them from.
  */
 
-export const GLOBAL_ERROR_NAMES = [
-  "NotImplemented",
-  "Unavailable",
-  "NotAuthenticated",
-  "UserNotConfirmed",
-  "DemoError",
-  "ActiveShopSubscriptionsDetected",
-  "Forbidden",
-] as const;
+export const GLOBAL_ERROR_NAMES = ERROR_NAMES;
 export type GlobalErrorName = (typeof GLOBAL_ERROR_NAMES)[number];
 
 export type GlobalErrorHandling = {
@@ -33,6 +27,12 @@ export const GLOBAL_ERRORS: Record<GlobalErrorName, GlobalErrorHandling> = {
   DemoError: { status: 403, message: { key: "errors.demoContent", type: "error" } },
   ActiveShopSubscriptionsDetected: { status: 409, message: { key: "errors.activeShopSubscriptions", type: "error" } },
   Forbidden: { status: 403, message: { key: "errors.forbidden", type: "error" } },
+  NotFound: { status: 404, message: { key: "errors.itemNotFound", type: "error" } },
+  Conflict: { status: 409, message: { key: "errors.conflict", type: "error" } },
+  Unprocessable: { status: 422, message: { key: "errors.unprocessable", type: "error" } },
+  TooManyRequests: { status: 429, message: { key: "errors.tooManyRequests", type: "error" } },
+  FailedDependency: { status: 424, message: { key: "errors.failedDependency", type: "error" } },
+  GeneralError: { status: 500, message: { key: "errors.unexpected", type: "error" } },
 };
 
 /** Unknown errors: logged, a message that stays until closed and offers an error report. */

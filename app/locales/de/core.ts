@@ -25,6 +25,11 @@ export default {
   },
   errors: {
     invalidRequest: "Diese Anfrage ist ungültig.",
+    itemNotFound: "Dieses Element existiert nicht (mehr).",
+    conflict: "Das konnte nicht gespeichert werden, weil es sich inzwischen geändert hat. Bitte laden Sie neu und versuchen Sie es erneut.",
+    unprocessable: "Diese Aktion kann nicht ausgeführt werden.",
+    tooManyRequests: "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
+    failedDependency: "Ein Dienst, den diese Aktion braucht, ist nicht erreichbar. Bitte versuchen Sie es später erneut.",
     notImplemented: "Diese Funktion ist noch nicht umgesetzt",
     userNotConfirmed:
       "Für diese Aktion fehlt Ihnen die Berechtigung. Bitte prüfen Sie Ihr E-Mail-Postfach und bestätigen Sie Ihre Registrierung.",

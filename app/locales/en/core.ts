@@ -23,6 +23,11 @@ export default {
   },
   errors: {
     invalidRequest: "This request is not valid.",
+    itemNotFound: "This item does not exist (any more).",
+    conflict: "This could not be saved because it changed in the meantime. Please reload and try again.",
+    unprocessable: "This action cannot be carried out.",
+    tooManyRequests: "Too many requests. Please wait a moment and try again.",
+    failedDependency: "A service this action needs is not available. Please try again later.",
     notImplemented: "This function has not been implemented yet",
     userNotConfirmed: "You do not have authorisation for this action. Please check your email inbox and confirm your registration.",
     demoContent: "This action cannot be applied to demo content",
