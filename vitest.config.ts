@@ -12,6 +12,7 @@ export default defineConfig({
       "publisher/**/*.test.ts",
       "tests/integration/**/*.test.ts",
       "tests/architecture/**/*.test.ts",
+      "tests/security/**/*.test.ts",
     ],
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/setup-env.ts"],

@@ -28,6 +28,7 @@ app.use((req, res, next) => {
     path: req.path,
     origin: req.headers.origin,
     host: req.headers.host,
+    protocol: req.protocol,
     publicUrl: env.PUBLIC_URL,
   });
   if (refused) {

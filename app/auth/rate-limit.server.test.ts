@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
 import { TooManyRequests } from "#app/errors/app-error";
 import { CLIENT_IP_HEADER } from "./client-ip.ts";
-import { checkRateLimit, clientIp, enforceRateLimit, RATE_LIMITS, rateLimitKey, resetRateLimit } from "./rate-limit.server.ts";
+import {
+  checkRateLimit,
+  clientIp,
+  enforceRateLimit,
+  RATE_LIMITS,
+  rateLimitKey,
+  resetRateLimit,
+  LOGIN_MAX_DELAY_MS,
+  loginDelayMs,
+} from "./rate-limit.server.ts";
 
 // A Redis database of this file's own (the suite's is 15): flushed here without touching others.
 const redisUrl = (() => {
@@ -97,8 +106,8 @@ describe("checkRateLimit", () => {
 
 describe("enforceRateLimit and resetRateLimit", () => {
   test("throw TooManyRequests (429, message key, Retry-After) over the limit; a reset starts over", async () => {
-    const limit = { ...RATE_LIMITS.loginEmail, bucket: bucket(), key: "max@example.com" };
-    for (let attempt = 0; attempt < RATE_LIMITS.loginEmail.limit; attempt++) await enforceRateLimit(redis, limit);
+    const limit = { ...RATE_LIMITS.loginPair, bucket: bucket(), key: "max@example.com 192.0.2.1" };
+    for (let attempt = 0; attempt < RATE_LIMITS.loginPair.limit; attempt++) await enforceRateLimit(redis, limit);
     const error = await enforceRateLimit(redis, limit).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TooManyRequests);
     const refused = error as TooManyRequests;
@@ -111,12 +120,30 @@ describe("enforceRateLimit and resetRateLimit", () => {
   });
 });
 
+describe("loginDelayMs", () => {
+  test("no delay for the first attempts, then doubling from 250 ms up to the cap; never a refusal", () => {
+    expect([1, 10].map(loginDelayMs)).toEqual([0, 0]);
+    expect([11, 12, 13, 14].map(loginDelayMs)).toEqual([250, 500, 1000, 2000]);
+    expect(loginDelayMs(16)).toBe(LOGIN_MAX_DELAY_MS);
+    expect(loginDelayMs(1_000_000)).toBe(LOGIN_MAX_DELAY_MS);
+  });
+});
+
 describe("presets", () => {
   test("cover login, signup, password request, try-it and the token routes with distinct buckets", () => {
     const buckets = Object.values(RATE_LIMITS).map((preset) => preset.bucket);
     expect(new Set(buckets).size).toBe(buckets.length);
     expect(Object.keys(RATE_LIMITS)).toEqual(
-      expect.arrayContaining(["loginEmail", "loginIp", "signupIp", "passwordRequestEmail", "passwordRequestIp", "tryItIp", "tokenIp"]),
+      expect.arrayContaining([
+        "loginPair",
+        "loginEmail",
+        "loginIp",
+        "signupIp",
+        "passwordRequestEmail",
+        "passwordRequestIp",
+        "tryItIp",
+        "tokenIp",
+      ]),
     );
     for (const preset of Object.values(RATE_LIMITS)) {
       expect(preset.limit).toBeGreaterThan(0);

@@ -36,13 +36,20 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * The limits of the public routes. Per e-mail limits stop guessing one account's password from
- * many addresses; per IP limits stop one client from trying many accounts. IP limits are
- * generous because offices share one address behind NAT.
+ * The limits of the public routes. Per IP limits stop one client from trying many accounts; they
+ * are generous because offices share one address behind NAT. A login is never refused per
+ * account alone, or anyone could lock an owner out: it is refused per account and address
+ * (loginPair), and many failures for one account from anywhere only slow its logins down
+ * (loginEmail, loginDelayMs). docs/decisions/0027-threat-model.md.
  */
 export const RATE_LIMITS = {
-  /** POST /login and /maintenance/login, per e-mail address entered. */
-  loginEmail: { bucket: "login-email", limit: 10, windowMs: 15 * MINUTE },
+  /** POST /login and /maintenance/login, per e-mail address and client IP together: refuses. */
+  loginPair: { bucket: "login-pair", limit: 10, windowMs: 15 * MINUTE },
+  /**
+   * POST /login and /maintenance/login, per e-mail address entered, from any address: never
+   * refuses (its limit is only there to satisfy the type), it counts for loginDelayMs.
+   */
+  loginEmail: { bucket: "login-email", limit: Number.MAX_SAFE_INTEGER, windowMs: 15 * MINUTE },
   /** POST /login and /maintenance/login, per client IP. */
   loginIp: { bucket: "login-ip", limit: 50, windowMs: 15 * MINUTE },
   /** POST /signup, per client IP (each success creates an account and sends a mail). */
@@ -97,6 +104,23 @@ export async function checkRateLimit(redis: Redis, check: RateLimitCheck): Promi
   const [count, ttl] = reply;
   const allowed = count <= check.limit;
   return { allowed, retryAfterMs: allowed ? 0 : Math.max(1, ttl), count };
+}
+
+/** Attempts for one account from every address that pass without a delay. */
+export const LOGIN_FREE_ATTEMPTS = 10;
+/** The longest a login waits, however many attempts an account had. */
+export const LOGIN_MAX_DELAY_MS = 8_000;
+
+/**
+ * How long a login attempt waits once its account had many attempts in the window, from any
+ * address (OWASP: progressive delays instead of a lockout): nothing for the first
+ * LOGIN_FREE_ATTEMPTS, then 250 ms doubling with each attempt up to LOGIN_MAX_DELAY_MS. A guess
+ * spread over many addresses slows to one every few seconds; the owner still gets in.
+ */
+export function loginDelayMs(attempts: number): number {
+  const over = attempts - LOGIN_FREE_ATTEMPTS;
+  if (over <= 0) return 0;
+  return Math.min(LOGIN_MAX_DELAY_MS, 250 * 2 ** Math.min(over - 1, 10));
 }
 
 /** Counts one attempt and throws `TooManyRequests` when it is over the limit. */

@@ -5,13 +5,16 @@
  * post forms to the studio with the reader's cookies. Browsers send Origin on every cross-origin
  * request and on same-origin POSTs; a write whose Origin names another host is refused.
  * Requests without Origin (old browsers, server-to-server calls with a bearer token) pass: they
- * are not what a page on another origin can send.
+ * are not what a page on another origin can send. The whole origin counts (scheme, host and
+ * port): `https://studio` or `ftp://studio` is not the studio at `http://studio`.
  */
 export function crossOriginWriteRefused(input: {
   method: string;
   path: string;
   origin: string | undefined;
+  /** The request's own Host header and scheme (as Express sees them, behind TRUST_PROXY). */
   host: string | undefined;
+  protocol: string;
   publicUrl: string;
 }): boolean {
   if (input.method === "GET" || input.method === "HEAD" || input.method === "OPTIONS") return false;
@@ -19,11 +22,15 @@ export function crossOriginWriteRefused(input: {
   if (input.path === "/upload-embedded" || input.path.startsWith("/upload-embedded/")) return false;
   if (!input.origin) return false;
   if (input.origin === "null") return true; // sandboxed frames, file:// pages
-  let originHost: string;
+  let origin: string;
   try {
-    originHost = new URL(input.origin).host;
+    origin = new URL(input.origin).origin;
   } catch {
     return true;
   }
-  return originHost !== input.host && originHost !== new URL(input.publicUrl).host;
+  // Only http(s) origins serialise to themselves; anything else ("ftp://host" → "null") is refused.
+  if (origin === "null") return true;
+  const own = [new URL(input.publicUrl).origin];
+  if (input.host) own.push(`${input.protocol}://${input.host.toLowerCase()}`);
+  return !own.includes(origin);
 }

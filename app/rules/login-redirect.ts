@@ -21,7 +21,9 @@ export type LoginNotice = (typeof LOGIN_NOTICES)[number];
 /**
  * `to` when it is a path on this site, else `fallback`: a remembered target must never send the
  * user elsewhere (open redirect). Refuses absolute URLs, protocol-relative `//host`, backslashes
- * (browsers read `/\host` as `//host`) and control characters; returns the normalised path.
+ * (browsers read `/\host` as `//host`) and control characters, and checks again what it would
+ * return: the normalised path (`/.//evil` becomes `//evil`), decoded as well, must be a single
+ * leading slash followed by no slash or backslash.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string = START_ROUTE): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.includes("\\")) return fallback;
@@ -37,7 +39,19 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
     return fallback;
   }
   if (url.origin !== base) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return isSameOriginPath(path) ? path : fallback;
+}
+
+/** A path that no browser reads as another host: one leading slash, then neither slash nor backslash, also once decoded. */
+function isSameOriginPath(path: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  return [path, decoded].every((value) => /^\/(?![/\\])/.test(value) && !/[\x00-\x1f\x7f]/.test(value));
 }
 
 /** The login URL that remembers a target (only same-site paths) and carries a notice. */

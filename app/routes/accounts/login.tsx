@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation, href } from "react-router";
-import { clientIp, exceededRateLimit, RATE_LIMITS, resetRateLimit } from "#app/auth/rate-limit.server";
+import { checkRateLimit, clientIp, exceededRateLimit, loginDelayMs, RATE_LIMITS, resetRateLimit } from "#app/auth/rate-limit.server";
 import { REDIRECT_TO_PARAM, readLoginNotice, safeRedirect } from "#app/rules/login-redirect";
 import { getSessionUser, startSession } from "#app/auth/session.server";
 import { checkLogin } from "#app/models/login.server";
@@ -46,9 +46,12 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }), params: {} }, { status: 400 });
   }
   const { email, password } = submission.value;
+  const ip = clientIp(request);
+  const account = email.toLowerCase();
+  const pair = `${account} ${ip}`;
   const limited = await exceededRateLimit(redis, [
-    { ...RATE_LIMITS.loginIp, key: clientIp(request) },
-    { ...RATE_LIMITS.loginEmail, key: email.toLowerCase() },
+    { ...RATE_LIMITS.loginIp, key: ip },
+    { ...RATE_LIMITS.loginPair, key: pair },
   ]);
   if (limited) {
     return data(
@@ -59,6 +62,10 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 429, headers: limited.headers },
     );
   }
+  // Many attempts on this account from anywhere slow it down; none locks the owner out.
+  const { count } = await checkRateLimit(redis, { ...RATE_LIMITS.loginEmail, key: account });
+  const delay = loginDelayMs(count);
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   const outcome = await checkLogin(db, email, password, { staffOnly: isMaintenanceLogin(request) });
   if (!outcome.ok) {
     return data(
@@ -66,7 +73,8 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  await resetRateLimit(redis, { bucket: RATE_LIMITS.loginEmail.bucket, key: email.toLowerCase() });
+  await resetRateLimit(redis, { bucket: RATE_LIMITS.loginPair.bucket, key: pair });
+  await resetRateLimit(redis, { bucket: RATE_LIMITS.loginEmail.bucket, key: account });
   throw redirect(safeRedirect(new URL(request.url).searchParams.get(REDIRECT_TO_PARAM)), {
     headers: { "Set-Cookie": await startSession(db, request, outcome.userId) },
   });
