@@ -26,11 +26,7 @@ export type LoginNotice = (typeof LOGIN_NOTICES)[number];
  * leading slash followed by no slash or backslash.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string = START_ROUTE): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.includes("\\")) return fallback;
-  for (let i = 0; i < to.length; i++) {
-    const code = to.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return fallback;
-  }
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.includes("\\") || hasControlCharacter(to)) return fallback;
   const base = "http://studio.invalid";
   let url: URL;
   try {
@@ -51,7 +47,15 @@ function isSameOriginPath(path: string): boolean {
   } catch {
     return false;
   }
-  return [path, decoded].every((value) => /^\/(?![/\\])/.test(value) && !/[\x00-\x1f\x7f]/.test(value));
+  return [path, decoded].every((value) => /^\/(?![/\\])/.test(value) && !hasControlCharacter(value));
+}
+
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }
 
 /** The login URL that remembers a target (only same-site paths) and carries a notice. */

@@ -50,7 +50,8 @@ async function login(password: string, ip: string) {
 
 test("an attacker's wrong passwords block only the attacker's address; the owner logs in from another one", async () => {
   const attacker = "192.0.2.66";
-  for (let attempt = 0; attempt < RATE_LIMITS.loginPair.limit; attempt++) expect((await login("wrong-password-1", attacker)).status).toBe(400);
+  for (let attempt = 0; attempt < RATE_LIMITS.loginPair.limit; attempt++)
+    expect((await login("wrong-password-1", attacker)).status).toBe(400);
   expect((await login("wrong-password-1", attacker)).status).toBe(429);
   // Even the right password waits out the window from the attacker's address…
   expect((await login(PASSWORD, attacker)).status).toBe(429);
