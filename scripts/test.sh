@@ -9,7 +9,16 @@ export PATH="$PWD/node_modules/.bin:$PATH"
 mkdir -p test-results
 rm -f test-results/unit.json test-results/e2e.json
 
-step() { printf '\n== %s\n' "$1"; }
+# Each step's wall time, printed in the summary: "name seconds" lines.
+timings=$(mktemp)
+step_name=""
+step_start=$SECONDS
+step() {
+  if [ -n "$step_name" ]; then echo "$step_name	$((SECONDS - step_start))" >> "$timings"; fi
+  step_name="$1"
+  step_start=$SECONDS
+  printf '\n== %s\n' "$1"
+}
 
 step "contract: buf lint and generated code up to date"
 (cd proto && buf lint && buf generate)
@@ -40,6 +49,12 @@ react-router build
 
 step "end-to-end tests (Playwright, Debian Chromium, the real product)"
 playwright test || status=1
+step "summary"
+
+echo
+echo "time per suite (seconds):"
+while IFS=$'\t' read -r name seconds; do printf '  %5s  %s\n' "$seconds" "$name"; done < "$timings"
+rm -f "$timings"
 
 node -e '
 const fs = require("node:fs");
