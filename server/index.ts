@@ -9,7 +9,9 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "#app/auth/client-ip";
 import { crossOriginWriteRefused } from "#app/auth/same-origin";
+import { UPLOAD_PDF_PATH, uploadBodyLimitBytes } from "#app/rules/upload-contract";
 import { getEnv } from "#app/utils/env.server";
+import { applyServerTimeouts, refuseDeclaredOversize } from "./http-limits.ts";
 import { onShutdown } from "./shutdown.ts";
 
 const env = getEnv();
@@ -22,6 +24,18 @@ app.use((req, _res, next) => {
   req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
   next();
 });
+app.use(
+  refuseDeclaredOversize({
+    limitFor: (path) => (path === UPLOAD_PDF_PATH ? uploadBodyLimitBytes(env.UPLOAD_MAX_MB * 1024 * 1024) : undefined),
+    refusal: (path) =>
+      path === UPLOAD_PDF_PATH
+        ? {
+            type: "application/json",
+            body: JSON.stringify({ error: { messageKey: "upload.errors.fileUploadExceeded", params: { size: env.UPLOAD_MAX_MB } } }),
+          }
+        : undefined,
+  }),
+);
 app.use((req, res, next) => {
   const refused = crossOriginWriteRefused({
     method: req.method,
@@ -70,13 +84,18 @@ if (env.NODE_ENV === "production") {
 // The content origin: published bundles on their own port (and host name), never the studio's.
 const { createContentHandler } = await import("#app/publish/content-server.server");
 const [{ db: contentDb }, { blobs: contentBlobs }] = await Promise.all([import("#app/utils/db.server"), import("#app/blob/blobs.server")]);
-const contentServer = createServer(createContentHandler({ db: contentDb, blobs: contentBlobs, studioOrigin: env.PUBLIC_URL }));
+const contentServer = applyServerTimeouts(
+  createServer(createContentHandler({ db: contentDb, blobs: contentBlobs, studioOrigin: env.PUBLIC_URL })),
+  { requestMs: 60_000 },
+);
 contentServer.listen(env.CONTENT_PORT, env.HOST, () => console.log(`content origin ready at ${env.CONTENT_URL}`));
 onShutdown(() => new Promise<void>((resolve) => contentServer.close(() => resolve())));
 
 const server: Server = app.listen(env.PORT, env.HOST, () => {
   console.log(`studio ready at ${env.PUBLIC_URL} (listening on ${env.HOST}:${env.PORT}, ${env.NODE_ENV})`);
 });
+// A whole request may take long only for an upload on a slow line.
+applyServerTimeouts(server, { requestMs: 30 * 60_000 });
 onShutdown(async () => {
   // Open event streams would keep the server from closing: end them first (browsers reconnect elsewhere).
   const { eventHub } = await import("#app/events/event-hub-instance.server");

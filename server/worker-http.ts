@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { Registry } from "prom-client";
 import type { BlobStore } from "#app/blob/blob-store.server";
+import { applyServerTimeouts } from "./http-limits.ts";
 import { serveSignedBlob } from "#app/blob/signed-url.server";
 
 /**
@@ -33,6 +34,7 @@ export function startWorkerHttp(options: {
       else response.destroy();
     }
   });
+  applyServerTimeouts(server, { requestMs: 60_000 });
   return new Promise<http.Server>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => resolve(server));

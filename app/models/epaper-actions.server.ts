@@ -10,6 +10,7 @@ import { can, type PermissionSubject, requirePermission, requireWriteAllowed } f
 import type { Database } from "#db/client";
 import { markRepublishingRequired } from "#app/publish/republishing.server";
 import { EPAPER_NAME_MAX } from "#app/rules/upload-contract";
+import { truncateText } from "#app/rules/truncate";
 
 /**
  * The actions of an ePaper card (studio-core.md §2, §4): rename, delete, cancel a render, render
@@ -52,7 +53,7 @@ function requireChangeable(subject: PermissionSubject, target: Target) {
 
 /** The name as stored: trimmed and cut to 250 characters; null when nothing is left (ignored). */
 export function normaliseEpaperName(name: string): string | null {
-  const trimmed = name.trim().slice(0, EPAPER_NAME_MAX).trim();
+  const trimmed = truncateText(name.trim(), EPAPER_NAME_MAX).trim();
   return trimmed.length > 0 ? trimmed : null;
 }
 

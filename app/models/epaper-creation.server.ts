@@ -10,6 +10,7 @@ import { epaperLimitReachedError } from "./upload.server.ts";
 import { type CreateEpaperSuccess, EPAPER_NAME_MAX, GENERATED_ACCOUNT_EPAPER_LIMIT } from "#app/rules/upload-contract";
 import { retryTransaction } from "#db/retry-transaction";
 import { lockAccount } from "./account-lock.server.ts";
+import { truncateText } from "#app/rules/truncate";
 
 /**
  * Step 2 of the main job (architecture.md, studio-core.md §4 "Creating an ePaper"): name,
@@ -28,7 +29,7 @@ export function parseCreateEpaperForm(form: FormData): CreateEpaperInput {
     const value = form.get(name);
     return typeof value === "string" ? value.trim() : "";
   };
-  const name = text("name").slice(0, EPAPER_NAME_MAX).trim();
+  const name = truncateText(text("name"), EPAPER_NAME_MAX).trim();
   if (!name) throw new AppError("upload.errors.nameRequired", { status: 400 });
   const languageCode = text("languageCode");
   if (!languageCode) throw new AppError("upload.errors.languageNotFound", { status: 400 });

@@ -20,7 +20,10 @@ import {
   UPLOAD_TTL_MS,
   type UploadLimits,
   type UploadPdfSuccess,
+  UPLOAD_MULTIPART_OVERHEAD_BYTES,
+  uploadBodyLimitBytes,
 } from "#app/rules/upload-contract";
+import { truncateText } from "#app/rules/truncate";
 
 /**
  * Step 1 of the main job (architecture.md): the PDF arrives as multipart at /upload-pdf, streams
@@ -50,7 +53,12 @@ const MB = 1024 * 1024;
 const PDF_HEADER_WINDOW = 1024;
 const PDF_MAGIC = Buffer.from("%PDF-", "latin1");
 /** Besides the file, a multipart body carries boundaries, part headers and small fields. */
-const MULTIPART_OVERHEAD_BYTES = MB;
+const MULTIPART_OVERHEAD_BYTES = UPLOAD_MULTIPART_OVERHEAD_BYTES;
+
+/** The largest upload body: the file's limit plus the multipart framing around it. */
+export function uploadBodyLimit(config: UploadConfig) {
+  return uploadBodyLimitBytes(config.maxBytes);
+}
 
 /**
  * After a refusal the rest of the body is still read (and thrown away), up to this many bytes in
@@ -299,7 +307,7 @@ async function receivePdf(request: Request, target: { blobs: BlobStore; key: str
   parser.on("filesLimit", () => refuse(new AppError("upload.errors.oneFileOnly", { status: 400 })));
 
   let bodyBytes = 0;
-  const bodyLimit = config.maxBytes + MULTIPART_OVERHEAD_BYTES;
+  const bodyLimit = uploadBodyLimit(config);
   const readLimit = bodyReadLimit(config);
   const count = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -345,5 +353,5 @@ function cleanFileName(raw: string | undefined) {
     const code = char.codePointAt(0) ?? 0;
     return code >= 0x20 && code !== 0x7f;
   });
-  return printable.join("").trim().slice(0, ORIGINAL_NAME_MAX);
+  return truncateText(printable.join("").trim(), ORIGINAL_NAME_MAX);
 }

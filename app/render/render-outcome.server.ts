@@ -7,6 +7,7 @@ import { discardPages } from "./page-store.server.ts";
 import type { RenderFailure } from "./render-failure.ts";
 import { retryTransaction } from "#db/retry-transaction";
 import { endProcess } from "#app/lifecycle/epaper-process.server";
+import { truncateText } from "#app/rules/truncate";
 
 export type OutcomeDeps = { db: Database; redis: Redis; blobs: BlobStore };
 export type OutlineEntry = { title: string; page: number; level: number };
@@ -61,7 +62,7 @@ export async function finishRender(deps: OutcomeDeps, target: Target, outline: O
         pageId: pageIds.get(entry.page) as string,
         position,
         indent: Math.min(3, entry.level),
-        title: entry.title.trim().slice(0, 250),
+        title: truncateText(entry.title.trim(), 250),
       }));
     if (existing.length === 0 && items.length) await trx.insertInto("tocItem").values(items).execute();
   });

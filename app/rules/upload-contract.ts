@@ -11,6 +11,10 @@ export { type ApiErrorBody, isApiErrorBody } from "#app/errors/api-error-body";
  *    200 `CreateEpaperSuccess`, otherwise `ApiErrorBody`.
  */
 export const UPLOAD_PDF_PATH = "/upload-pdf";
+/** Room for the multipart framing around the file. */
+export const UPLOAD_MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
+/** The largest body an upload may declare: the file's limit and its framing. */
+export const uploadBodyLimitBytes = (maxFileBytes: number) => maxFileBytes + UPLOAD_MULTIPART_OVERHEAD_BYTES;
 export const CREATE_EPAPER_PATH = "/epaper/create";
 /** The multipart field that carries the PDF. */
 export const UPLOAD_FILE_FIELD = "file";

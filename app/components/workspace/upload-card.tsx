@@ -11,6 +11,7 @@ import {
 } from "#app/rules/upload-contract";
 import { Button } from "#app/components/ui/button";
 import { TextField } from "#app/components/ui/text-field";
+import { truncateText } from "#app/rules/truncate";
 
 export type EpaperLanguage = { code: string; name: string; nativeName: string };
 
@@ -25,13 +26,7 @@ type State =
 
 /** The name an ePaper gets from its file: without .pdf, trimmed, at most 250 characters. */
 export function nameFromFile(fileName: string): string {
-  return (
-    fileName
-      .replace(/\.pdf$/i, "")
-      .trim()
-      .slice(0, 250)
-      .trim() || fileName.slice(0, 250)
-  );
+  return truncateText(fileName.replace(/\.pdf$/i, "").trim(), 250).trim() || truncateText(fileName, 250);
 }
 
 /** Posts the PDF as multipart to /upload-pdf with byte progress (fetch cannot report upload progress). */

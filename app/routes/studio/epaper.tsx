@@ -43,6 +43,7 @@ import { getEnv } from "#app/utils/env.server";
 import { getInstance, getLocale } from "#app/utils/i18next.server";
 import { redis } from "#app/utils/redis.server";
 import type { Route } from "./+types/epaper";
+import { truncateText } from "#app/rules/truncate";
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -58,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   const url = new URL(request.url);
   const size = parseGridSize(url.searchParams.get(GRID_SIZE_PARAM) ?? gridSizeFromCookie(request.headers.get("Cookie")));
-  const search = url.searchParams.get("search")?.trim().slice(0, 250) || null;
+  const search = truncateText(url.searchParams.get("search")?.trim() ?? "", 250) || null;
   const generated = user.isGenerated;
   const tree = permissions.has("tree");
   const root = await findRootFolderId(db, user.accountId);
