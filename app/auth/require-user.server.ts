@@ -1,11 +1,12 @@
 import { redirect } from "react-router";
+import type { Redis } from "ioredis";
 import type { Database } from "#db/client";
 import type { PermissionSubject } from "#app/rules/permissions";
 import { LOGIN_ROUTE, type LoginNotice, loginPath, safeRedirect, visiblePath } from "#app/rules/login-redirect";
 import { destroySessionHeader, readSessionId } from "./session-cookie.server.ts";
 import {
   getSessionUser,
-  revokeSession,
+  endSession,
   type SessionInfo,
   type SessionRevokeReason,
   type SessionUser,
@@ -51,12 +52,12 @@ export async function requireUser(
  * and answers a redirect to the login route that clears the cookie.
  */
 export async function logout(
-  db: Database,
+  deps: { db: Database; redis: Redis },
   request: Request,
   options: { reason?: SessionRevokeReason; redirectTo?: string } = {},
 ): Promise<Response> {
   const sessionId = await readSessionId(request);
-  if (sessionId) await revokeSession(db, sessionId, options.reason ?? "logout");
+  if (sessionId) await endSession(deps, sessionId, options.reason ?? "logout");
   return redirect(safeRedirect(options.redirectTo, LOGIN_ROUTE), { headers: { "Set-Cookie": await destroySessionHeader() } });
 }
 

@@ -1,6 +1,7 @@
 import { createId } from "@paralleldrive/cuid2";
 import { afterAll, describe, expect, test } from "vitest";
 import { db } from "#app/utils/db.server";
+import { redis } from "#app/utils/redis.server";
 import { loginPath, readLoginNotice, visiblePath } from "#app/rules/login-redirect";
 import {
   createSession,
@@ -23,6 +24,7 @@ const accountIds: string[] = [];
 afterAll(async () => {
   if (accountIds.length) await db.deleteFrom("account").where("id", "in", accountIds).execute();
   await db.destroy();
+  redis.disconnect();
 });
 
 async function insertAccount(values: { isActive?: boolean; isProtected?: boolean } = {}) {
@@ -332,13 +334,13 @@ describe("requireUser and logout", () => {
   test("logout revokes the session, clears the cookie and goes to login", async () => {
     const user = await insertUser();
     const created = await createSession(db, { userId: user.id, remember: true });
-    const response = await logout(db, await requestFor(created.id));
+    const response = await logout({ db, redis }, await requestFor(created.id));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login");
     expect(response.headers.get("Set-Cookie")).toMatch(new RegExp(`^${SESSION_COOKIE_NAME}=;`));
     expect(await sessionRow(created.id)).toMatchObject({ revokedReason: "logout" });
     // Without a cookie it still answers the redirect.
-    expect((await logout(db, requestWith(null))).headers.get("Location")).toBe("/login");
+    expect((await logout({ db, redis }, requestWith(null))).headers.get("Location")).toBe("/login");
   });
 });
 

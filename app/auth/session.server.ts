@@ -1,4 +1,6 @@
+import type { Redis } from "ioredis";
 import type { Database } from "#db/client";
+import { publishForcedLogout } from "#app/events/publish.server";
 import { clientIp } from "./rate-limit.server.ts";
 import { commitSessionHeader, createSessionId, readSessionId } from "./session-cookie.server.ts";
 
@@ -295,6 +297,18 @@ export async function revokeSession(db: Database, id: string, reason: SessionRev
     .where("revokedAt", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Ends one session and tells its open event streams at once (a forcedLogout to its user: each of
+ * the user's streams checks its own session, and the revoked one's ends). Logout, try-it and the
+ * notification switch-off use it. Returns whether a live session ended.
+ */
+export async function endSession(deps: { db: Database; redis: Redis }, id: string, reason: SessionRevokeReason): Promise<boolean> {
+  const row = await deps.db.selectFrom("session").select("userId").where("id", "=", id).executeTakeFirst();
+  if (!row || !(await revokeSession(deps.db, id, reason))) return false;
+  await publishForcedLogout(deps.redis, { userId: row.userId });
+  return true;
 }
 
 /**

@@ -6,6 +6,12 @@ export const RECONNECT_DELAY_MS = 500;
 const HEARTBEAT_MS = 20_000;
 /** How often the stream asks whether its session still holds (revoked, expired, deactivated). */
 const SESSION_RECHECK_MS = 60_000;
+/**
+ * Before relaying a message the stream makes sure its session held at most this long ago, so no
+ * event reaches a browser whose session ended (issue 16, finding 9). A `forcedLogout` message
+ * (published when sessions are revoked) checks at once, and ends a revoked session's stream.
+ */
+const RELAY_CHECK_MS = 1_000;
 
 export type EventStreamOptions = {
   hub: EventHub;
@@ -16,6 +22,7 @@ export type EventStreamOptions = {
   sessionStillValid: () => Promise<boolean>;
   heartbeatMs?: number;
   recheckMs?: number;
+  relayCheckMs?: number;
 };
 
 /**
@@ -36,16 +43,25 @@ export async function eventStreamResponse(options: EventStreamOptions): Promise<
           void finish();
         }
       };
+      let checkedAt = Date.now();
+      const stillValid = async (force: boolean) => {
+        if (!force && Date.now() - checkedAt < (options.relayCheckMs ?? RELAY_CHECK_MS)) return true;
+        const valid = await options.sessionStillValid().catch(() => false);
+        if (valid) checkedAt = Date.now();
+        else await finish();
+        return valid;
+      };
+      // Messages are relayed one after another, in order, each only while the session holds.
+      let relaying = Promise.resolve();
       const unsubscribe = await options.hub.subscribe(options.channels, (message) => {
-        // One line per message: the publishers' JSON never contains a raw newline.
-        send(`data: ${message.replaceAll("\n", " ")}\n\n`);
+        relaying = relaying.then(async () => {
+          if (!open || !(await stillValid(isForcedLogout(message)))) return;
+          // One line per message: the publishers' JSON never contains a raw newline.
+          send(`data: ${message.replaceAll("\n", " ")}\n\n`);
+        });
       });
       const heartbeat = setInterval(() => send(": ping\n\n"), options.heartbeatMs ?? HEARTBEAT_MS);
-      const recheck = setInterval(() => {
-        void options.sessionStillValid().then((valid) => {
-          if (!valid) void finish();
-        });
-      }, options.recheckMs ?? SESSION_RECHECK_MS);
+      const recheck = setInterval(() => void stillValid(true), options.recheckMs ?? SESSION_RECHECK_MS);
       const untrack = options.hub.track(() => void finish());
       const finish = async () => {
         if (!open) return;
@@ -80,4 +96,12 @@ export async function eventStreamResponse(options: EventStreamOptions): Promise<
       "X-Accel-Buffering": "no",
     },
   });
+}
+
+function isForcedLogout(message: string): boolean {
+  try {
+    return (JSON.parse(message) as { type?: unknown }).type === "forcedLogout";
+  } catch {
+    return false;
+  }
 }

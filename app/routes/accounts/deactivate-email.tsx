@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, redirect, useNavigation, href } from "react-router";
 import { type DeactivateEmailType, tokenPurposeFor } from "#app/auth/one-time-token.server";
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
-import { revokeSession } from "#app/auth/session.server";
+import { endSession } from "#app/auth/session.server";
 import { destroySessionHeader, readSessionId } from "#app/auth/session-cookie.server";
 import { AuthCard, Notice } from "#app/components/account/auth-card";
 import { TokenCheck } from "#app/components/account/auto-submit";
@@ -33,7 +33,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await redeemDeactivateEmailToken(db, type, params.token);
   if (!result.ok) return data({ ok: false as const, reason: result.reason, minutes: 0 }, { status: 400 });
   const sessionId = await readSessionId(request);
-  if (sessionId) await revokeSession(db, sessionId, "deactivateEmail");
+  if (sessionId) await endSession({ db, redis }, sessionId, "deactivateEmail");
   return data({ ok: true as const, type }, { headers: { "Set-Cookie": await destroySessionHeader() } });
 }
 

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { logout } from "#app/auth/require-user.server";
 import { db } from "#app/utils/db.server";
+import { redis } from "#app/utils/redis.server";
 import type { Route } from "./+types/logout";
 
 // Logging out changes state, so it is a POST only (SameSite=Lax cookies are the CSRF guard).
@@ -9,5 +10,5 @@ export function loader() {
 }
 
 export function action({ request }: Route.ActionArgs) {
-  return logout(db, request);
+  return logout({ db, redis }, request);
 }

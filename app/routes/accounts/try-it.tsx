@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation, href } from "react-router";
 import { loginPath } from "#app/rules/login-redirect";
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
-import { getSessionUser, revokeSession, startSession } from "#app/auth/session.server";
+import { getSessionUser, endSession, startSession } from "#app/auth/session.server";
 import { readSessionId } from "#app/auth/session-cookie.server";
 import { AuthCard, Notice } from "#app/components/account/auth-card";
 import { AutoSubmit } from "#app/components/account/auto-submit";
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await getSessionUser(db, request);
   if (session.status === "active" && session.user.isGenerated) throw redirect(href("/epaper"));
   const sessionId = await readSessionId(request);
-  if (sessionId) await revokeSession(db, sessionId, "tryIt");
+  if (sessionId) await endSession({ db, redis }, sessionId, "tryIt");
   let userId: string;
   try {
     ({ userId } = await createGeneratedAccount(db, { locale: getLocale(context) }));

@@ -1,3 +1,4 @@
+import { publishForcedLogout } from "#app/events/publish.server";
 import { z } from "zod";
 import { bareIntent, parseIntent } from "#app/rules/intents";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -144,6 +145,8 @@ async function savePassword({ user, subject, session }: StudioUser, formData: Fo
       { status: 400 },
     );
   }
+  // The user's other sessions ended: their open event streams close at once.
+  await publishForcedLogout(redis, { userId: user.id });
   return data(
     { intent: "password" as const, result: submission.reply({ resetForm: true }) },
     { headers: await toastHeaders({ type: "success", messageKey: "shell.profile.passwordChanged" }) },
