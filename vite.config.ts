@@ -5,5 +5,9 @@ import tsconfigPaths from "vite-tsconfig-paths";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
-  server: { watch: { ignored: ["**/data/**", "**/test-results/**", "**/playwright-report/**"] } },
+  server: {
+    watch: { ignored: ["**/data/**", "**/test-results/**", "**/playwright-report/**"] },
+    // Defence in depth behind server/dev-assets.ts: never the data folder or secrets, even through /@fs/.
+    fs: { strict: true, deny: [".env", ".env.*", "*.{crt,pem,key}", "**/data/**"] },
+  },
 });

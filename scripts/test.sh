@@ -40,12 +40,13 @@ tsx server/cli/codegen.ts --verify
 step "build the reader (publishing tests copy it into bundles)"
 npm run --silent build -w publisher
 
+# Before the tests: the security tests start the built studio in production mode too.
+step "build"
+react-router build
+
 status=0
 step "unit and integration tests (Vitest, real MariaDB and Redis)"
 vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json || status=1
-
-step "build"
-react-router build
 
 step "end-to-end tests (Playwright, Debian Chromium, the real product)"
 playwright test || status=1

@@ -11,6 +11,7 @@ import { CLIENT_IP_HEADER } from "#app/auth/client-ip";
 import { crossOriginWriteRefused } from "#app/auth/same-origin";
 import { UPLOAD_PDF_PATH, uploadBodyLimitBytes } from "#app/rules/upload-contract";
 import { getEnv } from "#app/utils/env.server";
+import { viteMayServe } from "./dev-assets.ts";
 import { applyServerTimeouts, refuseDeclaredOversize } from "./http-limits.ts";
 import { onShutdown } from "./shutdown.ts";
 
@@ -68,7 +69,9 @@ if (env.NODE_ENV === "production") {
   app.all("/{*splat}", createRequestHandler({ build, mode: env.NODE_ENV }));
 } else {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-  app.use(vite.middlewares);
+  const root = process.cwd();
+  // Vite answers only its own endpoints and the browser's modules, never the data folder (ADR 0027).
+  app.use((req, res, next) => (viteMayServe(req.path, root) ? vite.middlewares(req, res, next) : next()));
   app.all("/{*splat}", async (req, res, next) => {
     try {
       const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;

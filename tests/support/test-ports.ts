@@ -11,4 +11,8 @@ export const TEST_PORTS = {
   publishNode: 50281,
   uploadNode: 50291,
   uploadWorker: 50293,
+  /** tests/security/data-folder.test.ts: a studio (and its content origin, port + 1) in each mode, and a worker. */
+  securityStudioDev: 50301,
+  securityStudioProd: 50311,
+  securityWorker: 50321,
 } as const;

@@ -1,0 +1,152 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import type { Server } from "node:http";
+import path from "node:path";
+import { Registry } from "prom-client";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { BlobStore } from "#app/blob/blob-store.server";
+import { startWorkerHttp } from "#server/worker-http";
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from "#tests/setup/test-env";
+import { TEST_PORTS } from "#tests/support/test-ports";
+
+// Issue 16, finding 1: the development server served the whole data folder without a login
+// (uploads, pages, zips, and the mail catcher's one-time login links). Nothing under the data
+// folder may be served directly by any server, in any mode: blobs leave only through the
+// account-scoped routes and signed URLs.
+
+const repo = path.resolve(import.meta.dirname, "../..");
+// Inside the project, like the default ./data: the worst case for a server that serves the project.
+const dataDir = path.join(repo, "data", `security-${process.pid}`);
+const SECRET = `secret-${process.pid}-do-not-serve`;
+const FILES = [
+  "uploads/u1.pdf",
+  "epapers/e1/pages/r1/1/w800.webp",
+  "epapers/e1/cover.webp",
+  "publications/p1/rev1/index.html",
+  "publications/p1/rev1/epaper.zip",
+  "mails/1732000000000-1.json",
+];
+
+/** Every address form a file of the data folder could be reached by. */
+function addressesOf(file: string): string[] {
+  const fromRoot = path.relative(repo, path.join(dataDir, file)).split(path.sep).join("/");
+  const absolute = path.join(dataDir, file);
+  return [
+    `/${file}`,
+    `/${fromRoot}`,
+    `/${fromRoot}?raw`,
+    `/${fromRoot}?import`,
+    `/${fromRoot}?url`,
+    `/@fs${absolute}`,
+    `/@fs${absolute}?raw`,
+    `/app/../${fromRoot}`,
+    `/app/%2e%2e/${fromRoot}`,
+    `/node_modules/../${fromRoot}`,
+    `/blobs/${file}`,
+  ];
+}
+
+async function expectNothingServed(baseUrl: string) {
+  const leaks: string[] = [];
+  for (const file of FILES) {
+    for (const address of addressesOf(file)) {
+      const response = await fetch(`${baseUrl}${address}`, { redirect: "manual" });
+      const body = await response.text();
+      if (body.includes(SECRET)) leaks.push(`${response.status} ${baseUrl}${address}`);
+    }
+  }
+  expect(leaks).toEqual([]);
+}
+
+function startStudio(mode: "development" | "production", port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      NODE_ENV: mode,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      CONTENT_PORT: String(port + 1),
+      PUBLIC_URL: `http://localhost:${port}`,
+      CONTENT_URL: `http://127.0.0.1:${port + 1}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: TEST_DATABASE_URL,
+      REDIS_URL: TEST_REDIS_URL,
+      SESSION_SECRET: "security-test-session-secret-0123456789abcdef",
+      RENDER_NODE_TOKEN: "security-test-render-node-token-0123456789",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`the ${mode} studio did not start:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("studio ready")) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`the ${mode} studio exited (${code}):\n${output}`)));
+  });
+}
+
+function stop(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+    setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
+  });
+}
+
+beforeAll(async () => {
+  for (const file of FILES) {
+    await mkdir(path.dirname(path.join(dataDir, file)), { recursive: true });
+    await writeFile(path.join(dataDir, file), SECRET);
+  }
+});
+
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe.each([
+  ["development", TEST_PORTS.securityStudioDev],
+  ["production", TEST_PORTS.securityStudioProd],
+] as const)("the studio in %s mode", (mode, port) => {
+  let studio: ChildProcess | undefined;
+  beforeAll(async () => {
+    if (mode === "production" && !existsSync(path.join(repo, "build/server/index.js")))
+      throw new Error("build the studio first: npm run build (scripts/test.sh builds before the tests)");
+    studio = await startStudio(mode, port);
+  }, 120_000);
+  afterAll(() => stop(studio), 30_000);
+
+  test("serves no file of the data folder, on the studio's port or the content origin's", async () => {
+    await expectNothingServed(`http://127.0.0.1:${port}`);
+    await expectNothingServed(`http://127.0.0.1:${port + 1}`);
+  }, 120_000);
+});
+
+describe("the worker", () => {
+  let worker: Server | undefined;
+  beforeAll(async () => {
+    worker = await startWorkerHttp({
+      host: "127.0.0.1",
+      port: TEST_PORTS.securityWorker,
+      registry: new Registry(),
+      blobs: new BlobStore(dataDir),
+      secret: "security-test-session-secret-0123456789abcdef",
+      healthy: async () => true,
+    });
+  });
+  afterAll(() => new Promise<void>((resolve) => (worker ? worker.close(() => resolve()) : resolve())));
+
+  test("serves a blob only with a valid signature", async () => {
+    await expectNothingServed(`http://127.0.0.1:${TEST_PORTS.securityWorker}`);
+  });
+});
