@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -5,7 +6,10 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { NonceProvider } from "#app/components/nonce";
+import { getEnv } from "#app/utils/env.server";
 import { getInstance } from "#app/utils/i18next.server";
+import { contentSecurityPolicy, frameAncestorsOf } from "#app/utils/security-headers.server";
 
 export const streamTimeout = 5_000;
 
@@ -22,6 +26,18 @@ export default function handleRequest(
   // The root middleware made this request's i18next instance (a catch-all route ensures
   // that every URL, including unknown ones, passes through it).
   const i18n = getInstance(loadContext);
+  // A fresh nonce per page: only the scripts React Router renders may run (ADR 0027).
+  const nonce = randomBytes(16).toString("base64");
+  const env = getEnv();
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy({
+      nonce,
+      contentOrigin: env.CONTENT_URL,
+      frameAncestors: frameAncestorsOf(responseHeaders.get("Content-Security-Policy")),
+      development: env.NODE_ENV === "development",
+    }),
+  );
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -32,10 +48,13 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

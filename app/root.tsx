@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
+import { useNonce } from "#app/components/nonce";
 import { Toaster } from "#app/components/toaster";
 import { findSupportEmail } from "#app/preferences/system-preference.server";
 import { db } from "#app/utils/db.server";
@@ -51,6 +52,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
+  const nonce = useNonce();
   const lang = rootData?.locale ?? i18n.language;
   return (
     <html lang={lang} dir={i18n.dir(lang)}>
@@ -62,8 +64,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

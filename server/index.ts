@@ -11,6 +11,7 @@ import { CLIENT_IP_HEADER } from "#app/auth/client-ip";
 import { crossOriginWriteRefused } from "#app/auth/same-origin";
 import { UPLOAD_PDF_PATH, uploadBodyLimitBytes } from "#app/rules/upload-contract";
 import { getEnv } from "#app/utils/env.server";
+import { studioSecurityHeaders } from "#app/utils/security-headers.server";
 import { viteMayServe } from "./dev-assets.ts";
 import { applyServerTimeouts, refuseDeclaredOversize } from "./http-limits.ts";
 import { onShutdown } from "./shutdown.ts";
@@ -57,8 +58,8 @@ app.use((req, res, next) => {
   // The one exception is the embedded upload widget, made to sit in customers' pages (its route
   // sends `frame-ancestors *` instead).
   if (req.path !== "/upload-embedded") res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  // Pages add their Content-Security-Policy with a nonce (entry.server.tsx).
+  for (const [name, value] of Object.entries(studioSecurityHeaders(env.PUBLIC_URL))) res.setHeader(name, value);
   next();
 });
 
@@ -88,7 +89,7 @@ if (env.NODE_ENV === "production") {
 const { createContentHandler } = await import("#app/publish/content-server.server");
 const [{ db: contentDb }, { blobs: contentBlobs }] = await Promise.all([import("#app/utils/db.server"), import("#app/blob/blobs.server")]);
 const contentServer = applyServerTimeouts(
-  createServer(createContentHandler({ db: contentDb, blobs: contentBlobs, studioOrigin: env.PUBLIC_URL })),
+  createServer(createContentHandler({ db: contentDb, blobs: contentBlobs, studioOrigin: env.PUBLIC_URL, contentOrigin: env.CONTENT_URL })),
   { requestMs: 60_000 },
 );
 contentServer.listen(env.CONTENT_PORT, env.HOST, () => console.log(`content origin ready at ${env.CONTENT_URL}`));

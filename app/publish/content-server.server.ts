@@ -23,7 +23,13 @@ const CONTENT_TYPES: Record<string, string> = {
 
 const HASH = /^[a-z0-9]{16,80}$/;
 
-export type ContentServerDeps = { db: Database; blobs: BlobStore; studioOrigin: string };
+export type ContentServerDeps = {
+  db: Database;
+  blobs: BlobStore;
+  studioOrigin: string;
+  /** CONTENT_URL: the only host name (and port) the content origin answers for. */
+  contentOrigin: string;
+};
 
 /**
  * The content origin (architecture.md "Serving published content safely"): published bundles are
@@ -31,11 +37,15 @@ export type ContentServerDeps = { db: Database; blobs: BlobStore; studioOrigin: 
  * read studio cookies or call studio actions. A preview is addressed by its unguessable hash:
  * `/preview/<hash>/` redirects to the current revision, `/preview/<hash>/<revision>/<file>`
  * serves a file of that revision (immutable: a republish makes a new revision). Only the studio
- * may frame a preview (the preview dialog).
+ * may frame a preview (the preview dialog). It answers only for its own host: opened under the
+ * studio's host name (another port of `localhost`) it would share the studio's cookies, which are
+ * per host, not per port (issue 16, finding 5); any other Host gets 421.
  */
 export function createContentHandler(deps: ContentServerDeps) {
+  const ownHost = new URL(deps.contentOrigin).host.toLowerCase();
   return async function handle(req: IncomingMessage, res: ServerResponse) {
     try {
+      if ((req.headers.host ?? "").toLowerCase() !== ownHost) return send(res, 421, "misdirected request");
       if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "method not allowed");
       const url = new URL(req.url ?? "/", "http://content.invalid");
       if (url.pathname === "/healthz") return send(res, 200, "ok");
@@ -95,6 +105,11 @@ export function createContentHandler(deps: ContentServerDeps) {
 }
 
 function send(res: ServerResponse, status: number, text: string) {
-  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+  res.writeHead(status, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+  });
   res.end(text);
 }

@@ -20,6 +20,16 @@ describe("parseEnv", () => {
     expect(new URL(env.PUBLIC_URL).hostname).not.toBe(new URL(env.CONTENT_URL).hostname);
   });
 
+  // Issue 16, finding 5: a content origin on the studio's host name shares the studio's cookies.
+  test("a content origin on the studio's host name is refused, whatever its port", () => {
+    expect(() => parseEnv({ PUBLIC_URL: "http://localhost:3000", CONTENT_URL: "http://localhost:3001" })).toThrow(
+      /CONTENT_URL: needs a host name of its own/,
+    );
+    expect(() => parseEnv({ PUBLIC_URL: "https://studio.example.org", CONTENT_URL: "https://STUDIO.example.org:8443" })).toThrow(
+      InvalidConfigurationError,
+    );
+  });
+
   test("empty variables count as unset", () => {
     expect(parseEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
   });

@@ -104,11 +104,17 @@ const EnvSchema = z
         message: "must be set in production (the address published ePapers are served from)",
       });
   })
-  .transform((env) => {
+  .transform((env, ctx) => {
     const publicUrl = stripSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
     // Cookies are scoped by host, not by port: 127.0.0.1 keeps customer code on the content
     // origin away from the studio's cookies on localhost.
     const contentUrl = stripSlash(env.CONTENT_URL ?? `http://127.0.0.1:${env.CONTENT_PORT}`);
+    if (hostnameOf(publicUrl) !== null && hostnameOf(publicUrl) === hostnameOf(contentUrl))
+      ctx.addIssue({
+        code: "custom",
+        path: ["CONTENT_URL"],
+        message: "needs a host name of its own, not the studio's (cookies are shared by every port of a host)",
+      });
     return {
       ...env,
       PUBLIC_URL: publicUrl,
@@ -120,6 +126,14 @@ const EnvSchema = z
   });
 
 export type Env = z.output<typeof EnvSchema>;
+
+function hostnameOf(url: string): string | null {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
 
 function stripSlash(value: string) {
   return value.replace(/\/+$/, "");

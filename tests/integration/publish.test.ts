@@ -352,9 +352,10 @@ describe("the content origin", () => {
   let server: Server;
   let base: string;
   beforeAll(async () => {
-    server = createServer(createContentHandler({ db: farm.db, blobs: farm.blobs, studioOrigin: "http://studio.test" }));
+    server = createServer();
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server.on("request", createContentHandler({ db: farm.db, blobs: farm.blobs, studioOrigin: "http://studio.test", contentOrigin: base }));
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

@@ -126,6 +126,37 @@ describe.each([
   }, 120_000);
   afterAll(() => stop(studio), 30_000);
 
+  // Issue 16, finding 10: the studio sent no Content-Security-Policy.
+  test("sends its security headers: a strict CSP with a fresh nonce and no framing, nosniff, a referrer policy", async () => {
+    const policies: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const page = await fetch(`http://127.0.0.1:${port}/login`);
+      expect(page.status).toBe(200);
+      const csp = page.headers.get("content-security-policy") ?? "";
+      expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain(`frame-src http://127.0.0.1:${port + 1}`);
+      // Every script the page carries has this response's nonce.
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      const html = await page.text();
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((tag) => tag[0]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag, tag).toContain(`nonce="${nonce}"`);
+      expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(page.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(page.headers.get("x-frame-options")).toBe("DENY");
+      policies.push(csp);
+    }
+    expect(policies[0]).not.toBe(policies[1]);
+    // The embedded upload widget may be framed by any site: its own route says so.
+    const widget = await fetch(`http://127.0.0.1:${port}/upload-embedded`);
+    expect(widget.headers.get("content-security-policy")).toContain("frame-ancestors *");
+    const content = await fetch(`http://127.0.0.1:${port + 1}/healthz`);
+    expect(content.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(content.headers.get("referrer-policy")).toBe("no-referrer");
+  }, 60_000);
+
   test("serves no file of the data folder, on the studio's port or the content origin's", async () => {
     await expectNothingServed(`http://127.0.0.1:${port}`);
     await expectNothingServed(`http://127.0.0.1:${port + 1}`);
