@@ -67,7 +67,7 @@ if (env.NODE_ENV === "production") {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   app.use(express.static("build/client", { maxAge: "1h" }));
   const build = (await import(/* @vite-ignore */ `${process.cwd()}/build/server/index.js`)) as ServerBuild;
-  app.all("/{*splat}", createRequestHandler({ build, mode: env.NODE_ENV }));
+  app.all("/{*splat}", createRequestHandler({ build, mode: "production" }));
 } else {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
   const root = process.cwd();
@@ -76,7 +76,9 @@ if (env.NODE_ENV === "production") {
   app.all("/{*splat}", async (req, res, next) => {
     try {
       const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-      return createRequestHandler({ build, mode: env.NODE_ENV })(req, res, next);
+      // "production": React Router then never sends an error's message or stack to the browser,
+      // in development either (issue 16, finding 6); the terminal still logs them.
+      return createRequestHandler({ build, mode: "production" })(req, res, next);
     } catch (error) {
       if (error instanceof Error) vite.ssrFixStacktrace(error);
       next(error);
@@ -84,6 +86,14 @@ if (env.NODE_ENV === "production") {
   });
   onShutdown(() => vite.close());
 }
+
+// Last: whatever went wrong is logged here and answered without a word about it (Express would
+// otherwise send the stack trace outside production).
+app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+  console.error("[studio]", error);
+  if (res.headersSent) return void res.destroy();
+  res.status(500).type("text/plain").send("unexpected error");
+});
 
 // The content origin: published bundles on their own port (and host name), never the studio's.
 const { createContentHandler } = await import("#app/publish/content-server.server");

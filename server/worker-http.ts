@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import type { Registry } from "prom-client";
 import type { BlobStore } from "#app/blob/blob-store.server";
@@ -15,6 +16,8 @@ export function startWorkerHttp(options: {
   blobs: BlobStore;
   secret: string;
   healthy: () => Promise<boolean>;
+  /** Needed for /metrics when the worker listens beyond loopback (Prometheus sends it as a bearer token). */
+  metricsToken?: string;
 }) {
   const blobs = serveSignedBlob(options.blobs, options.secret);
   const server = http.createServer(async (request, response) => {
@@ -22,6 +25,11 @@ export function startWorkerHttp(options: {
       if (await blobs(request, response)) return;
       const { pathname } = new URL(request.url ?? "/", "http://worker");
       if (request.method === "GET" && pathname === "/metrics") {
+        const loopback = options.host === "localhost" || options.host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(options.host);
+        if (!loopback && !bearerIs(request.headers.authorization, options.metricsToken)) {
+          response.writeHead(401).end();
+          return;
+        }
         response.writeHead(200, { "content-type": options.registry.contentType });
         response.end(await options.registry.metrics());
       } else if (request.method === "GET" && pathname === "/healthz") {
@@ -39,4 +47,11 @@ export function startWorkerHttp(options: {
     server.once("error", reject);
     server.listen(options.port, options.host, () => resolve(server));
   });
+}
+
+/** The Authorization header carries exactly this token (compared in constant time); never without a token. */
+function bearerIs(header: string | undefined, token: string | undefined): boolean {
+  if (!token || !header?.startsWith("Bearer ")) return false;
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  return timingSafeEqual(digest(header.slice(7)), digest(token));
 }

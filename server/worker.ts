@@ -73,6 +73,7 @@ const http = await startWorkerHttp({
   blobs,
   secret: env.SESSION_SECRET,
   healthy: async () => (await checkHealth()).status === "ok",
+  metricsToken: env.RENDER_NODE_TOKEN,
 });
 console.log(`worker ready (queues: ${QUEUE_NAMES.join(", ")}); metrics at ${env.WORKER_URL}/metrics`);
 

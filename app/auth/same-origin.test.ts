@@ -32,9 +32,13 @@ describe("crossOriginWriteRefused", () => {
       crossOriginWriteRefused({ ...base, host: "10.0.0.5:3000", protocol: "http", method: "POST", origin: "https://studio.example.com" }),
     ).toBe(false);
   });
-  test("the embedded upload widget may be used from customers' sites", () => {
+  test("the embedded upload widget may be used from customers' sites; its hand-over to the studio may not", () => {
     expect(crossOriginWriteRefused({ ...base, path: "/upload-embedded/session", method: "POST", origin: "https://shop.example.org" })).toBe(
       false,
     );
+    // Issue 16, finding 3: a page elsewhere logged a visitor into the page's own try-it account.
+    expect(
+      crossOriginWriteRefused({ ...base, path: "/upload-embedded/continue/abc", method: "POST", origin: "https://evil.example" }),
+    ).toBe(true);
   });
 });

@@ -18,8 +18,9 @@ export function crossOriginWriteRefused(input: {
   publicUrl: string;
 }): boolean {
   if (input.method === "GET" || input.method === "HEAD" || input.method === "OPTIONS") return false;
-  // The embedded upload widget is made to be used from customers' pages (ADR 0018).
-  if (input.path === "/upload-embedded" || input.path.startsWith("/upload-embedded/")) return false;
+  // The embedded upload widget's API is made to be used from customers' pages (ADR 0018); its
+  // hand-over to the studio (/upload-embedded/continue/…) is a login and never is (issue 16, finding 3).
+  if (input.path === "/upload-embedded/session") return false;
   if (!input.origin) return false;
   if (input.origin === "null") return true; // sandboxed frames, file:// pages
   let origin: string;

@@ -18,11 +18,14 @@ export class BlobStore {
     this.root = path.resolve(root);
   }
 
+  /** Whether a key names a blob inside the store: no way out of it, nothing but safe characters. */
+  static isValidKey(key: string): boolean {
+    return /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/.test(key) && !key.split("/").some((part) => part === ".." || part === "");
+  }
+
   /** The file behind a key; refuses keys that would leave the store. */
   pathOf(key: string) {
-    if (!/^[A-Za-z0-9][A-Za-z0-9._\-/]*$/.test(key) || key.split("/").some((part) => part === ".." || part === "")) {
-      throw new Error(`invalid blob key: ${key}`);
-    }
+    if (!BlobStore.isValidKey(key)) throw new Error(`invalid blob key: ${key}`);
     return path.join(this.root, key);
   }
 
@@ -52,6 +55,8 @@ export class BlobStore {
   }
 
   async size(key: string): Promise<number | null> {
+    // A key no blob can have (a request's made-up file name) is simply not there.
+    if (!BlobStore.isValidKey(key)) return null;
     try {
       return (await stat(this.pathOf(key))).size;
     } catch (error) {

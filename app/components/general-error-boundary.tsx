@@ -8,7 +8,14 @@ export function GeneralErrorBoundary() {
   const { t } = useTranslation();
   if (!isRouteErrorResponse(error)) console.error(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = status === 404 ? t("errors.notFound") : status === 403 ? t("errors.forbidden") : t("errors.unexpected");
+  const message =
+    status === 404
+      ? t("errors.notFound")
+      : status === 403
+        ? t("errors.forbidden")
+        : status === 400
+          ? t("errors.invalidRequest")
+          : t("errors.unexpected");
 
   return (
     <main className="mx-auto flex min-h-dvh max-w-lg flex-col justify-center gap-4 p-6">

@@ -25,6 +25,11 @@ function logged(error: unknown, where: string) {
   return { outcome, reference };
 }
 
+/** What React Router's data() makes: thrown, it is an answer, not an error. */
+function isThrownData(error: unknown): error is { data: unknown; init?: { status?: number; headers?: Record<string, string> } } {
+  return typeof error === "object" && error !== null && (error as { type?: unknown }).type === "DataWithResponseInit";
+}
+
 const headersOf = (error: unknown) => (error instanceof AppError ? error.headers : {});
 
 /** Runs an action's work and turns a thrown error into its status and toast instead of the 500 page. */
@@ -58,6 +63,9 @@ export function apiErrorResponse(
  */
 export function errorToApiResponse(error: unknown, options: { log?: string; userNotConfirmed?: TranslationKey } = {}): Response {
   if (error instanceof Response) return error;
+  // An answer thrown with data() (readForm's 400): sent as it is.
+  if (isThrownData(error))
+    return Response.json(error.data, { ...error.init, headers: { "Cache-Control": "no-store", ...error.init?.headers } });
   if (error instanceof UserNotConfirmed && options.userNotConfirmed) return apiErrorResponse(error.status, options.userNotConfirmed);
   const { outcome, reference } = logged(error, options.log ?? "api");
   if (outcome.unexpected) return apiErrorResponse(500, "errors.unexpected", { reference });

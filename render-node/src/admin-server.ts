@@ -17,6 +17,11 @@ export function startAdminServer(options: {
   const server = http.createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://node");
     if (request.method === "GET" && url.pathname === "/metrics") {
+      // On a private (loopback) address anyone on the machine may scrape; elsewhere only with the token.
+      if (!isLoopback(options.host) && !bearerMatches(request.headers.authorization, options.token)) {
+        response.writeHead(401).end();
+        return;
+      }
       response.writeHead(200, { "content-type": options.registry.contentType });
       response.end(await options.registry.metrics());
       return;
@@ -40,4 +45,9 @@ export function startAdminServer(options: {
     response.writeHead(404).end();
   });
   return new Promise<http.Server>((resolve) => server.listen(options.port, options.host, () => resolve(server)));
+}
+
+/** Whether the server listens only on this machine's loopback interface. */
+export function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }

@@ -91,8 +91,15 @@ export function checkArchitecture(root: string): Violation[] {
         });
     }
 
-    // 4. Routes call models, never the database; a route that takes intents declares them.
+    // 4. Routes call models, never the database; a route that takes intents declares them; forms
+    //    are read with readForm, so a body that is no form is a 400, never a 500.
     if (rel.startsWith("app/routes/")) {
+      if (/request\.formData\(\)/.test(source))
+        violations.push({
+          rule: "forms-read-safely",
+          file: rel,
+          detail: "request.formData() (use readForm, app/utils/read-form.server.ts)",
+        });
       if (/formData\.get\(\s*["']intent["']\s*\)|form\.get\(\s*["']intent["']\s*\)/.test(source) && !/export const intents\b/.test(source))
         violations.push({
           rule: "intents-declared",

@@ -29,6 +29,7 @@ test("the layering check fails on a component that imports a model or a route's 
 test("the architecture rules find a foreign writer of the process columns, a route that queries or reads an undeclared intent, a second queue factory and a stray error class", () => {
   const rules = checkArchitecture(fixture).map((violation) => `${violation.rule} ${violation.file}`);
   expect(rules.sort()).toEqual([
+    "forms-read-safely app/routes/page.ts",
     "intents-declared app/routes/page.ts",
     "lifecycle-owns-process-columns app/models/thing.server.ts",
     "one-error-base app/routes/page.ts",

@@ -11,7 +11,7 @@ export const TEST_PORTS = {
   publishNode: 50281,
   uploadNode: 50291,
   uploadWorker: 50293,
-  /** tests/security/data-folder.test.ts: a studio (and its content origin, port + 1) in each mode, and a worker. */
+  /** tests/security/running-studio.test.ts: a studio (and its content origin, port + 1) in each mode, and a worker. */
   securityStudioDev: 50301,
   securityStudioProd: 50311,
   securityWorker: 50321,

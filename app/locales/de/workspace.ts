@@ -121,5 +121,11 @@ export default {
     continueTitle: "ePaper Studio",
     opening: "Ihr ePaper wird geöffnet …",
     tryIt: "ePaper Studio ausprobieren",
+    confirmText:
+      "Mit dem PDF, das Sie auf einer anderen Website hochgeladen haben, zu ePaper Studio wechseln? Sie arbeiten damit als Testnutzer weiter.",
+    replacesSession: "Sie sind als {{email}} angemeldet. Wenn Sie fortfahren, werden Sie hier abgemeldet.",
+    replacesTryIt: "Sie probieren ePaper Studio bereits aus. Wenn Sie fortfahren, verlassen Sie diese Testsitzung.",
+    continue: "Fortfahren",
+    cancel: "Abbrechen",
   },
 } satisfies Pick<Translation, "epaper" | "workspace" | "upload" | "embedded">;

@@ -119,5 +119,10 @@ export default {
     continueTitle: "ePaper Studio",
     opening: "Your ePaper is being opened …",
     tryIt: "Try ePaper Studio",
+    confirmText: "Continue to ePaper Studio with the PDF you uploaded on another website? You will work with it as a try-it user.",
+    replacesSession: "You are logged in as {{email}}. Continuing logs you out here.",
+    replacesTryIt: "You are trying ePaper Studio already. Continuing leaves that try-it session.",
+    continue: "Continue",
+    cancel: "Cancel",
   },
 } as const;

@@ -17,6 +17,7 @@ import { getInstance } from "#app/utils/i18next.server";
 import { redis } from "#app/utils/redis.server";
 import { GENERATED_LOGIN_PATH } from "#app/rules/login-redirect";
 import type { Route } from "./+types/login";
+import { readForm } from "#app/utils/read-form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSessionUser(db, request);
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), params: {} }, { status: 400 });

@@ -26,6 +26,7 @@ import { redirectWithToast } from "#app/utils/toast.server";
 import { useErrorText } from "#app/components/hooks/use-error-text";
 import type { Route } from "./+types/password";
 import { useSchemaForm } from "#app/components/hooks/use-schema-form";
+import { readForm } from "#app/utils/read-form.server";
 
 /**
  * /password (alias /password-reset): without a token session it requests a reset mail; after the
@@ -53,7 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export const intents = z.discriminatedUnion("intent", [bareIntent("request"), bareIntent("set")]);
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   // Anything but a valid "set" is a request for the mail, which validates its own fields.
   const intent = intents.safeParse({ intent: formData.get("intent") ?? "request" });
   return intent.success && intent.data.intent === "set" ? setPassword(request, formData) : requestMail(request, formData);

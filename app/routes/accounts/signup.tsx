@@ -28,6 +28,7 @@ import { useErrorText } from "#app/components/hooks/use-error-text";
 import { GENERATED_SIGNUP_PATH } from "#app/rules/login-redirect";
 import type { Route } from "./+types/signup";
 import { useSchemaForm } from "#app/components/hooks/use-schema-form";
+import { readForm } from "#app/utils/read-form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSessionUser(db, request);
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const session = await getSessionUser(db, request);
   if (session.status === "active" && session.user.isGenerated)
     return signupGeneratedUser(request, formData, session.user.id, getLocale(context));

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { redirect, href } from "react-router";
+import { Form, href, redirect, useNavigation } from "react-router";
 import { consumeToken, EMBEDDED_LOGIN_PURPOSE } from "#app/auth/one-time-token.server";
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
-import { startSession } from "#app/auth/session.server";
+import { getSessionUser, startSession } from "#app/auth/session.server";
 import { AuthCard, Notice } from "#app/components/account/auth-card";
 import { AutoSubmit } from "#app/components/account/auto-submit";
-import { ButtonLink } from "#app/components/ui/button";
+import { Button, ButtonLink } from "#app/components/ui/button";
 import { findEmailLanguage } from "#app/models/profile.server";
 import { db } from "#app/utils/db.server";
 import { isLocale } from "#app/utils/i18n";
@@ -15,11 +15,18 @@ import type { Route } from "./+types/continue";
 
 /**
  * /upload-embedded/continue/:token: the embedded widget's hand-over to the studio in the top
- * window. Like every link that does something, opening it changes nothing; the page posts at once
- * and the action logs the widget's try-it user in (first-party cookie) and shows the new ePaper.
+ * window. Like every link that does something, opening it changes nothing; the action logs the
+ * widget's try-it user in (first-party cookie) and shows the new ePaper. The page posts by itself
+ * only when the widget itself opened it (the browser says the navigation came from the studio's
+ * own origin: Sec-Fetch-Site same-origin) and no one is logged in here; otherwise it asks first
+ * and says whose session would end, so a link from elsewhere can never silently log a visitor
+ * into somebody else's account (issue 16, finding 3; docs/decisions/0027-threat-model.md).
  */
-export function loader({ context }: Route.LoaderArgs) {
-  return { metaTitle: getInstance(context).t("embedded.metaTitle") };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const fromWidget = request.headers.get("Sec-Fetch-Site") === "same-origin";
+  const session = await getSessionUser(db, request);
+  const loggedInAs = session.status === "active" ? (session.user.isGenerated ? "" : session.user.email) : null;
+  return { metaTitle: getInstance(context).t("embedded.metaTitle"), autoContinue: fromWidget && loggedInAs === null, loggedInAs };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }, { name: "robots", content: "noindex" }];
@@ -38,18 +45,36 @@ export async function action({ request, params }: Route.ActionArgs) {
   throw redirect(target, { headers });
 }
 
-export default function UploadEmbeddedContinue({ actionData }: Route.ComponentProps) {
+export default function UploadEmbeddedContinue({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return (
-    <AuthCard title={t("embedded.continueTitle")}>
-      {actionData?.failed ? (
-        <>
-          <Notice tone="error">{t("auth.failed.invalid")}</Notice>
-          <ButtonLink to={href("/try-it")}>{t("embedded.tryIt")}</ButtonLink>
-        </>
-      ) : (
-        <AutoSubmit delayMs={0} message={t("embedded.opening")} />
-      )}
-    </AuthCard>
-  );
+  const pending = useNavigation().state !== "idle";
+  let content: React.ReactNode;
+  if (actionData?.failed)
+    content = (
+      <>
+        <Notice tone="error">{t("auth.failed.invalid")}</Notice>
+        <ButtonLink to={href("/try-it")}>{t("embedded.tryIt")}</ButtonLink>
+      </>
+    );
+  else if (loaderData.autoContinue) content = <AutoSubmit delayMs={0} message={t("embedded.opening")} />;
+  else
+    content = (
+      <Form method="POST" className="flex flex-col gap-4">
+        <p>{t("embedded.confirmText")}</p>
+        {loaderData.loggedInAs !== null ? (
+          <Notice tone="info">
+            {loaderData.loggedInAs ? t("embedded.replacesSession", { email: loaderData.loggedInAs }) : t("embedded.replacesTryIt")}
+          </Notice>
+        ) : null}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <ButtonLink to="/" variant="secondary">
+            {t("embedded.cancel")}
+          </ButtonLink>
+          <Button type="submit" isPending={pending}>
+            {t("embedded.continue")}
+          </Button>
+        </div>
+      </Form>
+    );
+  return <AuthCard title={t("embedded.continueTitle")}>{content}</AuthCard>;
 }

@@ -1,3 +1,4 @@
+import { AppError } from "#app/errors/app-error";
 import { href } from "react-router";
 import { z } from "zod";
 import { parseIntent } from "#app/rules/intents";
@@ -12,6 +13,7 @@ import { getEnv } from "#app/utils/env.server";
 import { getLocale } from "#app/utils/i18next.server";
 import { redis } from "#app/utils/redis.server";
 import type { Route } from "./+types/session";
+import { readForm } from "#app/utils/read-form.server";
 
 /**
  * POST /upload-embedded/session: the embedded widget's JSON API (routes/upload-embedded.tsx).
@@ -26,8 +28,19 @@ export const intents = z.discriminatedUnion("intent", [
 
 export async function action({ request, context }: Route.ActionArgs) {
   try {
-    const form = parseIntent(await request.formData(), intents);
+    const form = parseIntent(await readForm(request), intents);
     if (form.intent === "continue") {
+      // A login link only for the widget's own bearer session, asked by the widget's own page:
+      // never minted from a cookie session, nor by a script on another origin (issue 16, finding 3).
+      const origin = request.headers.get("Origin");
+      if (
+        !request.headers.get("Authorization")?.startsWith("Bearer ") ||
+        (origin !== null && origin !== new URL(getEnv().PUBLIC_URL).origin)
+      )
+        throw new AppError("errors.forbidden", {
+          status: 403,
+          detail: "continue needs the widget's bearer session from the studio's origin",
+        });
       const { user } = await requireApiUser(db, request);
       const { token } = await issueToken(db, { userId: user.id, purpose: EMBEDDED_LOGIN_PURPOSE });
       const epaperId = form.epaperId.slice(0, 32);

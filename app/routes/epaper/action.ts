@@ -18,6 +18,7 @@ import { queues } from "#app/jobs/producer.server";
 import { redis } from "#app/utils/redis.server";
 import { toastSetCookie } from "#app/utils/toast.server";
 import type { Route } from "./+types/action";
+import { readForm } from "#app/utils/read-form.server";
 
 const deps: CardActionDeps = { db, redis, queue: queues.render, blobs };
 
@@ -42,7 +43,7 @@ export const intents = z.discriminatedUnion("intent", [
 export async function action({ request, params }: Route.ActionArgs) {
   return withErrorToasts(async () => {
     const { subject } = await requireStudioUser(db, request);
-    const form = parseIntent(await request.formData(), intents);
+    const form = parseIntent(await readForm(request), intents);
     const epaperId = params.epaperId;
     switch (form.intent) {
       case "rename": {

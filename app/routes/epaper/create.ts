@@ -6,6 +6,7 @@ import { db } from "#app/utils/db.server";
 import { queues } from "#app/jobs/producer.server";
 import { redis } from "#app/utils/redis.server";
 import type { Route } from "./+types/create";
+import { readForm } from "#app/utils/read-form.server";
 
 /**
  * POST /epaper/create (studio-core.md §4 "Creating an ePaper", §7 "ePaper generate";
@@ -26,9 +27,9 @@ export async function action({ request }: Route.ActionArgs) {
         throw new AppError("upload.errors.somethingWentWrong", { status: 413, detail: "form too large" });
       }
       try {
-        return await request.formData();
-      } catch (error) {
-        throw new AppError("upload.errors.somethingWentWrong", { status: 400, detail: `unreadable form: ${(error as Error).message}` });
+        return await readForm(request);
+      } catch {
+        throw new AppError("upload.errors.somethingWentWrong", { status: 400, detail: "unreadable form" });
       }
     });
     return Response.json(created, { headers: { "Cache-Control": "no-store" } });

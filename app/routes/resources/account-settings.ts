@@ -16,6 +16,7 @@ import { queues } from "#app/jobs/producer.server";
 import { redis } from "#app/utils/redis.server";
 import { toastSetCookie } from "#app/utils/toast.server";
 import type { Route } from "./+types/account-settings";
+import { readForm } from "#app/utils/read-form.server";
 
 /**
  * The account drawer's data and writes (studio-admin.md §4 "Account and profile", §6, §8): the
@@ -35,7 +36,7 @@ export const intents = z.discriminatedUnion("intent", [bareIntent("rename"), bar
 export async function action({ request }: Route.ActionArgs) {
   return withErrorToasts(async () => {
     const studio = await requireStudioUser(db, request);
-    const formData = await request.formData();
+    const formData = await readForm(request);
     switch (parseIntent(formData, intents).intent) {
       case "rename":
         return rename(studio, formData);

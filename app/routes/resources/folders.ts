@@ -11,6 +11,7 @@ import { redis } from "#app/utils/redis.server";
 import { toastSetCookie } from "#app/utils/toast.server";
 import type { ToastInput } from "#app/utils/toast";
 import type { Route } from "./+types/folders";
+import { readForm } from "#app/utils/read-form.server";
 
 /**
  * The folder tree's data and writes (studio-core.md §2 "Folder tree", §6; studio-admin.md §4
@@ -37,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
     requirePermission(studio.subject, "tree");
     // Maintenance and e-mail token sessions; the demo rule is the model's, it knows what moves.
     requireWriteAllowed(studio.subject, { resource: "folder", targetIsDemo: false });
-    const formData = await request.formData();
+    const formData = await readForm(request);
     const submission = parseWithZod(formData, { schema: FolderIntentSchema });
     if (submission.status !== "success") {
       // The form's own intent, echoed so the dialog that sent it shows the field errors.

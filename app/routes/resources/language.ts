@@ -6,6 +6,7 @@ import { db } from "#app/utils/db.server";
 import { isLocale } from "#app/utils/i18n";
 import { localeCookie } from "#app/utils/i18next.server";
 import type { Route } from "./+types/language";
+import { readForm } from "#app/utils/read-form.server";
 
 // Changing the language is a write (cookie, user.email_language): POST only.
 export function loader() {
@@ -18,7 +19,7 @@ export function loader() {
  * e-mails, then returns to the page it came from.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const locale = form.get("locale");
   if (!isLocale(locale)) throw data("Unknown language", { status: 400 });
   const session = await getSessionUser(db, request);

@@ -27,6 +27,7 @@ import { redis } from "#app/utils/redis.server";
 import { toastSetCookie } from "#app/utils/toast.server";
 import type { ToastInput } from "#app/utils/toast";
 import type { Route } from "./+types/profile";
+import { readForm } from "#app/utils/read-form.server";
 
 /**
  * The profile drawer's data and writes (studio-admin.md §4 "Account and profile", §5, §8). The
@@ -66,7 +67,7 @@ export const intents = z.discriminatedUnion("intent", [
 export async function action({ request }: Route.ActionArgs) {
   return withErrorToasts(async () => {
     const studio = await requireStudioUser(db, request);
-    const formData = await request.formData();
+    const formData = await readForm(request);
     const { intent } = parseIntent(formData, intents);
     switch (intent) {
       case "profile":

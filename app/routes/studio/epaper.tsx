@@ -44,6 +44,7 @@ import { getInstance, getLocale } from "#app/utils/i18next.server";
 import { redis } from "#app/utils/redis.server";
 import type { Route } from "./+types/epaper";
 import { truncateText } from "#app/rules/truncate";
+import { readForm } from "#app/utils/read-form.server";
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -116,7 +117,7 @@ export const intents = z.discriminatedUnion("intent", [bareIntent(DELETE_ALL_EPA
 export async function action({ request, context }: Route.ActionArgs) {
   return withErrorToasts(async () => {
     const { user } = studioUserOf(context);
-    const { intent } = parseIntent(await request.formData(), intents);
+    const { intent } = parseIntent(await readForm(request), intents);
     // Both are try-it actions: a registered user's ePapers are deleted one by one, with their own checks.
     if (!user.isGenerated) throw data({ messageKey: "errors.forbidden" }, { status: 403 });
     if (intent === DELETE_ALL_EPAPERS_INTENT) return { deleted: await deleteAllEpapersOfAccount({ db, redis }, user.baseAccountId) };

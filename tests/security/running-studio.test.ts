@@ -157,6 +157,47 @@ describe.each([
     expect(content.headers.get("referrer-policy")).toBe("no-referrer");
   }, 60_000);
 
+  // Issue 16, finding 6: malformed bodies answered 500, in development with the stack trace.
+  test("answers a malformed or non-form body on every writing route with a 4xx and no stack trace", async () => {
+    const routes = [
+      "/login",
+      "/signup",
+      "/password",
+      "/language",
+      "/try-it",
+      "/resources/profile",
+      "/resources/account-settings",
+      "/resources/folders",
+      "/epaper",
+      "/epaper/e1/action",
+      "/epaper/create",
+      "/upload-pdf",
+      "/upload-embedded/session",
+    ];
+    const bodies = [
+      { type: "multipart/form-data", body: "no boundary" },
+      { type: "multipart/form-data; boundary=xyz", body: "--xyz\r\nbroken" },
+      { type: "application/x-www-form-urlencoded", body: "%E0%A4%A=1&intent=%" },
+      { type: "application/json", body: '{"intent":' },
+      { type: "text/plain", body: "\u0000\u0001garbage" },
+    ];
+    const answers: string[] = [];
+    for (const route of routes) {
+      for (const { type, body } of bodies) {
+        const response = await fetch(`http://127.0.0.1:${port}${route}`, {
+          method: "POST",
+          headers: { "Content-Type": type },
+          body,
+          redirect: "manual",
+        });
+        const text = await response.text();
+        if (response.status >= 500 || /\n\s+at .+:\d+:\d+/.test(text))
+          answers.push(`${response.status} ${route} (${type}): ${text.slice(0, 120)}`);
+      }
+    }
+    expect(answers).toEqual([]);
+  }, 120_000);
+
   test("serves no file of the data folder, on the studio's port or the content origin's", async () => {
     await expectNothingServed(`http://127.0.0.1:${port}`);
     await expectNothingServed(`http://127.0.0.1:${port + 1}`);
