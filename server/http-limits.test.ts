@@ -67,6 +67,25 @@ test("a declared body over the route's limit is refused at once and the connecti
   expect(bodiesRead).toBe(0);
 });
 
+test("a body without a declared length is refused where the route has no limit of its own", async () => {
+  const chunked = (path: string) =>
+    new Promise<number>((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1");
+      let text = "";
+      socket.on("data", (chunk) => {
+        text += chunk.toString();
+      });
+      socket.on("close", () => resolve(Number(text.split(" ")[1])));
+      socket.on("error", reject);
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n4\r\nab=1\r\n0\r\n\r\n`,
+      );
+    });
+  expect(await chunked("/login")).toBe(411);
+  // The upload route reads a chunked body itself, counting every byte against its limit.
+  expect(await chunked("/upload-pdf")).toBe(200);
+});
+
 test("every server bounds headers, whole requests and idle sockets", () => {
   expect(server.headersTimeout).toBeLessThanOrEqual(20_000);
   expect(server.requestTimeout).toBe(60_000);

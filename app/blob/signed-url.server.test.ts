@@ -22,3 +22,29 @@ describe("signed blob URLs", () => {
     expect(verifyBlobToken(SECRET, "not.a.token")).toBeNull();
   });
 });
+
+// Issue 16, finding 6: a validly signed but invalid key answered 500.
+describe("serving a signed blob", () => {
+  test("a signed key no blob can have is a 404, not a server error", async () => {
+    const { createServer } = await import("node:http");
+    const { mkdtemp, rm } = await import("node:fs/promises");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const { BlobStore } = await import("./blob-store.server.ts");
+    const { serveSignedBlob } = await import("./signed-url.server.ts");
+    const dir = await mkdtemp(path.join(os.tmpdir(), "signed-blob-"));
+    const serve = serveSignedBlob(new BlobStore(dir), SECRET);
+    const server = createServer((req, res) => void serve(req, res));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as import("node:net").AddressInfo).port}`;
+    try {
+      for (const key of ["../etc/passwd", "a b.js", "uploads//x.pdf", "/absolute"]) {
+        const response = await fetch(signBlobUrl(base, SECRET, key, 60_000));
+        expect(response.status, key).toBe(404);
+      }
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

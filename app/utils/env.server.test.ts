@@ -30,6 +30,12 @@ describe("parseEnv", () => {
     );
   });
 
+  test("Redis may need a password or an ACL user, and TLS", () => {
+    expect(parseEnv({ REDIS_URL: "rediss://worker:s3cret@redis.internal:6380/0" }).REDIS_URL).toBe(
+      "rediss://worker:s3cret@redis.internal:6380/0",
+    );
+  });
+
   test("empty variables count as unset", () => {
     expect(parseEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
   });
