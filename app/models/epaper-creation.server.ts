@@ -58,7 +58,8 @@ const sourceNotFound = (detail: string) => new AppError("upload.errors.pdfSource
 /**
  * Creates the ePaper in one transaction (account, upload and folder checked under locks, so a
  * double click or two tabs never turn one upload into two ePapers, and a try-it account never
- * passes its limit), then starts its render. When the render cannot be started, the ePaper is
+ * passes its limit), then starts its render. Creating is idempotent per upload: a second request
+ * for an upload this user already turned into an ePaper (a double click) gets that ePaper back. When the render cannot be started, the ePaper is
  * removed again and the upload released, and the caller answers 'something went wrong'.
  */
 export async function createEpaperFromUpload(
@@ -72,17 +73,9 @@ export async function createEpaperFromUpload(
   const accountId = user.accountId;
   const epaperId = createId();
 
-  await retryTransaction(deps.db, async (trx) => {
+  const existing = await retryTransaction(deps.db, async (trx) => {
     const account = await lockAccount(trx, accountId);
     if (!account || account.deletedAt) throw new AppError("errors.forbidden", { status: 403, detail: "the account is gone" });
-    if (account.isGenerated) {
-      const created = await trx
-        .selectFrom("epaper")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where("accountId", "=", accountId)
-        .executeTakeFirstOrThrow();
-      if (Number(created.count) >= GENERATED_ACCOUNT_EPAPER_LIMIT) throw epaperLimitReachedError();
-    }
 
     if (!input.fileId) throw sourceNotFound("no fileId");
     const upload = await trx
@@ -93,9 +86,28 @@ export async function createEpaperFromUpload(
       .forUpdate()
       .executeTakeFirst();
     if (!upload) throw sourceNotFound(`upload ${input.fileId} is not one of account ${accountId}`);
-    if (upload.consumedAt) throw sourceNotFound(`upload ${upload.id} is already an ePaper`);
+    if (upload.consumedAt) {
+      const made = await trx
+        .selectFrom("epaper")
+        .select("id")
+        .where("sourceUploadId", "=", upload.id)
+        .where("createdByUserId", "=", user.id)
+        .where("deletedAt", "is", null)
+        .executeTakeFirst();
+      if (made) return made.id;
+      throw sourceNotFound(`upload ${upload.id} is already an ePaper`);
+    }
     if (upload.purpose !== "epaper") throw sourceNotFound(`upload ${upload.id} is for ${upload.purpose}`);
     if (upload.expiresAt && upload.expiresAt.getTime() <= now.getTime()) throw sourceNotFound(`upload ${upload.id} expired`);
+
+    if (account.isGenerated) {
+      const created = await trx
+        .selectFrom("epaper")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("accountId", "=", accountId)
+        .executeTakeFirstOrThrow();
+      if (Number(created.count) >= GENERATED_ACCOUNT_EPAPER_LIMIT) throw epaperLimitReachedError();
+    }
 
     const language = await trx.selectFrom("epaperLanguage").select("code").where("code", "=", input.languageCode).executeTakeFirst();
     if (!language) throw new AppError("upload.errors.languageNotFound", { status: 400 });
@@ -124,7 +136,9 @@ export async function createEpaperFromUpload(
       .execute();
     await trx.insertInto("epaperSetting").values({ id: createId(), epaperId }).execute();
     await trx.updateTable("upload").set({ consumedAt: now }).where("id", "=", upload.id).execute();
+    return null;
   });
+  if (existing) return { id: existing };
 
   try {
     await startRender({ db: deps.db, redis: deps.redis, queue: deps.queue }, epaperId);

@@ -64,7 +64,11 @@ export async function finishRender(deps: OutcomeDeps, target: Target, outline: O
         indent: Math.min(3, entry.level),
         title: truncateText(entry.title.trim(), 250),
       }));
-    if (existing.length === 0 && items.length) await trx.insertInto("tocItem").values(items).execute();
+    if (existing.length === 0 && items.length) {
+      await trx.insertInto("tocItem").values(items).execute();
+      // A PDF with an outline gets a table of contents the reader shows (issue 15): on by default.
+      await trx.updateTable("epaperSetting").set({ tocEnabled: true }).where("epaperId", "=", target.epaperId).execute();
+    }
   });
   await publishToAccount(deps.redis, target.accountId, {
     type: "epaperProcess",

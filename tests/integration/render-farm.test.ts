@@ -1,3 +1,4 @@
+import { createId } from "@paralleldrive/cuid2";
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
@@ -95,6 +96,7 @@ describe("render farm", () => {
     const rotated = await farm.createEpaper("qpdf__rotated.pdf");
     const links = await farm.createEpaper("qpdf__link-annots.pdf");
     const outline = await farm.createEpaper("pdfjs__nested_outline.pdf");
+    for (const id of [links, outline]) await farm.db.insertInto("epaperSetting").values({ id: createId(), epaperId: id }).execute();
     for (const id of [rotated, links, outline]) await farm.render(id);
     for (const id of [rotated, links, outline]) expect(await farm.outcome(id)).toMatchObject({ state: "finished" });
 
@@ -119,6 +121,11 @@ describe("render farm", () => {
     const toc = await farm.db.selectFrom("tocItem").selectAll().where("epaperId", "=", outline).orderBy("position").execute();
     expect(toc.length).toBe(9);
     expect(new Set(toc.map((item) => item.indent)).size).toBeGreaterThan(1);
+    // An outline switches the reader's table of contents on; without one it stays off.
+    const tocEnabled = async (id: string) =>
+      (await farm.db.selectFrom("epaperSetting").select("tocEnabled").where("epaperId", "=", id).executeTakeFirstOrThrow()).tocEnabled;
+    expect(await tocEnabled(outline)).toBeTruthy();
+    expect(await tocEnabled(links)).toBeFalsy();
   });
 
   test("Analyze describes a stored PDF: pages, sizes, encryption, outline, links; refusals have their reason", async () => {

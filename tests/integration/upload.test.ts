@@ -502,13 +502,23 @@ describe("POST /epaper/create", () => {
     const pages = await db.selectFrom("page").select("page").where("epaperId", "=", id).orderBy("page").execute();
     expect(pages.map((page) => page.page)).toEqual([1, 2, 3, 4]);
 
-    // The same upload cannot become a second ePaper.
+    // The same upload cannot become a second ePaper: asking again (a double click) gets the same one back.
     const again = await create({ name: "Twice", languageCode: "de", fileId: file.id }, owner.cookie);
-    expect({ status: again.status, key: errorOf(again.body).messageKey }).toEqual({
-      status: 404,
-      key: "upload.errors.pdfSourceNotFoundUploadAgain",
-    });
+    expect({ status: again.status, body: again.body }).toEqual({ status: 200, body: { id } });
+    expect(await db.selectFrom("epaper").select("id").where("sourceUploadId", "=", file.id).execute()).toEqual([{ id }]);
   }, 90_000);
+
+  // Issue 15: a double click answered 'The uploaded PDF is no longer available' although the ePaper existed.
+  test("two create requests for one upload at once make one ePaper, and both get it", async () => {
+    const owner = await registeredOwner();
+    const file = await uploaded(owner);
+    const [first, second] = await Promise.all(
+      [1, 2].map(() => create({ name: "Double click", languageCode: "en", fileId: file.id }, owner.cookie)),
+    );
+    expect([first?.status, second?.status]).toEqual([200, 200]);
+    expect(first?.body).toEqual(second?.body);
+    expect(await db.selectFrom("epaper").select("id").where("sourceUploadId", "=", file.id).execute()).toHaveLength(1);
+  }, 60_000);
 
   test("an unknown, foreign or expired upload is not found", async () => {
     const owner = await registeredOwner();
