@@ -57,6 +57,8 @@ export default [
   route("resources/profile", "routes/resources/profile.ts"),
   route("resources/account-settings", "routes/resources/account-settings.ts"),
   route("resources/folders", "routes/resources/folders.ts"),
+  // The default legal and help pages of a fresh installation (the seeded links point here).
+  route("legal/:page", "routes/legal.tsx"),
   route("page-not-found", "routes/page-not-found.tsx", { id: "page-not-found" }),
   route("404", "routes/page-not-found.tsx", { id: "page-not-found-alias" }),
   route("healthz", "routes/resources/healthz.ts"),

@@ -58,15 +58,25 @@ export const PAGE_MEDIA_TYPES = ["internalLink", "externalLink", "mailtoLink", "
 /** Icon names of studio-core.md §4 (default icon by media type) plus the catch-all readme. */
 export const PLAYER_ICONS = ["linkintern", "link", "email", "video", "gallery", "pdf", "readme"] as const;
 
+/**
+ * The terms and footer links of a fresh installation point at the default pages the studio serves
+ * (`/legal/:page`, app/routes/legal.tsx; issue 15): no link of a new installation is a 404. An
+ * operator points them at their own pages by changing the rows.
+ */
+export const LEGAL_PAGES = ["terms", "privacy", "imprint", "help"] as const;
+
 export const TERMS = {
-  de: { confirmationText: "Ich akzeptiere die Allgemeinen Geschäftsbedingungen.", path: "/de/agb" },
-  en: { confirmationText: "I accept the terms and conditions.", path: "/en/terms" },
+  de: { confirmationText: "Ich akzeptiere die Allgemeinen Geschäftsbedingungen.", path: "/legal/terms" },
+  en: { confirmationText: "I accept the terms and conditions.", path: "/legal/terms" },
 } as const;
 
-export const FOOTER_LINKS = {
-  de: { imprint: "/de/impressum", helpcenter: "/de/hilfe", terms: "/de/agb", privacy_policy: "/de/datenschutz" },
-  en: { imprint: "/en/imprint", helpcenter: "/en/help", terms: "/en/terms", privacy_policy: "/en/privacy" },
+const DEFAULT_FOOTER_LINKS = {
+  imprint: "/legal/imprint",
+  helpcenter: "/legal/help",
+  terms: "/legal/terms",
+  privacy_policy: "/legal/privacy",
 } as const;
+export const FOOTER_LINKS = { de: DEFAULT_FOOTER_LINKS, en: DEFAULT_FOOTER_LINKS } as const;
 
 const flag = (description: string) => ({
   type: "object",

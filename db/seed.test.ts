@@ -10,7 +10,7 @@ import { seed } from "./seed.ts";
 const url = scratchDatabaseUrl("seed");
 let db: Database;
 const options = {
-  landingUrl: "https://www.example.org",
+  studioUrl: "https://www.example.org",
   demoAdmin: { email: "admin@demo.epaper.test", password: "Demo!Admin2026" },
   hashPassword,
 };
@@ -73,7 +73,7 @@ test("the reference data is complete", async () => {
   expect(arabic.isRtl).toBe(true);
   const links = await db.selectFrom("footerLink").select(["languageCode", "kind", "url"]).where("languageCode", "=", "en").execute();
   expect(links).toHaveLength(4);
-  expect(links.every((l) => l.url.startsWith("https://www.example.org/en/"))).toBe(true);
+  expect(links.every((l) => l.url.startsWith("https://www.example.org/legal/"))).toBe(true);
 });
 
 test("the demo admin signs in with the documented password and holds the admin permission", async () => {

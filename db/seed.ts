@@ -14,8 +14,8 @@ import {
 } from "./seed-data.ts";
 
 export type SeedOptions = {
-  /** Base of the terms and footer links (the operator's website). */
-  landingUrl: string;
+  /** Base of the default terms and footer links: the studio's public address (PUBLIC_URL), which serves them. */
+  studioUrl: string;
   /** The demo admin; created once, never overwritten (the password may have been changed). */
   demoAdmin?: { email: string; password: string };
   /** Injected so db/ never imports app code (app/auth/password.server.ts hashes with argon2id). */
@@ -58,12 +58,12 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedRepo
         .execute();
     }
     for (const [languageCode, terms] of Object.entries(TERMS)) {
-      const row = { languageCode, confirmationText: terms.confirmationText, link: `${options.landingUrl}${terms.path}` };
+      const row = { languageCode, confirmationText: terms.confirmationText, link: `${options.studioUrl}${terms.path}` };
       await trx.insertInto("terms").values(row).onDuplicateKeyUpdate({ confirmationText: row.confirmationText, link: row.link }).execute();
     }
     for (const [languageCode, links] of Object.entries(FOOTER_LINKS)) {
       for (const [kind, path] of Object.entries(links)) {
-        const url = `${options.landingUrl}${path}`;
+        const url = `${options.studioUrl}${path}`;
         await trx
           .insertInto("footerLink")
           .values({ languageCode, kind: kind as keyof typeof links, url })

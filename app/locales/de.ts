@@ -3,10 +3,11 @@ import core from "./de/core.ts";
 import accounts from "./de/accounts.ts";
 import workspace from "./de/workspace.ts";
 import folders from "./de/folders.ts";
+import legal from "./de/legal.ts";
 import publishing from "./de/publishing.ts";
 import shell from "./de/shell.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
-const de: Translation = { ...core, ...accounts, ...workspace, ...folders, ...publishing, ...shell };
+const de: Translation = { ...core, ...accounts, ...workspace, ...folders, ...legal, ...publishing, ...shell };
 
 export default de;

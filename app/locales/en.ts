@@ -2,6 +2,7 @@ import core from "./en/core.ts";
 import accounts from "./en/accounts.ts";
 import workspace from "./en/workspace.ts";
 import folders from "./en/folders.ts";
+import legal from "./en/legal.ts";
 import publishing from "./en/publishing.ts";
 import shell from "./en/shell.ts";
 
@@ -9,7 +10,7 @@ import shell from "./en/shell.ts";
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
  * the keys). English is also the fallback when a German text is missing.
  */
-const en = { ...core, ...accounts, ...workspace, ...folders, ...publishing, ...shell } as const;
+const en = { ...core, ...accounts, ...workspace, ...folders, ...legal, ...publishing, ...shell } as const;
 
 export default en;
 

@@ -11,7 +11,7 @@ await runCli(async () => {
   const db = createDb(env.DATABASE_URL, { connectionLimit: 1 });
   try {
     const demoAdmin = demoAdminCredentials(env);
-    const report = await seed(db, { landingUrl: env.LANDING_URL, demoAdmin, hashPassword });
+    const report = await seed(db, { studioUrl: env.PUBLIC_URL, demoAdmin, hashPassword });
     console.log("reference data is up to date");
     if (report.demoAdmin === "created") console.log(`demo admin created: ${demoAdmin?.email}`);
     if (report.demoAdmin === "skipped")

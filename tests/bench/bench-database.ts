@@ -13,6 +13,6 @@ export async function prepareBenchDatabase() {
   await ensureDatabase(BENCH_DATABASE_URL);
   const db = createDb(BENCH_DATABASE_URL, { connectionLimit: 1 });
   await migrateToLatest(db);
-  await seed(db, { landingUrl: "http://localhost:3000", hashPassword });
+  await seed(db, { studioUrl: "http://localhost:3000", hashPassword });
   await db.destroy();
 }

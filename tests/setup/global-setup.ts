@@ -12,7 +12,7 @@ export default async function setup() {
   const db = createDb(TEST_DATABASE_URL, { connectionLimit: 1 });
   try {
     await migrateToLatest(db);
-    await seed(db, { landingUrl: "http://localhost:3000", hashPassword });
+    await seed(db, { studioUrl: "http://localhost:3000", hashPassword });
   } finally {
     await db.destroy();
   }
