@@ -1,12 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import { E2E_LANDING_URL } from "./support/slot.ts";
+import { E2E_BASE_URL } from "./support/slot.ts";
 import { closeE2eDb, e2eDb, findDemoAdmin, flashToast, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 
 // The app shell of studio-admin.md §2: header menus, language switch, drawers, footer, and the
 // permission gates of /support and /preferences. Users are created per test (parallel runs on
 // the desktop and the phone project must not share state); the demo admin is only read.
-
-const LANDING = E2E_LANDING_URL;
 
 test.afterAll(closeE2eDb);
 
@@ -132,7 +130,7 @@ test.describe("app shell in English", () => {
     const footer = page.getByRole("contentinfo");
     await page.goto("/epaper");
     await expect(footer.getByRole("link")).toHaveText(["Terms and conditions", "Privacy policy", "Imprint", "Help centre"]);
-    await expect(footer.getByRole("link", { name: "Imprint" })).toHaveAttribute("href", `${LANDING}/en/imprint`);
+    await expect(footer.getByRole("link", { name: "Imprint" })).toHaveAttribute("href", `${E2E_BASE_URL}/legal/imprint`);
     await expect(footer).toContainText(`© ${new Date().getUTCFullYear()} ePaper Studio`);
 
     const db = e2eDb();
