@@ -1,7 +1,7 @@
 # One image for studio, worker and render node; docker-compose.yml picks the command.
 FROM node:20-bookworm-slim
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends poppler-utils \
+  && apt-get install -y --no-install-recommends poppler-utils poppler-data fonts-noto-cjk fonts-dejavu-core fonts-liberation2 \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -7,6 +7,12 @@ set -euo pipefail
 need_packages=()
 command -v pdftoppm >/dev/null 2>&1 || need_packages+=(poppler-utils)
 command -v which >/dev/null 2>&1 || need_packages+=(debianutils)
+# Poppler's CMaps for fonts a PDF names but does not embed (Adobe-Japan1, -GB1, -CNS1, -Korea1),
+# and the fonts it falls back to for CJK, Arabic and Cyrillic text: without them such pages
+# render blank (issue 15 §0c). Checked by package, as they have no command.
+for package in poppler-data fonts-noto-cjk fonts-dejavu-core fonts-liberation2; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || need_packages+=("$package")
+done
 # The tests unpack zip packages the way a customer does.
 command -v unzip >/dev/null 2>&1 || need_packages+=(unzip)
 [ -x /usr/bin/chromium ] || need_packages+=(chromium)

@@ -1,5 +1,6 @@
 import type { ReaderSettings, ShareTarget } from "@ep/publisher/src/manifest.ts";
 import type { Database } from "#db/client";
+import { readableControls } from "@ep/publisher/src/contrast.ts";
 
 const SHARE_FLAGS: [ShareTarget, keyof SettingsRow][] = [
   ["email", "shareEmail"],
@@ -36,9 +37,13 @@ export function toSettings(
   const useImage = row?.background ?? false;
   const logoId = row?.logoImageId ?? row?.defaultLogoImageId ?? null;
   const logo = mediaPathOf(logoId);
+  const interfaceColor = row?.interfaceBackgroundColor ?? row?.defaultInterfaceBackgroundColor ?? "#ffffff";
+  // Controls always reach 4.5:1 against the interface colour: a pick that would not is switched
+  // to the other variant (the settings form says so with the same rule).
+  const controls = readableControls(interfaceColor, row?.darkControlsActive ?? true);
   return {
-    interfaceColor: row?.interfaceBackgroundColor ?? row?.defaultInterfaceBackgroundColor ?? "#1F2937",
-    darkControls: row?.darkControlsActive ?? false,
+    interfaceColor,
+    darkControls: controls.dark,
     backgroundColor: row?.backgroundColor ?? row?.defaultBackgroundColor ?? null,
     backgroundImage: useImage ? mediaPathOf(row?.backgroundImageId ?? row?.defaultBackgroundImageId ?? null) : null,
     logo: logo ? { src: logo, link: row?.logoImageLink ?? row?.defaultLogoImageLink ?? null } : null,

@@ -42,6 +42,7 @@ function isSpace(byte: number | undefined) {
  */
 export async function encodePage(ppmFile: string, options: EncodeOptions) {
   const { width, height, pixels } = parsePpm(await readFile(ppmFile));
+  const blank = isBlank(pixels);
   // A fresh pipeline per size over the same pixels: sharp's clone() copies the input each time.
   const source = () => sharp(pixels, { raw: { width, height, channels: 3 } });
   const widths = [...new Set(options.widths.map((w) => Math.min(w, width)))].sort((a, b) => b - a);
@@ -52,7 +53,28 @@ export async function encodePage(ppmFile: string, options: EncodeOptions) {
     return { width: info.width, height: info.height, webp: data };
   };
   const [thumbnail, ...renditions] = await Promise.all([Math.min(options.thumbnailWidth, width), ...widths].map(encode));
-  return { renditions, thumbnail: thumbnail as EncodedImage };
+  return { renditions, thumbnail: thumbnail as EncodedImage, blank };
+}
+
+/**
+ * Whether a page image shows nothing: every pixel within a few levels of the first. A page with
+ * text that renders blank lacks its fonts (a CID font poppler cannot map without poppler-data,
+ * say) and goes to support as a supervised page. Every pixel, as one word of small print must
+ * count; a page with anything on it ends the scan at its first mark (~10 ms for a blank page).
+ */
+export function isBlank(pixels: Buffer): boolean {
+  const count = pixels.length / 3;
+  const [red = 0, green = 0, blue = 0] = [pixels[0], pixels[1], pixels[2]];
+  for (let pixel = 0; pixel < count; pixel++) {
+    const offset = pixel * 3;
+    if (
+      Math.abs((pixels[offset] ?? 0) - red) > 8 ||
+      Math.abs((pixels[offset + 1] ?? 0) - green) > 8 ||
+      Math.abs((pixels[offset + 2] ?? 0) - blue) > 8
+    )
+      return false;
+  }
+  return true;
 }
 
 /** A blank white page of the page's proportions, standing in for a page that could not render. */
@@ -65,5 +87,5 @@ export async function placeholderPage(aspect: number, options: EncodeOptions) {
     return { width: w, height: h, webp: data };
   };
   const widths = [...new Set(options.widths)].sort((a, b) => b - a);
-  return { renditions: await Promise.all(widths.map(make)), thumbnail: await make(options.thumbnailWidth) };
+  return { renditions: await Promise.all(widths.map(make)), thumbnail: await make(options.thumbnailWidth), blank: true };
 }

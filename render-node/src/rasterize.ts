@@ -74,6 +74,9 @@ async function* runPdftoppm(
         scalePageToYAxis: -1,
         // -scale-to-x then means the displayed width, also on pages with /Rotate 90 or 270.
         scaleDimensionBeforeRotation: true,
+        // The frame every PDF viewer shows (poppler clips the CropBox to the MediaBox); word
+        // boxes (text.ts) and link rectangles (pdf.js's view) use the same one.
+        cropBox: true,
       },
       { signal: kill.signal },
     )

@@ -232,11 +232,17 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
           const links = (await structure)?.links.find((entry) => entry.page === result.page)?.links ?? [];
           const pageText: PageText | undefined = texts?.get(result.page);
           let supervision = Supervision.NONE;
-          let images: Awaited<ReturnType<typeof placeholderPage>>;
+          let images: Awaited<ReturnType<typeof encodePage>>;
           if (result.ppm) {
             try {
               images = await encodePage(result.ppm, options);
               if (run.width < (options.widths[0] ?? 0) || texts === null) supervision = Supervision.LOW;
+              if (images.blank && pageText?.text.trim()) {
+                // Text that draws nothing: fonts poppler could not find or map (issue 15 §0c). The
+                // page stays (its text layer and search work); support sees it as supervised.
+                deps.log(`page ${result.page} renders blank although it has text: fonts missing? supervised`);
+                supervision = Supervision.LOW;
+              }
             } catch (error) {
               deps.log(`page ${result.page} could not be encoded: ${(error as Error).message}`);
               images = await placeholderPage(aspectOf(geometry), options);

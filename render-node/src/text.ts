@@ -5,7 +5,8 @@ export type PageText = { words: { text: string; box: Box }[]; text: string };
 
 /**
  * Words with their boxes for a page range, from `pdftotext -bbox-layout` (3–13 ms a page).
- * Boxes become fractions of the displayed page so they fit every rendition.
+ * Boxes become fractions of the displayed page so they fit every rendition. Coordinates are in
+ * the CropBox frame (clipped to the MediaBox), the frame pdftoppm renders and pdf.js places links in.
  */
 export async function extractText(
   file: string,
@@ -17,7 +18,7 @@ export async function extractText(
     await poppler.pdfToText(
       file,
       undefined,
-      { boundingBoxXhtmlLayout: true, firstPageToConvert: range.first, lastPageToConvert: range.last, quiet: true },
+      { boundingBoxXhtmlLayout: true, cropBox: true, firstPageToConvert: range.first, lastPageToConvert: range.last, quiet: true },
       { signal },
     ),
   );

@@ -37,6 +37,7 @@ async function renderRange(file: string, first: number, last: number, dir: strin
     "-scale-to-y",
     "-1",
     "-scale-dimension-before-rotation",
+    "-cropbox",
     file,
     prefix,
   ]).then(() => {

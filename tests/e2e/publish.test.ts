@@ -10,6 +10,7 @@ import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { CORPUS } from "../support/render-farm.ts";
 import { startStaticServer } from "../support/static-server.ts";
 import { linkIn, waitForMail } from "./support/mailbox.ts";
+import { axeViolations, expectReadableChrome } from "./support/reader-checks.ts";
 import { E2E_DATA_DIR } from "./support/slot.ts";
 
 // Publishing against the real stack: a corpus PDF is uploaded and rendered by a real node,
@@ -236,6 +237,10 @@ for (const lang of LANGUAGES) {
         try {
           const reader = await context.newPage();
           await reader.goto(`${site.origin}/index.html`);
+          // Untouched settings: the title and the toolbar read (4.5:1), and axe finds nothing.
+          await expect(reader.locator(".ep-app")).toBeVisible();
+          await expectReadableChrome(reader);
+          expect(await axeViolations(reader)).toEqual([]);
           await readPublishedEpaper(reader, reader, lang, async (hash) => {
             await reader.goto(`${site.origin}/index.html${hash}`);
           });

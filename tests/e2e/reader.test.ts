@@ -10,6 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
 import { READER_DIST, writeReaderBundle } from "../support/reader-fixture.ts";
+import { axeViolations } from "./support/reader-checks.ts";
 import { type StaticServer, startStaticServer } from "../support/static-server.ts";
 
 const NAME = "Spring catalogue <2026>";
@@ -531,14 +532,7 @@ test.describe("settings", () => {
 test.describe("accessibility and file://", () => {
   test("axe finds no violations, with and without a dialog open", async ({ page }) => {
     await open(page, "en", "", { consent: false });
-    await page.addScriptTag({ path: path.resolve("node_modules/axe-core/axe.min.js") });
-    const violations = () =>
-      page.evaluate(async () => {
-        const result = await (
-          window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-        ).axe.run();
-        return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-      });
+    const violations = () => axeViolations(page);
     expect(await violations()).toEqual([]);
     await page.getByRole("button", { name: "Page overview", exact: true }).click();
     await expect(page.getByRole("dialog", { name: "Page overview" })).toBeVisible();

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
-import { CORPUS, type Farm, type NodeProcess, startFarm, startRenderNode } from "#tests/support/render-farm";
+import { corpusRows } from "#tests/support/corpus";
+import { type Farm, type NodeProcess, startFarm, startRenderNode } from "#tests/support/render-farm";
 import { TEST_PORTS } from "#tests/support/test-ports";
 
 /**
@@ -15,13 +16,7 @@ import { TEST_PORTS } from "#tests/support/test-ports";
 const REDIS_URL = "redis://127.0.0.1:6379/11";
 const MAX_PAGES = Number(process.env.CORPUS_MAX_PAGES ?? 24);
 
-type Row = { file: string; pages: string; expect: string };
-const rows: Row[] = readFileSync(path.join(CORPUS, "MANIFEST.tsv"), "utf8")
-  .trim()
-  .split("\n")
-  .slice(1)
-  .map((line) => line.split("\t"))
-  .map((cells) => ({ file: cells[0] ?? "", pages: cells[3] ?? "", expect: cells[6] ?? "" }));
+const rows = corpusRows();
 
 const REFUSAL: Record<string, string> = {
   "refuse:password-protected": "pdfPasswordProtected",
@@ -29,7 +24,7 @@ const REFUSAL: Record<string, string> = {
   "refuse:damaged": "pdfDamaged",
 };
 
-const cases = rows.filter((row) => row.expect !== "render" || Number(row.pages) <= MAX_PAGES);
+const cases = rows.filter((row) => row.expect !== "render" || row.pages <= MAX_PAGES);
 
 let farm: Farm;
 let node: NodeProcess;
@@ -75,7 +70,7 @@ describe("corpus: every file gets what the manifest expects", () => {
 
       if (row.expect === "render" || (row.expect === "render-or-refuse:damaged" && outcome.state === "finished")) {
         expect(outcome).toMatchObject({ state: "finished" });
-        if (row.expect === "render") expect(pages).toBe(Number(row.pages));
+        if (row.expect === "render") expect(pages).toBe(row.pages);
         expect(epaper).toMatchObject({ isRendered: true, pageCount: pages });
       } else {
         const expected = REFUSAL[row.expect] ?? "pdfDamaged";

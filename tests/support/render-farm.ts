@@ -4,7 +4,6 @@
  * server in this process, real MariaDB, Redis, poppler and sharp. Nothing is mocked.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,23 +25,9 @@ import { createDb, type Database } from "#db/client";
 import { startWorkerHttp } from "#server/worker-http";
 import { Registry } from "prom-client";
 
-export const CORPUS = findCorpus();
+import { CORPUS } from "./corpus.ts";
 
-/**
- * The shared corpus (never copied into the project): CORPUS_DIR when set, else the nearest
- * `shared/corpus` beside the project or one of its parent folders (`../shared/corpus` here).
- */
-function findCorpus() {
-  if (process.env.CORPUS_DIR) return path.resolve(process.env.CORPUS_DIR);
-  let dir = path.resolve("..");
-  while (true) {
-    const candidate = path.join(dir, "shared", "corpus");
-    if (existsSync(path.join(candidate, "MANIFEST.tsv"))) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error("the shared corpus was not found: set CORPUS_DIR to the folder with MANIFEST.tsv");
-    dir = parent;
-  }
-}
+export { CORPUS };
 export const TOKEN = "test-render-node-token-0123456789abcdefgh";
 export const SECRET = "test-session-secret-0123456789abcdefghijkl";
 
@@ -179,7 +164,7 @@ export async function startFarm(options: {
     const uploadId = createId();
     const epaperId = createId();
     const blobKey = `uploads/${uploadId}/source.pdf`;
-    const data = await readFile(path.join(CORPUS, file));
+    const data = await readFile(path.isAbsolute(file) ? file : path.join(CORPUS, file));
     await blobs.put(blobKey, data);
     await db
       .insertInto("upload")

@@ -8,6 +8,7 @@ export const TEST_PORTS = {
   renderFarmNodeA: 50261,
   renderFarmNodeB: 50262,
   renderCorpusNode: 50271,
+  renderFontsNode: 50331,
   publishNode: 50281,
   uploadNode: 50291,
   uploadWorker: 50293,

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { readableControls } from "../../src/contrast.ts";
 import type { ReaderManifest } from "../../src/manifest.ts";
 import { CookieBanner } from "./components/CookieBanner.tsx";
 import { MediaBar } from "./components/MediaBar.tsx";
@@ -168,7 +169,8 @@ export function App({ manifest, initialSrc, onFirstImage }: AppProps) {
   const { settings } = manifest;
   const themeStyle: Record<string, string> = {
     "--ep-ui": settings.interfaceColor,
-    "--ep-ui-fg": settings.darkControls ? "#1d1d1f" : "#ffffff",
+    // The publisher already chose readable controls; a bundle made before that rule still reads.
+    "--ep-ui-fg": readableControls(settings.interfaceColor, settings.darkControls).foreground,
     "--ep-area": settings.clickAreaColor,
     "--ep-area-hover": settings.clickAreaHoverColor,
   };

@@ -71,7 +71,12 @@ export function Toolbar({ spread, labels, announcement, atStart, atEnd, zoom, on
         <button
           type="button"
           className="ep-indicator"
-          aria-label={`${texts.thumbnails} – ${announcement}`}
+          // The visible text starts the name (WCAG 2.5.3, label in name), so voice users can say it.
+          aria-label={
+            labels.length > 0
+              ? `${labels.join("–")} / ${manifest.pages.length} – ${texts.thumbnails}`
+              : `${texts.thumbnails} – ${announcement}`
+          }
           onClick={() => onOpen({ kind: "thumbnails" })}
         >
           {labels.length > 0 ? (

@@ -729,7 +729,8 @@ export enum Supervision {
   NONE = 1,
 
   /**
-   * Rendered, but degraded (narrower than asked because of the pixel cap, or without text/links).
+   * Rendered, but degraded (narrower than asked because of the pixel cap, without text/links, or
+   * blank although the page has text: fonts missing).
    *
    * @generated from enum value: SUPERVISION_LOW = 2;
    */

@@ -1,0 +1,38 @@
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { contrastRatio } from "../../../publisher/src/contrast.ts";
+
+/** axe-core's violations on the page, as "rule: targets" lines. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) {
+    await page.addScriptTag({ path: path.resolve("node_modules/axe-core/axe.min.js") });
+  }
+  return page.evaluate(async () => {
+    const result = await (
+      window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe.run();
+    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  });
+}
+
+/**
+ * The reader's title and every visible control in the header and toolbar reach 4.5:1 against the
+ * bar behind them (computed colours as the browser paints them).
+ */
+export async function expectReadableChrome(page: Page) {
+  const pairs = await page.evaluate(() => {
+    const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number) as [number, number, number];
+    const result: { what: string; fg: [number, number, number]; bg: [number, number, number] }[] = [];
+    for (const bar of document.querySelectorAll<HTMLElement>(".ep-header, .ep-toolbar")) {
+      const background = rgb(getComputedStyle(bar).backgroundColor);
+      for (const element of bar.querySelectorAll<HTMLElement>("h1, button, a, [role='status'], span")) {
+        if (element.offsetParent === null || (!element.textContent?.trim() && !element.querySelector("svg"))) continue;
+        const label = element.getAttribute("aria-label") ?? element.textContent?.trim() ?? element.tagName;
+        result.push({ what: `${bar.className} ${label}`, fg: rgb(getComputedStyle(element).color), bg: background });
+      }
+    }
+    return result;
+  });
+  expect(pairs.length).toBeGreaterThan(3);
+  for (const pair of pairs) expect(contrastRatio(pair.fg, pair.bg), pair.what).toBeGreaterThanOrEqual(4.5);
+}

@@ -1,0 +1,55 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { TEST_DATABASE_URL } from "#tests/setup/test-env";
+import { invisibleTextPdf, nonEmbeddedJapanesePdf } from "#tests/support/generated-pdf";
+import { type Farm, type NodeProcess, startFarm, startRenderNode } from "#tests/support/render-farm";
+import { TEST_PORTS } from "#tests/support/test-ports";
+
+/**
+ * Issue 15 §0c: fonts a PDF names but does not embed are drawn from the machine's fonts through
+ * poppler-data (installed by `npm start`, `npm test` and the Dockerfile), and a page that still
+ * renders blank although it has text is kept and marked for support (supervision 'low').
+ */
+const REDIS_URL = "redis://127.0.0.1:6379/13";
+
+let farm: Farm;
+let node: NodeProcess;
+let folder: string;
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), "render-fonts-"));
+  farm = await startFarm({ databaseUrl: TEST_DATABASE_URL, redisUrl: REDIS_URL });
+  node = await startRenderNode({ port: TEST_PORTS.renderFontsNode, redisUrl: REDIS_URL, capacity: 1 });
+}, 60_000);
+
+afterAll(async () => {
+  await node?.kill();
+  await farm?.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+async function renderGenerated(name: string, data: Buffer) {
+  const file = path.join(folder, name);
+  await writeFile(file, data);
+  const epaperId = await farm.createEpaper(file, 1);
+  await farm.render(epaperId);
+  expect(await farm.outcome(epaperId)).toMatchObject({ state: "finished" });
+  return farm.db.selectFrom("page").select(["text", "supervision"]).where("epaperId", "=", epaperId).executeTakeFirstOrThrow();
+}
+
+describe("fonts that are not embedded", () => {
+  test("Japanese in a non-embedded Adobe-Japan1 font renders and its text is found", async () => {
+    const page = await renderGenerated("japanese.pdf", nonEmbeddedJapanesePdf());
+    expect(page.text).toContain("日本語の新聞");
+    // 'none': the page image is not blank (a blank page with text would be 'low', see below).
+    expect(page.supervision).toBe("none");
+  });
+
+  test("a page that renders blank although it has text is kept and supervised", async () => {
+    const page = await renderGenerated("invisible.pdf", invisibleTextPdf());
+    expect(page.text).toContain("Nothing to see here");
+    expect(page.supervision).toBe("low");
+  });
+});

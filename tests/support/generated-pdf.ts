@@ -1,0 +1,71 @@
+/**
+ * Small PDFs written by hand for what the corpus does not hold: objects in, a valid file with
+ * its cross-reference table out. Each helper names the case it stands for.
+ */
+export function writePdf(objects: string[], streams: Record<number, string> = {}): Buffer {
+  const parts: Buffer[] = [Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "latin1")];
+  const offsets: number[] = [];
+  let length = parts[0]?.length ?? 0;
+  objects.forEach((body, index) => {
+    const number = index + 1;
+    const stream = streams[number];
+    const text =
+      stream === undefined
+        ? `${number} 0 obj\n${body}\nendobj\n`
+        : `${number} 0 obj\n<< /Length ${Buffer.byteLength(stream, "latin1")} >>\nstream\n${stream}\nendstream\nendobj\n`;
+    offsets.push(length);
+    const chunk = Buffer.from(text, "latin1");
+    parts.push(chunk);
+    length += chunk.length;
+  });
+  const xref = [
+    "xref",
+    `0 ${objects.length + 1}`,
+    "0000000000 65535 f ",
+    ...offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n `),
+    "trailer",
+    `<< /Size ${objects.length + 1} /Root 1 0 R >>`,
+    "startxref",
+    String(length),
+    "%%EOF",
+    "",
+  ].join("\n");
+  parts.push(Buffer.from(xref, "latin1"));
+  return Buffer.concat(parts);
+}
+
+const PAGE = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>";
+
+/**
+ * Japanese text in a CID font that is not embedded (Adobe-Japan1, UniJIS-UCS2-H): poppler needs
+ * poppler-data's CMaps and a CJK font from fontconfig to draw it. The text is 日本語の新聞.
+ */
+export function nonEmbeddedJapanesePdf(): Buffer {
+  return writePdf(
+    [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      PAGE,
+      "<< /Type /Font /Subtype /Type0 /BaseFont /KozMinPro-Regular /Encoding /UniJIS-UCS2-H /DescendantFonts [6 0 R] >>",
+      "",
+      "<< /Type /Font /Subtype /CIDFontType0 /BaseFont /KozMinPro-Regular /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 4 >> /FontDescriptor 7 0 R /DW 1000 >>",
+      "<< /Type /FontDescriptor /FontName /KozMinPro-Regular /Flags 4 /FontBBox [-195 -272 1110 1075] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 740 /StemV 80 >>",
+    ],
+    // 日本語の新聞 as UCS-2 code points.
+    { 5: "BT /F1 48 Tf 72 700 Td <65e5672c8a9e306e65b0805e> Tj ET" },
+  );
+}
+
+/** Text that draws nothing (render mode 3, invisible): a page with text that renders blank. */
+export function invisibleTextPdf(): Buffer {
+  return writePdf(
+    [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      PAGE,
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+      "",
+    ],
+    { 5: "BT 3 Tr /F1 24 Tf 72 700 Td (Nothing to see here) Tj ET" },
+  );
+}
