@@ -82,7 +82,7 @@ async function signUp(
   lang: Language,
   email: string,
   password = STRONG,
-  options: { submit: boolean; waitUntil?: "load" | "domcontentloaded" } = { submit: true },
+  options: { submit: boolean; waitUntil?: "load" | "domcontentloaded"; terms?: false } = { submit: true },
 ) {
   const labels = lang.signup;
   await page.goto("/signup", { waitUntil: options.waitUntil ?? "load" });
@@ -92,7 +92,7 @@ async function signUp(
   await page.getByLabel(labels.email).fill(email);
   await page.getByLabel(labels.password, { exact: true }).fill(password);
   await page.getByLabel(labels.confirmation, { exact: true }).fill(password);
-  await acceptTerms(page, lang);
+  if (options.terms !== false) await acceptTerms(page, lang);
   if (options.submit) await page.getByRole("button", { name: labels.submit, exact: true }).click();
 }
 
@@ -117,6 +117,28 @@ async function freshPage(browser: Browser, lang: Language) {
   const context = await browser.newContext({ locale: lang.locale, extraHTTPHeaders: visitorHeaders() });
   return context.newPage();
 }
+
+test.describe("the terms switch", () => {
+  const lang = LANGUAGES[0];
+  test.use({ locale: lang.locale, extraHTTPHeaders: visitorHeaders() });
+
+  test("sent without it, the form says so; switching it on enables 'Sign up' at once", async ({ page }) => {
+    await signUp(page, lang, uniqueEmail("terms"), STRONG, { submit: false, terms: false });
+    const terms = page.getByRole("switch", { name: lang.signup.terms });
+    await expect(terms).not.toBeChecked();
+    const submit = page.getByRole("button", { name: lang.signup.submit, exact: true });
+    await submit.click();
+    const error = page.locator(`[id="${await terms.getAttribute("aria-describedby")}"]`);
+    await expect(error).toBeVisible();
+    await expect(submit).toBeDisabled();
+    // Switching on is an edit like any other: the error goes and the form can be sent.
+    await page.getByText(lang.signup.terms, { exact: true }).click();
+    await expect(submit).toBeEnabled();
+    await expect(error).toBeHidden();
+    await submit.click();
+    await expect(page).toHaveURL(/\/epaper$/);
+  });
+});
 
 test.describe("a slow page", () => {
   const lang = LANGUAGES[0];

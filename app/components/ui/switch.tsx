@@ -37,6 +37,10 @@ export function Switch(props: {
       onChange={(checked) => {
         if (!controlled) setSelected(checked);
         props.onChange?.(checked);
+        // Form libraries (Conform) revalidate on native input events, which react-aria's switch
+        // does not send on every path: one goes out once the new state is in the DOM, so a flip
+        // counts as an edit (a required switch turned on enables its form at once; issue 15 §0c).
+        setTimeout(() => inputRef.current?.dispatchEvent(new Event("input", { bubbles: true })), 0);
       }}
       isDisabled={props.isDisabled}
       className="group flex min-h-11 items-center gap-3 text-sm text-slate-800 data-[disabled]:opacity-60"
