@@ -8,5 +8,9 @@ export default {
     v8_splitRouteModules: true,
     v8_passThroughRequests: true,
     v8_trailingSlashAwareDataRequests: true,
+    // Development: Vite crawls the client entry and every route module at start, so all client
+    // dependencies are pre-bundled in one pass. Without it a dependency first met on a page view
+    // re-optimizes, and that view gets a 504 "Outdated Optimize Dep" and no JavaScript (issue 15 §1).
+    unstable_optimizeDeps: true,
   },
 } satisfies Config;

@@ -2,6 +2,8 @@ import { createContext, type ReactNode, useContext, useEffect, useRef, useState 
 import { useTranslation } from "react-i18next";
 import { useRevalidator, href } from "react-router";
 import { parseStudioEvent, REAUTHENTICATING_EVENTS, type StudioEvent } from "#app/events/catalogue";
+import { notificationOf } from "#app/events/notifications";
+import { showToast } from "#app/components/hooks/toast-store";
 
 /** studio-core.md §9: reconnect 500 ms after the connection is refused or lost. */
 const RECONNECT_DELAY_MS = 500;
@@ -15,7 +17,7 @@ const StudioEventsContext = createContext<StudioEvents | null>(null);
 
 /**
  * The browser end of /events (server-sent events) for every logged-in studio page: one
- * connection, re-authentication (revalidation; an ended session then goes to the login page) on
+ * connection, the event's message as a toast (app/events/notifications.ts), re-authentication (revalidation; an ended session then goes to the login page) on
  * the catalogue's re-authenticating events and whenever the server refuses the stream, and the
  * loader overlay while the connection is down (studio-admin.md §2).
  */
@@ -51,6 +53,8 @@ export function StudioEventsProvider({ children }: { children: ReactNode }) {
         const event = parseStudioEvent(message.data);
         if (!event) return;
         if (REAUTHENTICATING_EVENTS.includes(event.type)) void revalidate.current();
+        const notification = notificationOf(event);
+        if (notification) showToast(notification);
         for (const listener of listeners.current) listener(event);
       };
       source.onerror = () => {

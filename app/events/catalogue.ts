@@ -15,10 +15,53 @@ export type RenderProgressEvent = {
 export type EpaperProcessEvent = {
   type: "epaperProcess";
   epaperId: string;
-  process: "rendering" | "publishing_preview" | "publishing_zip";
+  process: "rendering" | "publishing_preview" | "publishing_zip" | "publishing_preview_link" | "publishing_channel";
   state: "started" | "finished" | "failed" | "cancelled";
+  /** The ePaper's name, on the end states: the studio's message names it (studio-admin.md §4). */
+  name?: string;
   /** Message key of a failed render (see app/render/render-failure.ts); a failed publish sets the ePaper's publishingFailed instead. */
   error?: string;
+};
+
+/** A preview link was made (studio-admin.md §4); its mail goes out unless the user is generated. */
+export type PreviewLinkGeneratedEvent = { type: "previewLinkGenerated"; epaperId: string; name?: string };
+
+/** An ePaper went live on a channel (studio-core.md §7 "published to channel"). */
+export type PublishedToChannelEvent = { type: "publishedToChannel"; epaperId: string; channelId: string; name?: string };
+
+/** A channel's own process: create, clear, renew, or its publishing (studio-admin.md §4 "Channel"). */
+export type ChannelProcessEvent = {
+  type: "channelProcess";
+  channelId: string;
+  process: "publishing" | "create" | "clear" | "renew";
+  state: "started" | "finished" | "failed" | "cancelled";
+  name?: string;
+};
+
+/** A channel was removed (its subscription ended or support removed it). */
+export type ChannelRemovedEvent = { type: "channelRemoved"; channelId: string; name?: string };
+
+/**
+ * Open the preview of an ePaper at a page (studio-core.md §7 "Open preview"): the studio that
+ * asked shows the reader there once the preview is published.
+ */
+export type OpenPreviewEvent = { type: "openPreview"; epaperId: string; pageNumber: number };
+
+/** The account's ePaper list changed elsewhere (support, another tab, a job): fetch it again. */
+export type RefreshEpaperListEvent = { type: "refreshEpaperList" };
+
+/** The zip contingent changed (order, support, a publish): re-authenticate to show the new number. */
+export type ZipContingentEvent = { type: "zipContingentIncremented" | "zipContingentDecremented"; zipContingent: number };
+
+/** Maintenance mode started or ended (studio-admin.md §4 "Maintenance"). */
+export type MaintenanceEvent = { type: "maintenanceStarted" | "maintenanceEnded" };
+
+/** A message from the service to its users (support, operators): a translated key or a plain text. */
+export type ServiceNotificationEvent = {
+  type: "serviceNotification";
+  level: "info" | "success" | "error";
+  /** A text written by support, shown as it is (in the language support wrote it in). */
+  text: string;
 };
 
 /**
@@ -56,8 +99,18 @@ export type StudioEvent =
   | TestPhaseExpiredEvent
   | ForcedLogoutEvent
   | AccountDataChangedEvent
-  | RepublishingChangesDetectedEvent;
+  | RepublishingChangesDetectedEvent
+  | PreviewLinkGeneratedEvent
+  | PublishedToChannelEvent
+  | ChannelProcessEvent
+  | ChannelRemovedEvent
+  | OpenPreviewEvent
+  | RefreshEpaperListEvent
+  | ZipContingentEvent
+  | MaintenanceEvent
+  | ServiceNotificationEvent;
 
+/** Every event type, each once (a test compares it with the union). */
 export const STUDIO_EVENT_TYPES = [
   "renderProgress",
   "epaperProcess",
@@ -65,10 +118,31 @@ export const STUDIO_EVENT_TYPES = [
   "forcedLogout",
   "accountDataChanged",
   "republishingChangesDetected",
+  "previewLinkGenerated",
+  "publishedToChannel",
+  "channelProcess",
+  "channelRemoved",
+  "openPreview",
+  "refreshEpaperList",
+  "zipContingentIncremented",
+  "zipContingentDecremented",
+  "maintenanceStarted",
+  "maintenanceEnded",
+  "serviceNotification",
 ] as const satisfies readonly StudioEvent["type"][];
 
-/** Events after which the browser re-authenticates (reloads its data; an ended session goes to login). */
-export const REAUTHENTICATING_EVENTS: readonly StudioEvent["type"][] = ["forcedLogout", "accountDataChanged"];
+/**
+ * Events after which the browser re-authenticates (reloads its data; an ended session goes to
+ * login): studio-admin.md §4 names forced logout, the zip contingent and accountDataChanged; the
+ * end of maintenance re-authenticates too.
+ */
+export const REAUTHENTICATING_EVENTS: readonly StudioEvent["type"][] = [
+  "forcedLogout",
+  "accountDataChanged",
+  "zipContingentIncremented",
+  "zipContingentDecremented",
+  "maintenanceEnded",
+];
 
 /** Redis pub/sub channel of an account: every studio instance relays it to its connected users. */
 export const accountChannel = (accountId: string) => `events:account:${accountId}`;

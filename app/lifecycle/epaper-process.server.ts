@@ -1,6 +1,8 @@
 import type { Redis } from "ioredis";
 import type { ExpressionBuilder, Selectable, UpdateObject } from "kysely";
 import { AppError } from "#app/errors/app-error";
+import type { EpaperProcessEvent } from "#app/events/catalogue";
+import { publishToAccount } from "#app/events/publish.server";
 import { RENDER_CANCEL_CHANNEL } from "#app/jobs/render";
 import type { Database } from "#db/client";
 import type { DB, Epaper } from "#db/schema.gen";
@@ -174,4 +176,18 @@ export async function markCancelled(trx: Database, epaperIds: readonly string[],
 /** Tells the render workers about cancelled renders (the answer of markCancelled). */
 export async function signalCancelled(redis: Redis, renderIds: readonly string[]) {
   for (const epaperId of renderIds) await redis.publish(RENDER_CANCEL_CHANNEL, epaperId);
+}
+
+/**
+ * Tells every browser of the account that an ePaper's process ended: the event carries the
+ * ePaper's name, so the studio's message names it (studio-admin.md §4). Best read after the
+ * commit that ended the process.
+ */
+export async function announceProcessEnd(
+  deps: { db: Database; redis: Redis },
+  accountId: string,
+  event: Omit<EpaperProcessEvent, "type" | "name" | "state"> & { state: Exclude<EpaperProcessEvent["state"], "started"> },
+) {
+  const row = await deps.db.selectFrom("epaper").select("name").where("id", "=", event.epaperId).executeTakeFirst();
+  await publishToAccount(deps.redis, accountId, { type: "epaperProcess", ...event, ...(row ? { name: row.name } : {}) });
 }

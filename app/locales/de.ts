@@ -6,8 +6,9 @@ import folders from "./de/folders.ts";
 import legal from "./de/legal.ts";
 import publishing from "./de/publishing.ts";
 import shell from "./de/shell.ts";
+import notifications from "./de/notifications.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
-const de: Translation = { ...core, ...accounts, ...workspace, ...folders, ...legal, ...publishing, ...shell };
+const de: Translation = { ...core, ...accounts, ...workspace, ...folders, ...legal, ...publishing, ...shell, ...notifications };
 
 export default de;

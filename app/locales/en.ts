@@ -5,12 +5,13 @@ import folders from "./en/folders.ts";
 import legal from "./en/legal.ts";
 import publishing from "./en/publishing.ts";
 import shell from "./en/shell.ts";
+import notifications from "./en/notifications.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
  * the keys). English is also the fallback when a German text is missing.
  */
-const en = { ...core, ...accounts, ...workspace, ...folders, ...legal, ...publishing, ...shell } as const;
+const en = { ...core, ...accounts, ...workspace, ...folders, ...legal, ...publishing, ...shell, ...notifications } as const;
 
 export default en;
 

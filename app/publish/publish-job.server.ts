@@ -7,7 +7,7 @@ import type { Database } from "#db/client";
 import { buildPublication, type PublishDeps } from "./build-publication.server.ts";
 import { DEFAULT_ZIP_POST_PROCESSING_HOURS } from "#app/rules/zip-contingent";
 import { retryTransaction } from "#db/retry-transaction";
-import { endProcess, type ProcessOwner } from "#app/lifecycle/epaper-process.server";
+import { announceProcessEnd, endProcess, type ProcessOwner } from "#app/lifecycle/epaper-process.server";
 
 export type PublishJobDeps = PublishDeps & {
   redis: Redis;
@@ -78,8 +78,7 @@ export async function runPublishJob(deps: PublishJobDeps, job: PublishJobData) {
   // After the commit nothing may throw: a retry would find the process ended and do nothing,
   // but the user would miss the news. Notifications are best effort.
   try {
-    await publishToAccount(deps.redis, job.accountId, {
-      type: "epaperProcess",
+    await announceProcessEnd(deps, job.accountId, {
       epaperId: job.epaperId,
       process: processOf(job),
       state: "finished",
@@ -105,8 +104,7 @@ export async function failPublishJob(deps: Pick<PublishJobDeps, "db" | "redis">,
     return true;
   });
   if (!released) return false;
-  await publishToAccount(deps.redis, job.accountId, {
-    type: "epaperProcess",
+  await announceProcessEnd(deps, job.accountId, {
     epaperId: job.epaperId,
     process: processOf(job),
     state: reason,

@@ -1,12 +1,11 @@
 import { createId } from "@paralleldrive/cuid2";
 import type { Redis } from "ioredis";
 import type { BlobStore } from "#app/blob/blob-store.server";
-import { publishToAccount } from "#app/events/publish.server";
 import type { Database } from "#db/client";
 import { discardPages } from "./page-store.server.ts";
 import type { RenderFailure } from "./render-failure.ts";
 import { retryTransaction } from "#db/retry-transaction";
-import { endProcess } from "#app/lifecycle/epaper-process.server";
+import { announceProcessEnd, endProcess } from "#app/lifecycle/epaper-process.server";
 import { truncateText } from "#app/rules/truncate";
 
 export type OutcomeDeps = { db: Database; redis: Redis; blobs: BlobStore };
@@ -70,12 +69,7 @@ export async function finishRender(deps: OutcomeDeps, target: Target, outline: O
       await trx.updateTable("epaperSetting").set({ tocEnabled: true }).where("epaperId", "=", target.epaperId).execute();
     }
   });
-  await publishToAccount(deps.redis, target.accountId, {
-    type: "epaperProcess",
-    epaperId: target.epaperId,
-    process: "rendering",
-    state: "finished",
-  });
+  await announceProcessEnd(deps, target.accountId, { epaperId: target.epaperId, process: "rendering", state: "finished" });
 }
 
 /**
@@ -94,8 +88,7 @@ export async function endRender(deps: OutcomeDeps, target: Target, failure: Rend
       .where("id", "=", target.renderProcessId)
       .execute();
   });
-  await publishToAccount(deps.redis, target.accountId, {
-    type: "epaperProcess",
+  await announceProcessEnd(deps, target.accountId, {
     epaperId: target.epaperId,
     process: "rendering",
     state: cancelled ? "cancelled" : "failed",

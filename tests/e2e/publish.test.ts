@@ -4,14 +4,16 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, type FrameLocator, type Page, test } from "@playwright/test";
+import { Redis } from "ioredis";
 import { BlobStore } from "#app/blob/blob-store.server";
+import { publishToAccount } from "#app/events/publish.server";
 import { addEnrichmentsOfEveryKind } from "../support/enrichments.ts";
 import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { CORPUS } from "../support/render-farm.ts";
 import { startStaticServer } from "../support/static-server.ts";
 import { linkIn, waitForMail } from "./support/mailbox.ts";
 import { axeViolations, expectReadableChrome } from "./support/reader-checks.ts";
-import { E2E_DATA_DIR } from "./support/slot.ts";
+import { E2E_DATA_DIR, E2E_REDIS_URL } from "./support/slot.ts";
 
 // Publishing against the real stack: a corpus PDF is uploaded and rendered by a real node,
 // media elements are added by the test factories (the editor arrives later), the publish job
@@ -42,6 +44,8 @@ const LANGUAGES = [
       zipMail: /Your zip package/,
       rename: "Rename",
       republish: "Changed since publishing: publish again",
+      previewDone: (name: string) => `The preview of “${name}” is ready.`,
+      zipDone: (name: string) => `The zip package of “${name}” is ready to download.`,
     },
     reader: {
       search: "Search",
@@ -72,6 +76,8 @@ const LANGUAGES = [
       zipMail: /Ihr Zip-Paket/,
       rename: "Umbenennen",
       republish: "Seit dem Veröffentlichen geändert: erneut veröffentlichen",
+      previewDone: (name: string) => `Die Vorschau von „${name}“ ist fertig.`,
+      zipDone: (name: string) => `Das Zip-Paket von „${name}“ steht zum Herunterladen bereit.`,
     },
     reader: {
       search: "Suche",
@@ -191,6 +197,8 @@ for (const lang of LANGUAGES) {
       await page.getByRole("menuitem", { name: lang.studio.preview }).click();
       const dialog = page.getByRole("dialog", { name: lang.studio.previewOf(name) });
       await expect(dialog).toBeVisible({ timeout: 60_000 });
+      // The worker's 'preview done' reached the page as a message naming the ePaper (shown 4 s).
+      await expect(page.getByTestId("toast").filter({ hasText: lang.studio.previewDone(name) })).toHaveCount(1);
       const frameElement = dialog.locator("iframe");
       expect(new URL((await frameElement.getAttribute("src")) as string).origin).not.toBe(new URL(page.url()).origin);
       const preview = page.frameLocator(`iframe[title="${lang.studio.frame(name)}"]`);
@@ -201,6 +209,17 @@ for (const lang of LANGUAGES) {
       );
       await dialog.getByRole("button", { name: lang.studio.back }).click();
       await expect(dialog).toBeHidden();
+      // 'Open preview' (sent by the editor for a page): the preview opens there.
+      const redis = new Redis(E2E_REDIS_URL);
+      try {
+        await publishToAccount(redis, user.accountId, { type: "openPreview", epaperId, pageNumber: 3 });
+      } finally {
+        await redis.quit();
+      }
+      await expect(dialog).toBeVisible();
+      await expect(frameElement).toHaveAttribute("src", /#\/page\/3$/);
+      await dialog.getByRole("button", { name: lang.studio.back }).click();
+      await expect(dialog).toBeHidden();
 
       // Zip: the contingent dialog, the job, the download.
       await epaper.getByRole("button", { name: lang.studio.actions(name) }).click();
@@ -209,6 +228,7 @@ for (const lang of LANGUAGES) {
       await expect(zipDialog.getByText(lang.studio.zipConfirm)).toBeVisible();
       await zipDialog.getByRole("button", { name: lang.studio.publishZip }).click();
       await expect(epaper).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
+      await expect(page.getByTestId("toast").filter({ hasText: lang.studio.zipDone(name) })).toHaveCount(1, { timeout: 60_000 });
       await expect
         .poll(
           async () =>

@@ -1,3 +1,4 @@
+import { createId } from "@paralleldrive/cuid2";
 import { expect, test } from "@playwright/test";
 import { Redis } from "ioredis";
 import { revokeUserSessions } from "#app/auth/session.server";
@@ -66,5 +67,33 @@ test.describe("real-time events (de)", () => {
     expect(await e2eDb().selectFrom("account").select("id").where("id", "=", accountId).executeTakeFirst()).toBeUndefined();
     await page.goto("/epaper");
     await expect(page).toHaveURL(/\/login/);
+  });
+});
+
+test.describe("real-time messages (de)", () => {
+  test.use({ locale: "de-DE" });
+
+  test("'refresh ePaper list' brings a new ePaper into the grid; a failed render is named in a message", async ({ page, context }) => {
+    const user = await insertUserWithLevel("2", { user: { emailLanguage: "de" } });
+    await logInAs(context, user);
+    await page.goto("/epaper");
+    await expect.poll(async () => ((await redis.pubsub("NUMSUB", `events:account:${user.accountId}`)) as [string, number])[1]).toBe(1);
+    // Made elsewhere (another tab, support): the open grid learns of it from the event alone.
+    const name = `Anderswo angelegt ${Date.now()}`;
+    await e2eDb().insertInto("epaper").values({ id: createId(), accountId: user.accountId, name, languageCode: "de" }).execute();
+    await publishToAccount(redis, user.accountId, { type: "refreshEpaperList" });
+    await expect(page.getByRole("article", { name })).toBeVisible();
+    // What the worker sends when a render fails for good: an error message naming the ePaper.
+    await publishToAccount(redis, user.accountId, {
+      type: "epaperProcess",
+      epaperId: "x",
+      process: "rendering",
+      state: "failed",
+      name,
+      error: "renderProcessFailed",
+    });
+    await expect(
+      page.getByTestId("toasts-assertive").getByText(`„${name}“ konnte nicht verarbeitet werden.`, { exact: false }),
+    ).toBeVisible();
   });
 });

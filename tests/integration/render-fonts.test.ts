@@ -12,7 +12,7 @@ import { TEST_PORTS } from "#tests/support/test-ports";
  * poppler-data (installed by `npm start`, `npm test` and the Dockerfile), and a page that still
  * renders blank although it has text is kept and marked for support (supervision 'low').
  */
-const REDIS_URL = "redis://127.0.0.1:6379/13";
+const REDIS_URL = "redis://127.0.0.1:6379/7";
 
 let farm: Farm;
 let node: NodeProcess;

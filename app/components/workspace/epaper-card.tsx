@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
 import { useFetcher, href } from "react-router";
@@ -37,6 +37,9 @@ export type Publishing = { canZip: boolean; zipContingent: number; contentUrl: s
  * process overlay with live progress and cancel, failure text with 'delete item', lock, star and
  * the dot of unreviewed publications. Actions post to /epaper/:id/action, which checks again.
  */
+/** Where an 'open preview' event asks the preview to open; `at` tells two requests for the same page apart. */
+export type PreviewRequest = { page: number; at: number };
+
 export function EpaperCard(props: {
   card: Card;
   live: LiveProgress | undefined;
@@ -44,6 +47,8 @@ export function EpaperCard(props: {
   demoManagement: boolean;
   publishing: Publishing;
   selected: boolean;
+  /** An 'open preview' event for this ePaper: publish if needed, then show the reader at the page. */
+  previewRequest?: PreviewRequest | undefined;
 }) {
   const { card, live } = props;
   const { t, i18n } = useTranslation();
@@ -79,6 +84,14 @@ export function EpaperCard(props: {
     setAwaitingPreview({ before: publishedAt });
     post("publishPreview");
   };
+  const [previewPage, setPreviewPage] = useState<number | null>(null);
+  const openPreviewRef = useRef(openPreview);
+  openPreviewRef.current = openPreview;
+  useEffect(() => {
+    if (!props.previewRequest) return;
+    setPreviewPage(props.previewRequest.page);
+    openPreviewRef.current();
+  }, [props.previewRequest]);
   const decision = zipDecision({
     contingent: props.publishing.zipContingent,
     postProcessingUntil: card.zip?.postProcessingUntil ? new Date(card.zip.postProcessingUntil) : null,
@@ -248,7 +261,15 @@ export function EpaperCard(props: {
         cancel={t("epaper.delete.cancel")}
         onConfirm={() => post("delete")}
       />
-      <PreviewDialog isOpen={dialog === "preview"} onClose={() => setDialog(null)} name={card.name} url={previewUrl} />
+      <PreviewDialog
+        isOpen={dialog === "preview"}
+        onClose={() => {
+          setDialog(null);
+          setPreviewPage(null);
+        }}
+        name={card.name}
+        url={previewUrl && previewPage ? `${previewUrl}#/page/${previewPage}` : previewUrl}
+      />
       <ZipDialog
         isOpen={dialog === "zip"}
         onClose={() => setDialog(null)}

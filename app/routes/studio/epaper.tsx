@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { destroySessionHeader } from "#app/auth/session-cookie.server";
 import { studioUserOf } from "#app/auth/studio-user.server";
-import { EpaperCard, type LiveProgress } from "#app/components/workspace/epaper-card";
+import { EpaperCard, type LiveProgress, type PreviewRequest } from "#app/components/workspace/epaper-card";
 import { UploadCard } from "#app/components/workspace/upload-card";
 import { cardActionsAllowed } from "#app/models/epaper-actions.server";
 import {
@@ -132,13 +132,18 @@ export default function EpaperWorkspace({ loaderData }: Route.ComponentProps) {
   const dialogs = useGeneratedUserDialogs();
   const [testPhaseOpen, setTestPhaseOpen] = useState(loaderData.testPhaseExpired);
   const [live, setLive] = useState<Record<string, LiveProgress>>({});
+  const [previewRequest, setPreviewRequest] = useState<PreviewRequest & { epaperId: string }>();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   useStudioEvent((event) => {
     if (event.type === "testPhaseExpired" && loaderData.generated) setTestPhaseOpen(true);
     if (event.type === "renderProgress") setLive((current) => ({ ...current, [event.epaperId]: event }));
-    // A process that starts or ends changes the card (cover, status, overlay): fetch it again.
-    if (event.type === "epaperProcess" || event.type === "republishingChangesDetected") void revalidator.revalidate();
+    // A process that starts or ends changes the card (cover, status, overlay), and the list may
+    // have changed elsewhere: fetch it again.
+    if (event.type === "epaperProcess" || event.type === "republishingChangesDetected" || event.type === "refreshEpaperList")
+      void revalidator.revalidate();
+    // 'Open preview' (studio-core.md §7): the card of that ePaper opens its preview at the page.
+    if (event.type === "openPreview") setPreviewRequest({ epaperId: event.epaperId, page: event.pageNumber, at: Date.now() });
   });
   const gridRef = useGridSizing(loaderData.size);
   const openSignup = () => {
@@ -195,6 +200,7 @@ export default function EpaperWorkspace({ loaderData }: Route.ComponentProps) {
                     demoManagement={loaderData.demoManagement}
                     publishing={loaderData.publishing}
                     selected={card.id === loaderData.selectedId}
+                    previewRequest={previewRequest?.epaperId === card.id ? previewRequest : undefined}
                   />
                 </li>
               ))}

@@ -1,0 +1,89 @@
+import type { ToastInput } from "#app/utils/toast";
+import type { EpaperProcessEvent, StudioEvent } from "./catalogue.ts";
+
+/**
+ * What each real-time event tells the user (studio-admin.md §4 "Real-time notifications"): a
+ * toast in the page's language, or nothing where the event only refreshes what is on screen.
+ * Pure, so a test can go through the whole catalogue; the switch is exhaustive, so a new event
+ * cannot arrive without a decision here.
+ *
+ * Effects besides the message live with the screens they change: re-authentication in
+ * StudioEventsProvider (REAUTHENTICATING_EVENTS), refreshes and 'open preview' in the workspace.
+ */
+export function notificationOf(event: StudioEvent): ToastInput | null {
+  // The toast id makes a message show once, however many tabs or revalidations see the event.
+  switch (event.type) {
+    case "epaperProcess":
+      return processNotification(event);
+    case "previewLinkGenerated":
+      return {
+        id: `link-${event.epaperId}-${Date.now()}`,
+        type: "success",
+        messageKey: "notifications.previewLinkGenerated",
+        params: named(event.name),
+      };
+    case "publishedToChannel":
+      return { type: "success", messageKey: "notifications.publishedToChannel", params: named(event.name) };
+    case "channelProcess":
+      if (event.state === "started") return null;
+      return {
+        type: event.state === "failed" ? "error" : event.state === "cancelled" ? "info" : "success",
+        messageKey: `notifications.channel.${event.process}.${event.state}`,
+        params: named(event.name),
+      };
+    case "channelRemoved":
+      return { type: "info", messageKey: "notifications.channelRemoved", params: named(event.name) };
+    case "maintenanceStarted":
+      return { type: "info", messageKey: "notifications.maintenanceStarted", durationMs: null };
+    case "maintenanceEnded":
+      return { type: "info", messageKey: "notifications.maintenanceEnded", durationMs: null };
+    case "serviceNotification":
+      return { type: event.level, messageKey: "notifications.service", params: { text: event.text }, durationMs: null };
+    case "zipContingentIncremented":
+    case "zipContingentDecremented":
+    case "renderProgress":
+    case "testPhaseExpired":
+    case "forcedLogout":
+    case "accountDataChanged":
+    case "republishingChangesDetected":
+    case "openPreview":
+    case "refreshEpaperList":
+      // Shown by what they change: the header's contingent, the card's progress and badges, the
+      // test-phase dialog, the login page, the preview itself, the grid.
+      return null;
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+function named(name: string | undefined) {
+  return { name: name ?? "" };
+}
+
+function processNotification(event: EpaperProcessEvent): ToastInput | null {
+  const params = named(event.name);
+  switch (event.process) {
+    case "rendering":
+      // A finished render shows on its card (and in the 'ePaper ready' mail); what went wrong is said.
+      if (event.state === "failed") return { type: "error", messageKey: "notifications.renderFailed", params };
+      if (event.state === "cancelled") return { type: "info", messageKey: "notifications.renderCancelled", params };
+      return null;
+    case "publishing_preview":
+      if (event.state === "finished") return { type: "success", messageKey: "notifications.previewDone", params };
+      break;
+    case "publishing_zip":
+      if (event.state === "finished") return { type: "success", messageKey: "notifications.zipDone", params };
+      break;
+    case "publishing_preview_link":
+      if (event.state === "finished") return null; // previewLinkGenerated says it
+      break;
+    case "publishing_channel":
+      if (event.state === "finished") return null; // publishedToChannel says it
+      break;
+  }
+  if (event.state === "failed") return { type: "error", messageKey: "notifications.publishFailed", params };
+  if (event.state === "cancelled") return { type: "info", messageKey: "notifications.publishCancelled", params };
+  return null;
+}

@@ -1,0 +1,41 @@
+import type { Translation } from "../en.ts";
+
+/** Deutsch: Meldungen der Echtzeit-Ereignisse (studio-admin.md §4). */
+export default {
+  notifications: {
+    renderFailed: "„{{name}}“ konnte nicht verarbeitet werden. Den Grund zeigt seine Karte.",
+    renderCancelled: "Die Verarbeitung von „{{name}}“ wurde abgebrochen.",
+    previewDone: "Die Vorschau von „{{name}}“ ist fertig.",
+    zipDone: "Das Zip-Paket von „{{name}}“ steht zum Herunterladen bereit.",
+    publishFailed: "Das Veröffentlichen von „{{name}}“ ist fehlgeschlagen. Bitte versuchen Sie es erneut.",
+    publishCancelled: "Das Veröffentlichen von „{{name}}“ wurde abgebrochen.",
+    previewLinkGenerated: "Der Vorschau-Link von „{{name}}“ ist fertig.",
+    publishedToChannel: "„{{name}}“ ist jetzt auf seinem Kanal veröffentlicht.",
+    channelRemoved: "Der Kanal „{{name}}“ wurde entfernt.",
+    channel: {
+      publishing: {
+        finished: "Der Kanal „{{name}}“ ist veröffentlicht.",
+        failed: "Das Veröffentlichen des Kanals „{{name}}“ ist fehlgeschlagen.",
+        cancelled: "Das Veröffentlichen des Kanals „{{name}}“ wurde abgebrochen.",
+      },
+      create: {
+        finished: "Der Kanal „{{name}}“ wurde angelegt.",
+        failed: "Das Anlegen des Kanals „{{name}}“ ist fehlgeschlagen.",
+        cancelled: "Das Anlegen des Kanals „{{name}}“ wurde abgebrochen.",
+      },
+      clear: {
+        finished: "Der Kanal „{{name}}“ wurde geleert.",
+        failed: "Das Leeren des Kanals „{{name}}“ ist fehlgeschlagen.",
+        cancelled: "Das Leeren des Kanals „{{name}}“ wurde abgebrochen.",
+      },
+      renew: {
+        finished: "Der Kanal „{{name}}“ wurde verlängert.",
+        failed: "Das Verlängern des Kanals „{{name}}“ ist fehlgeschlagen.",
+        cancelled: "Das Verlängern des Kanals „{{name}}“ wurde abgebrochen.",
+      },
+    },
+    maintenanceStarted: "Die Wartung hat begonnen. Manche Aktionen sind erst nach ihrem Ende möglich.",
+    maintenanceEnded: "Die Wartung ist beendet. Bitte laden Sie die Seite neu.",
+    service: "{{text}}",
+  },
+} satisfies Pick<Translation, "notifications">;
