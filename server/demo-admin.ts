@@ -4,7 +4,8 @@ import type { Env } from "#app/utils/env.server";
  * The demo admin's sign-in. Outside production the README's documented password applies
  * unless DEMO_ADMIN_PASSWORD says otherwise; production has no default and creates no demo
  * admin without DEMO_ADMIN_PASSWORD.
- * NOTE: keep DEFAULT_DEMO_ADMIN_PASSWORD in step with the README.
+ * `npm start` and `npm run dev` always pass a generated DEMO_ADMIN_PASSWORD (data/secrets.env);
+ * the default serves a seed run by hand in development.
  */
 export const DEFAULT_DEMO_ADMIN_PASSWORD = "Demo!Admin2026";
 

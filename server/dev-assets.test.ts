@@ -15,6 +15,9 @@ test("Vite answers its own endpoints, the app's modules, packages and public fil
     `/@fs${root}/node_modules/react/index.js`,
     `/@fs${root}/app/entry.client.tsx`,
     "/favicon.svg",
+    // Pure modules the browser imports from outside app/ (a first visit in development loads them).
+    "/db/seed-data.ts",
+    "/publisher/src/contrast.ts",
   ])
     expect(viteMayServe(allowed, root), allowed).toBe(true);
 });
@@ -27,6 +30,8 @@ test("nothing else: not the data folder, not the project's files, not any file t
     "/package.json",
     "/.env",
     "/server/index.ts",
+    "/db/client.ts",
+    "/db/migrations/index.ts",
     `/@fs${root}/data/mails/x.json`,
     "/@fs/etc/passwd",
     `/@fs${root}/app/../data/mails/x.json`,

@@ -8,6 +8,9 @@ import path from "node:path";
  * otherwise serve any file under the project root (the data folder with every upload and the
  * mail catcher's one-time links, package.json, …) and any readable file through /@fs/.
  */
+/** Files outside app/ that browser code imports: pure data, no secrets (production bundles them anyway). */
+const SHARED_WITH_BROWSER = ["/db/seed-data.ts"];
+
 export function viteMayServe(requestPath: string, root: string): boolean {
   let decoded: string;
   try {
@@ -19,6 +22,8 @@ export function viteMayServe(requestPath: string, root: string): boolean {
   if (["/@vite/", "/@id/", "/@react-refresh"].some((prefix) => decoded.startsWith(prefix))) return true;
   if (decoded.startsWith("/@fs/")) return insideSources(path.resolve(decoded.slice("/@fs".length)), root);
   if (decoded.startsWith("/app/") || decoded.startsWith("/node_modules/")) return true;
+  // Pure modules outside app/ that the browser imports (reference data, the reader's shared rules).
+  if (SHARED_WITH_BROWSER.includes(decoded) || decoded.startsWith("/publisher/src/")) return true;
   const publicFile = path.join(root, "public", decoded);
   return insideDir(publicFile, path.join(root, "public")) && existsSync(publicFile) && statSync(publicFile).isFile();
 }

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { E2E_BASE_URL, E2E_LANDING_URL } from "./support/slot.ts";
 
 test.describe("health", () => {
@@ -10,6 +11,30 @@ test.describe("health", () => {
     expect(body.status).toBe("ok");
     expect(body.checks.mysql.ok).toBe(true);
     expect(body.checks.redis.ok).toBe(true);
+  });
+});
+
+test.describe("first visit", () => {
+  test.use({ locale: "en-US" });
+
+  test("a fresh browser logs in and reaches the workspace without a console error or a failed request", async ({ page, context }) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`page: ${error.message}`));
+    page.on("response", (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    });
+    const user = await insertUserWithLevel("2");
+    await context.clearCookies();
+    await page.goto("/login");
+    await logInAs(context, user);
+    await page.goto("/epaper");
+    await expect(page.getByTestId("upload-card")).toBeVisible();
+    // Hydrated: the upload card's picker reacts (a page without its JavaScript would not).
+    await expect(page.getByTestId("upload-card").getByRole("button").first()).toBeEnabled();
+    expect(problems).toEqual([]);
   });
 });
 
