@@ -105,7 +105,7 @@ export function EpaperCard(props: {
       data-epaper-id={card.id}
       data-state={state}
       data-selected={props.selected || undefined}
-      className={`relative flex h-[220px] w-[220px] flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ${props.selected ? "ring-2 ring-brand-600" : "ring-slate-200"}`}
+      className={`relative flex h-[220px] w-full sm:w-[220px] flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ${props.selected ? "ring-2 ring-brand-600" : "ring-slate-200"}`}
     >
       <div className="relative h-[140px] shrink-0 bg-slate-100">
         {card.hasCover ? (

@@ -136,7 +136,7 @@ export function UploadCard(props: {
     <section
       aria-labelledby="upload-card-title"
       data-testid="upload-card"
-      className={`relative flex flex-col rounded-xl border-2 border-dashed border-slate-300 bg-white p-3 ${props.embedded ? "h-[260px] w-[260px]" : "h-[220px] w-[220px]"}`}
+      className={`relative flex flex-col rounded-xl border-2 border-dashed border-slate-300 bg-white p-3 ${props.embedded ? "h-[260px] w-[260px]" : "min-h-[220px] w-full sm:h-[220px] sm:w-[220px]"}`}
     >
       <h2 id="upload-card-title" className="mb-2 text-sm font-semibold">
         {t("epaper.upload.title")}
@@ -163,7 +163,7 @@ export function UploadCard(props: {
         </div>
       ) : state.step === "details" || state.step === "creating" ? (
         <form
-          className="flex min-h-0 flex-1 flex-col gap-1.5"
+          className="flex min-h-0 flex-1 flex-col gap-1"
           onSubmit={(event) => {
             event.preventDefault();
             if (state.step === "details" && name.trim()) void create(state.upload);
@@ -195,10 +195,11 @@ export function UploadCard(props: {
             </select>
           </label>
           <div className="mt-auto flex gap-1.5">
-            <Button variant="secondary" className="min-h-9 flex-1 px-2 text-xs" onPress={() => setState({ step: "select" })}>
+            {/* The reset label stays whole; 'create ePaper' may wrap (German labels are long). */}
+            <Button variant="secondary" className="min-h-9 shrink-0 px-2 text-xs" onPress={() => setState({ step: "select" })}>
               {t("epaper.upload.reset")}
             </Button>
-            <Button type="submit" className="min-h-9 flex-1 px-2 text-xs" isPending={state.step === "creating"} isDisabled={!name.trim()}>
+            <Button type="submit" className="min-h-9 min-w-0 flex-1 px-2 text-center text-xs leading-tight" isPending={state.step === "creating"} isDisabled={!name.trim()}>
               {t("epaper.upload.create")}
             </Button>
           </div>

@@ -127,6 +127,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** A grid cell: 220 px cards with 10 px margins; on phones one card fills the row (issue 15 §0c). */
+const GRID_CELL_CLASS = "m-[10px] w-[calc(100%-20px)] sm:w-auto";
+
 export default function EpaperWorkspace({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const dialogs = useGeneratedUserDialogs();
@@ -181,7 +184,7 @@ export default function EpaperWorkspace({ loaderData }: Route.ComponentProps) {
           <section aria-label={t("epaper.grid.label")} ref={gridRef}>
             <ul className="-m-[10px] flex flex-wrap">
               {grid.page === 1 ? (
-                <li className="m-[10px]">
+                <li className={GRID_CELL_CLASS}>
                   <UploadCard
                     languages={loaderData.languages}
                     defaultLanguage={loaderData.defaultLanguage}
@@ -192,7 +195,7 @@ export default function EpaperWorkspace({ loaderData }: Route.ComponentProps) {
                 </li>
               ) : null}
               {grid.cards.map((card) => (
-                <li key={card.id} className="m-[10px]">
+                <li key={card.id} className={GRID_CELL_CLASS}>
                   <EpaperCard
                     card={card}
                     live={live[card.id]}
