@@ -199,7 +199,12 @@ export function UploadCard(props: {
             <Button variant="secondary" className="min-h-9 shrink-0 px-2 text-xs" onPress={() => setState({ step: "select" })}>
               {t("epaper.upload.reset")}
             </Button>
-            <Button type="submit" className="min-h-9 min-w-0 flex-1 px-2 text-center text-xs leading-tight" isPending={state.step === "creating"} isDisabled={!name.trim()}>
+            <Button
+              type="submit"
+              className="min-h-9 min-w-0 flex-1 px-2 text-center text-xs leading-tight"
+              isPending={state.step === "creating"}
+              isDisabled={!name.trim()}
+            >
               {t("epaper.upload.create")}
             </Button>
           </div>
