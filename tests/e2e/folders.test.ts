@@ -1,5 +1,5 @@
 import { createId } from "@paralleldrive/cuid2";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
 import type { Insertable } from "kysely";
 import type { Epaper } from "#db/schema.gen";
 import { closeE2eDb, type E2eUser, e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
@@ -43,9 +43,23 @@ const folderOfEpaper = (id: string) =>
 const parentOfFolder = async (id: string) =>
   (await e2eDb().selectFrom("folder").select("parentId").where("id", "=", id).executeTakeFirst())?.parentId;
 
+/** Below 1024 px the tree is a panel behind a button with the current folder's name (issue 15 §2). */
+const isNarrow = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
+
+/** On a phone or tablet: opens the folder panel (retried until React has hydrated the button). */
+async function showTree(page: Page, region: string) {
+  if (!isNarrow(page)) return;
+  const panel = page.getByRole("dialog", { name: region });
+  await expect(async () => {
+    await page.getByRole("button", { name: /^(Folder|Ordner): / }).click({ timeout: 1000 });
+    await expect(panel).toBeVisible({ timeout: 1000 });
+  }).toPass();
+}
+
 /** The tree inside the 'Folders' region. */
 async function openTree(page: Page, region: string, treeName: string, rootMenuName: string) {
   await page.goto(PAGE);
+  await showTree(page, region);
   const panel = page.getByRole("region", { name: region });
   await expect(panel).toBeVisible();
   const tree = panel.getByRole("treegrid", { name: treeName });
@@ -79,8 +93,53 @@ function row(tree: Locator, name: string) {
   return tree.getByRole("row", { name, exact: true });
 }
 
+type NarrowTexts = { region: string; choose: string; button: (folder: string) => string; root: string };
+
+/**
+ * Phone (the project's Pixel 7) and tablet sizes (issue 15 §2): the page opens with the upload
+ * card in the first viewport and no tree in the way; a button with the folder's name opens the
+ * tree in a panel, choosing a folder closes it and shows that folder. Screenshots go to the report.
+ */
+async function narrowWorkspace(page: Page, context: BrowserContext, testInfo: TestInfo, texts: NarrowTexts) {
+  test.skip(testInfo.project.name !== "phone", "sets its own phone and tablet sizes");
+  const owner = await ownerWithRoot();
+  const reports = await insertFolder(owner, "Reports 2026");
+  await insertFolder(owner, "Archive", reports);
+  for (const name of ["Spring", "Summer", "Autumn"]) await insertEpaper(owner, name, owner.rootId);
+  await logInAs(context, owner);
+  for (const [size, viewport] of [
+    ["phone", page.viewportSize() ?? { width: 412, height: 839 }],
+    ["tablet", { width: 820, height: 1180 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.goto(PAGE);
+    await expect(page.getByRole("button", { name: texts.choose })).toBeInViewport();
+    await expect(page.getByRole("treegrid")).toBeHidden();
+    await page.screenshot({ path: testInfo.outputPath(`workspace-${size}.png`), fullPage: true });
+    await showTree(page, texts.region);
+    const panel = page.getByRole("dialog", { name: texts.region });
+    await page.screenshot({ path: testInfo.outputPath(`folder-panel-${size}.png`) });
+    await panel.getByRole("row", { name: "Reports 2026", exact: true }).click();
+    await expect(panel).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`folder=${reports}`));
+    await expect(page.getByRole("heading", { level: 1, name: "Reports 2026" })).toBeVisible();
+    await expect(page.getByRole("button", { name: texts.button("Reports 2026") })).toBeVisible();
+    await page.goto(PAGE);
+    await expect(page.getByRole("button", { name: texts.button(texts.root) })).toBeVisible();
+  }
+}
+
 test.describe("folder tree in English", () => {
   test.use({ locale: "en-US" });
+
+  test("on a phone and a tablet the tree is a panel and the upload card comes first", async ({ page, context }, testInfo) => {
+    await narrowWorkspace(page, context, testInfo, {
+      region: "Folders",
+      choose: "Choose PDF",
+      button: (folder) => `Folder: ${folder}`,
+      root: "My ePaper",
+    });
+  });
 
   test("creates and nests folders and renames them; the root cannot be renamed or deleted", async ({ page, context }) => {
     const owner = await ownerWithRoot();
@@ -144,8 +203,14 @@ test.describe("folder tree in English", () => {
     await expect(rename).toBeHidden();
     await expect(row(tree, "Year 2026")).toBeVisible();
 
-    // Selecting a folder tells the page.
+    // Selecting a folder tells the page (and closes the panel on a phone).
     await row(tree, "Year 2026").click();
+    await expect(page).toHaveURL(new RegExp(`folder=${year.id}`));
+    await expect(page.getByRole("heading", { level: 1, name: "Year 2026" })).toBeVisible();
+    if (isNarrow(page)) {
+      await expect(page.getByRole("dialog", { name: "Folders" })).toBeHidden();
+      await showTree(page, "Folders");
+    }
     await expect(row(tree, "Year 2026")).toHaveAttribute("aria-selected", "true");
 
     // GET answers the tree as JSON.
@@ -185,6 +250,8 @@ test.describe("folder tree in English", () => {
 
     // Delete content: Alpha, its subfolder and the ePaper in it go. It was selected: the parent is now.
     await row(tree, "Alpha").click();
+    await expect(page).toHaveURL(new RegExp(`folder=${a}`));
+    await showTree(page, "Folders");
     await expect(row(tree, "Alpha")).toHaveAttribute("aria-selected", "true");
     await rowAction(page, "Actions for folder Alpha", "Delete");
     dialog = page.getByRole("alertdialog", { name: "Delete folder “Alpha”?" });
@@ -231,6 +298,15 @@ test.describe("folder tree in English", () => {
 
 test.describe("folder tree in German", () => {
   test.use({ locale: "de-DE" });
+
+  test("on a phone and a tablet the tree is a panel and the upload card comes first", async ({ page, context }, testInfo) => {
+    await narrowWorkspace(page, context, testInfo, {
+      region: "Ordner",
+      choose: "PDF auswählen",
+      button: (folder) => `Ordner: ${folder}`,
+      root: "Meine ePaper",
+    });
+  });
 
   test("moves an ePaper with the mouse and a folder with the keyboard; locked, failed and demo ePapers stay", async ({
     page,

@@ -48,12 +48,14 @@ export type FolderTreeProps = {
   /** The folder the grid shows; null (or an id no longer in the tree) selects the root. */
   selectedFolderId: string | null;
   /** A folder was chosen (click, Enter or Space); also called with the parent when the selected folder was deleted. */
-  onSelect: (folderId: string) => void;
+  onSelect: (folderId: string, reason: "chosen" | "deleted") => void;
   /** The user holds demoManagement: demo ePapers can be moved (the server checks again). */
   canManageDemo?: boolean;
   /** An ePaper row was chosen; without it, ePaper rows only drag and move. */
   onSelectEpaper?: (epaperId: string) => void;
   className?: string;
+  /** Inside a panel whose title already says 'Folders': the region's heading is for screen readers only. */
+  headingHidden?: boolean;
 };
 
 type DialogState =
@@ -87,7 +89,15 @@ export function FolderTree(props: FolderTreeProps) {
   );
 }
 
-function FolderTreePanel({ tree, selectedFolderId, onSelect, canManageDemo = false, onSelectEpaper, className = "" }: FolderTreeProps) {
+function FolderTreePanel({
+  tree,
+  selectedFolderId,
+  onSelect,
+  canManageDemo = false,
+  onSelectEpaper,
+  className = "",
+  headingHidden = false,
+}: FolderTreeProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const rootLabel = t("folders.root");
@@ -127,7 +137,7 @@ function FolderTreePanel({ tree, selectedFolderId, onSelect, canManageDemo = fal
     const [key] = [...keys];
     if (key === undefined) return;
     const { kind, id } = parseKey(key);
-    if (kind === "folder") onSelect(id);
+    if (kind === "folder") onSelect(id, "chosen");
     else onSelectEpaper?.(id);
   };
 
@@ -145,7 +155,7 @@ function FolderTreePanel({ tree, selectedFolderId, onSelect, canManageDemo = fal
     setDialog(null);
     const parentId = result.folderId ?? folder.parentId ?? tree.id;
     const gone = result.deleteMode === "moveToParent" ? selectedId === folder.id : findFolder(folder, selectedId) !== null;
-    if (gone) onSelect(parentId);
+    if (gone) onSelect(parentId, "deleted");
   };
   const afterCreate = (result: FolderWriteResult) => {
     setDialog(null);
@@ -268,7 +278,7 @@ function FolderTreePanel({ tree, selectedFolderId, onSelect, canManageDemo = fal
   return (
     <section aria-labelledby={headingId} className={`flex min-w-0 flex-col gap-3 ${className}`.trim()}>
       <div className="flex items-center justify-between gap-2">
-        <h2 id={headingId} className="text-base font-semibold">
+        <h2 id={headingId} className={headingHidden ? "sr-only" : "text-base font-semibold"}>
           {t("folders.region")}
         </h2>
         <div className="flex items-center gap-2">

@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { FieldError, Input, type InputProps, Label, TextField as AriaTextField } from "react-aria-components";
 import { usePreHydrationValue } from "#app/components/hooks/use-pre-hydration-value";
 
@@ -45,6 +45,17 @@ function StatefulTextField({
   };
   const inputRef = useRef<HTMLInputElement>(null);
   usePreHydrationValue(inputRef, (element) => element.value, value, change);
+  // In a dialog opened from another dialog (the folder panel on phones), the outer dialog's focus
+  // trap takes focus back from a field that focuses before the inner dialog has registered its
+  // own trap: focus again once it has, in the next frame.
+  const autoFocus = Boolean(input.autoFocus);
+  useEffect(() => {
+    if (!autoFocus) return;
+    const frame = requestAnimationFrame(() => {
+      if (inputRef.current && document.activeElement !== inputRef.current) inputRef.current.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [autoFocus]);
   return (
     <AriaTextField id={id} isInvalid={invalid} value={value} onChange={change} className="flex flex-col gap-1">
       <Label className="text-sm font-medium text-slate-800">{label}</Label>

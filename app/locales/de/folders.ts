@@ -3,6 +3,7 @@ import type { Translation } from "../en.ts";
 /** German: the folder tree and its dialogs. */
 export default {
   folders: {
+    panelButton: "Ordner: {{name}}",
     region: "Ordner",
     tree: "Ordnerbaum",
     root: "Meine ePaper",

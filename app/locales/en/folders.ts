@@ -1,6 +1,7 @@
 /** English: the folder tree and its dialogs. */
 export default {
   folders: {
+    panelButton: "Folder: {{name}}",
     region: "Folders",
     tree: "Folder tree",
     root: "My ePaper",

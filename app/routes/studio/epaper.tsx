@@ -18,7 +18,7 @@ import {
   pageOfIndex,
 } from "#app/models/epaper-grid.server";
 import { findRootFolderId, loadFolderTree } from "#app/models/folder.server";
-import { FolderTree } from "#app/components/folders/folder-tree";
+import { FolderPanel } from "#app/components/folders/folder-panel";
 import {
   GRID_CELL_PX,
   GRID_MARGIN_PX,
@@ -91,6 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({
     metaTitle: t("workspace.metaTitle"),
     title: folder && folder.id !== root && folder.name ? folder.name : t("epaper.grid.title"),
+    folderLabel: folder && folder.id !== root && folder.name ? folder.name : t("folders.root"),
     generated,
     storageDays: Math.round(TRY_IT_STORAGE_MS / DAY_MS),
     testPhaseExpired: testPhaseExpired({ isGenerated: generated, createdAt: user.accountCreatedAt }),
@@ -169,9 +170,10 @@ export default function EpaperWorkspace({ loaderData }: Route.ComponentProps) {
       {loaderData.search && grid.total === 0 ? (
         <p className="mb-4 text-slate-700">{t("epaper.grid.noResults", { search: loaderData.search })}</p>
       ) : null}
-      <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:gap-6">
         {loaderData.folders ? (
-          <FolderTree
+          <FolderPanel
+            currentLabel={loaderData.folderLabel}
             tree={loaderData.folders.tree}
             canManageDemo={loaderData.folders.canManageDemo}
             selectedFolderId={loaderData.folderId}
