@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import type { Server } from "node:http";
@@ -7,7 +7,7 @@ import { Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BlobStore } from "#app/blob/blob-store.server";
 import { startWorkerHttp } from "#server/worker-http";
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from "#tests/setup/test-env";
+import { REPO, startStudio, stopProcess } from "#tests/support/studio-process";
 import { TEST_PORTS } from "#tests/support/test-ports";
 
 // Issue 16, finding 1: the development server served the whole data folder without a login
@@ -15,7 +15,8 @@ import { TEST_PORTS } from "#tests/support/test-ports";
 // folder may be served directly by any server, in any mode: blobs leave only through the
 // account-scoped routes and signed URLs.
 
-const repo = path.resolve(import.meta.dirname, "../..");
+const repo = REPO;
+const SESSION_SECRET = "security-test-session-secret-0123456789abcdef";
 // Inside the project, like the default ./data: the worst case for a server that serves the project.
 const dataDir = path.join(repo, "data", `security-${process.pid}`);
 const SECRET = `secret-${process.pid}-do-not-serve`;
@@ -59,50 +60,6 @@ async function expectNothingServed(baseUrl: string) {
   expect(leaks).toEqual([]);
 }
 
-function startStudio(mode: "development" | "production", port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      NODE_ENV: mode,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      CONTENT_PORT: String(port + 1),
-      PUBLIC_URL: `http://localhost:${port}`,
-      CONTENT_URL: `http://127.0.0.1:${port + 1}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: TEST_DATABASE_URL,
-      REDIS_URL: TEST_REDIS_URL,
-      SESSION_SECRET: "security-test-session-secret-0123456789abcdef",
-      RENDER_NODE_TOKEN: "security-test-render-node-token-0123456789",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`the ${mode} studio did not start:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("studio ready")) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`the ${mode} studio exited (${code}):\n${output}`)));
-  });
-}
-
-function stop(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-    setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
-  });
-}
-
 beforeAll(async () => {
   for (const file of FILES) {
     await mkdir(path.dirname(path.join(dataDir, file)), { recursive: true });
@@ -122,9 +79,9 @@ describe.each([
   beforeAll(async () => {
     if (mode === "production" && !existsSync(path.join(repo, "build/server/index.js")))
       throw new Error("build the studio first: npm run build (scripts/test.sh builds before the tests)");
-    studio = await startStudio(mode, port);
+    studio = await startStudio({ mode, port, dataDir, sessionSecret: SESSION_SECRET });
   }, 120_000);
-  afterAll(() => stop(studio), 30_000);
+  afterAll(() => stopProcess(studio), 30_000);
 
   // Issue 16, finding 10: the studio sent no Content-Security-Policy.
   test("sends its security headers: a strict CSP with a fresh nonce and no framing, nosniff, a referrer policy", async () => {
@@ -212,7 +169,7 @@ describe("the worker", () => {
       port: TEST_PORTS.securityWorker,
       registry: new Registry(),
       blobs: new BlobStore(dataDir),
-      secret: "security-test-session-secret-0123456789abcdef",
+      secret: SESSION_SECRET,
       healthy: async () => true,
     });
   });

@@ -1,4 +1,3 @@
-import { createId } from "@paralleldrive/cuid2";
 import type { BrowserContext } from "@playwright/test";
 import type { Insertable } from "kysely";
 import { createCookie } from "react-router";
@@ -8,7 +7,7 @@ import { createSession } from "#app/auth/session.server";
 import { SESSION_COOKIE_NAME } from "#app/auth/session-cookie.server";
 import type { PermissionLevel } from "#app/rules/permissions";
 import { E2E_BASE_URL, E2E_DATABASE_URL } from "../e2e/support/slot.ts";
-import { insertAccountWithUser } from "./fixtures.ts";
+import { insertUserWithLevel as insertUserWithLevelIn } from "./fixtures.ts";
 
 /**
  * Users for the Playwright tests, written straight into the e2e database that
@@ -43,16 +42,7 @@ export async function insertUserWithLevel(
   level: PermissionLevel,
   options: { user?: Partial<Insertable<User>>; account?: Partial<Insertable<Account>> } = {},
 ): Promise<E2eUser> {
-  const database = e2eDb();
-  const created = await insertAccountWithUser(database, {
-    emailDomain: "e2e.epaper.test",
-    account: options.account,
-    user: { firstname: "Test", lastname: `Level ${level}`, emailLanguage: "de", ...options.user },
-  });
-  const type = await database.selectFrom("permissionType").select("id").where("priority", "=", level).executeTakeFirstOrThrow();
-  await database.insertInto("userPermission").values({ id: createId(), userId: created.userId, permissionTypeId: type.id }).execute();
-  await database.insertInto("accountMembership").values({ id: createId(), accountId: created.accountId, userId: created.userId }).execute();
-  return created;
+  return insertUserWithLevelIn(e2eDb(), level, { ...options, emailDomain: "e2e.epaper.test" });
 }
 
 /** The demo admin the e2e seed creates (level 4, not a demo account). */

@@ -3,6 +3,7 @@ import type { Insertable } from "kysely";
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
 import type { Account, User } from "#db/schema.gen";
+import type { PermissionLevel } from "#app/rules/permissions";
 
 /**
  * An account and one user of it, with unique ids and e-mail address, for tests that share the
@@ -27,4 +28,24 @@ export async function insertAccountWithUser(
       .execute();
   });
   return { accountId, userId, email };
+}
+
+/**
+ * A user of a new account with one permission level ('1' editor … '4' admin), as registration
+ * and support would leave it: membership, a permission row.
+ */
+export async function insertUserWithLevel(
+  db: Database,
+  level: PermissionLevel,
+  options: { user?: Partial<Insertable<User>>; account?: Partial<Insertable<Account>>; emailDomain?: string } = {},
+) {
+  const created = await insertAccountWithUser(db, {
+    emailDomain: options.emailDomain,
+    account: options.account,
+    user: { firstname: "Test", lastname: `Level ${level}`, emailLanguage: "de", ...options.user },
+  });
+  const type = await db.selectFrom("permissionType").select("id").where("priority", "=", level).executeTakeFirstOrThrow();
+  await db.insertInto("userPermission").values({ id: createId(), userId: created.userId, permissionTypeId: type.id }).execute();
+  await db.insertInto("accountMembership").values({ id: createId(), accountId: created.accountId, userId: created.userId }).execute();
+  return created;
 }

@@ -16,4 +16,7 @@ export const TEST_PORTS = {
   securityStudioDev: 50301,
   securityStudioProd: 50311,
   securityWorker: 50321,
+  /** tests/security/authz-matrix.test.ts: a production studio (content origin on port + 1) and a worker. */
+  authzStudio: 50341,
+  authzWorker: 50351,
 } as const;

@@ -1,0 +1,297 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import type { Server } from "node:http";
+import path from "node:path";
+import { createId } from "@paralleldrive/cuid2";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { Redis } from "ioredis";
+import { Registry } from "prom-client";
+import { createCookie } from "react-router";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createDb, type Database } from "#db/client";
+import { BlobStore } from "#app/blob/blob-store.server";
+import { signBlobUrl } from "#app/blob/signed-url.server";
+import { createSession } from "#app/auth/session.server";
+import { SESSION_COOKIE_NAME } from "#app/auth/session-cookie.server";
+import { intentNames, type IntentUnion } from "#app/rules/intents";
+import type { PermissionLevel } from "#app/rules/permissions";
+import routes from "#app/routes";
+import { startWorkerHttp } from "#server/worker-http";
+import { TEST_DATABASE_URL } from "#tests/setup/test-env";
+import { insertUserWithLevel } from "#tests/support/fixtures";
+import { REPO, startStudio, stopProcess } from "#tests/support/studio-process";
+import { TEST_PORTS } from "#tests/support/test-ports";
+import {
+  type Answer,
+  CALLERS,
+  type Caller,
+  type CellIds,
+  isRouteEntry,
+  MATRIX,
+  type MatrixEntry,
+  REFUSALS,
+  type Target,
+} from "./authz-matrix.ts";
+
+// Issue 15 §3: every cell of tests/security/authz-matrix.ts against the running production
+// studio, its content origin and a worker, on the test database and a Redis database of its own.
+
+const PORT = TEST_PORTS.authzStudio;
+const WORKER_PORT = TEST_PORTS.authzWorker;
+const STUDIO = `http://localhost:${PORT}`;
+const CONTENT = `http://127.0.0.1:${PORT + 1}`;
+const WORKER = `http://127.0.0.1:${WORKER_PORT}`;
+const SECRET = "authz-matrix-session-secret-0123456789abcdef";
+const REDIS_URL = "redis://127.0.0.1:6379/5";
+const dataDir = path.join(REPO, "data", `authz-${process.pid}`);
+
+/* ------------------------------------------------------------------ routes and intents */
+
+type RouteAction = { key: string; route: string };
+
+/** Every loader, action and action intent of app/routes.ts, as matrix keys ("path METHOD intent"). */
+async function routeActions(): Promise<RouteAction[]> {
+  const found = new Map<string, RouteAction>();
+  const visit = async (entries: RouteConfigEntry[], parent: string) => {
+    for (const entry of entries) {
+      const own = entry.path ?? "";
+      const route = [parent, own].filter(Boolean).join("/");
+      if (entry.path !== undefined || entry.index) {
+        const module = (await import(path.join(REPO, "app", entry.file))) as {
+          loader?: unknown;
+          action?: unknown;
+          intents?: IntentUnion;
+        };
+        if (module.loader) found.set(keyOf(route, "GET"), { key: keyOf(route, "GET"), route });
+        if (module.action) {
+          const intents = module.intents ? intentNames(module.intents) : [undefined];
+          for (const intent of intents) found.set(keyOf(route, "POST", intent), { key: keyOf(route, "POST", intent), route });
+        }
+      }
+      if (entry.children) await visit(entry.children, route);
+    }
+  };
+  await visit(routes, "");
+  return [...found.values()];
+}
+
+const keyOf = (route: string, method: string, intent?: string) => [route === "" ? "/" : route, method, intent].filter(Boolean).join(" ");
+
+/* ------------------------------------------------------------------ fixtures */
+
+type Fixture = { cookie: string | null; sessionId: string | null; ownRootId: string; own: TargetIds; demo: TargetIds };
+type TargetIds = Omit<CellIds, "ownRootId">;
+
+let db: Database;
+let blobs: BlobStore;
+const sessionCookie = createCookie(SESSION_COOKIE_NAME, { secrets: [SECRET], path: "/" });
+
+const CALLER_USERS: Record<Exclude<Caller, "anonymous">, { level: PermissionLevel; user?: object; account?: object; locked?: boolean }> = {
+  generated: { level: "2", user: { isGenerated: true, isTemporary: true }, account: { isGenerated: true, isTemporary: true } },
+  unconfirmed: { level: "2", user: { isTemporary: true }, account: { isTemporary: true } },
+  level1: { level: "1" },
+  level2: { level: "2" },
+  level3: { level: "3" },
+  level4: { level: "4" },
+  demoAccount: { level: "2", account: { isDemoAccount: true } },
+  lockedOwner: { level: "2", locked: true },
+  otherAccount: { level: "2" },
+};
+
+/** An ePaper with a cover, a zip and a published preview, in `folderId`. */
+async function insertTarget(
+  accountId: string,
+  folders: { rootId: string; folderId: string },
+  placeIn: string,
+  values: { isDemo?: boolean; isLocked?: boolean },
+) {
+  const epaperId = createId();
+  const coverKey = `epapers/${epaperId}/cover.webp`;
+  await db
+    .insertInto("epaper")
+    .values({ id: epaperId, accountId, folderId: placeIn, name: "Matrix ePaper", languageCode: "de", coverBlobKey: coverKey, ...values })
+    .execute();
+  await blobs.put(coverKey, Buffer.from("RIFF-cover"));
+  const previewHash = createId() + createId();
+  for (const type of ["zip", "preview"] as const) {
+    const id = createId();
+    const blobPrefix = `publications/${id}/r1`;
+    await db
+      .insertInto("publication")
+      .values({ id, epaperId, type, hash: type === "preview" ? previewHash : createId(), blobPrefix })
+      .execute();
+    await blobs.put(`${blobPrefix}/${type === "zip" ? "epaper.zip" : "index.html"}`, Buffer.from(type));
+  }
+  const signedPath = new URL(signBlobUrl(WORKER, SECRET, coverKey, 60_000)).pathname;
+  return { epaperId, ...folders, previewHash, signedPath, forgedPath: `${signedPath.slice(0, -2)}xx` };
+}
+
+async function makeFixture(caller: Caller): Promise<Fixture> {
+  const spec = caller === "anonymous" ? { level: "2" as const } : CALLER_USERS[caller];
+  const user = await insertUserWithLevel(db, spec.level, { user: spec.user, account: spec.account, emailDomain: "authz.epaper.test" });
+  const rootId = createId();
+  const folderId = createId();
+  await db.insertInto("folder").values({ id: rootId, accountId: user.accountId, parentId: null, name: "My ePaper" }).execute();
+  await db.insertInto("folder").values({ id: folderId, accountId: user.accountId, parentId: rootId, name: "Sub" }).execute();
+  // The subfolder holds the caller's own ePaper; the demo ePaper sits in the root.
+  const own = await insertTarget(user.accountId, { rootId, folderId }, folderId, { isLocked: "locked" in spec && spec.locked === true });
+  const demo = await insertTarget(user.accountId, { rootId, folderId }, rootId, { isDemo: true });
+  if (caller === "anonymous") return { cookie: null, sessionId: null, ownRootId: rootId, own, demo };
+  // Subscribed to 'ePaper ready' mails, as a new user is: the notification switch is theirs to flip.
+  const config = await db.selectFrom("emailConfig").select("id").where("name", "=", "epaperReady").executeTakeFirstOrThrow();
+  await db.insertInto("userEmailConfig").values({ id: createId(), userId: user.userId, emailConfigId: config.id, active: true }).execute();
+  const session = await createSession(db, { userId: user.userId, remember: true });
+  const cookie = (await sessionCookie.serialize(session.id)).split(";")[0] ?? null;
+  return { cookie, sessionId: session.id, ownRootId: rootId, own, demo };
+}
+
+/* ------------------------------------------------------------------ cells */
+
+type Cell = { entry: MatrixEntry; caller: Caller; target: Target; expected: Answer };
+
+function targetsOf(entry: MatrixEntry, caller: Caller): Target[] {
+  if (!entry.scoped) return ["own"];
+  if (caller === "anonymous" || caller === "otherAccount") return ["foreign"];
+  return ["own", "demo", "foreign"];
+}
+
+function expectedAnswer(entry: MatrixEntry, caller: Caller, target: Target): Answer {
+  const own = entry.expect[caller] ?? entry.expect.default;
+  if (target === "demo") return entry.demo?.[caller] ?? entry.demo?.default ?? own;
+  if (target === "foreign" && caller !== "anonymous") {
+    // A caller refused whatever the target (no permission at all) gets the same refusal; one
+    // refused only for its own target (locked) is an ordinary user elsewhere: 'not found'.
+    const basis = caller === "lockedOwner" || caller === "otherAccount" ? (entry.expect.level2 ?? entry.expect.default) : own;
+    if (REFUSALS.includes(basis)) return basis;
+    return entry.foreign ?? "404";
+  }
+  return own;
+}
+
+const cells: Cell[] = MATRIX.flatMap((entry) =>
+  CALLERS.flatMap((caller) =>
+    targetsOf(entry, caller).map((target) => ({ entry, caller, target, expected: expectedAnswer(entry, caller, target) })),
+  ),
+);
+
+let clientCounter = 0;
+
+async function answerOf(response: Response, base: string): Promise<string> {
+  const { status } = response;
+  if (status >= 300 && status < 400) {
+    await response.body?.cancel();
+    return `redirect:${new URL(response.headers.get("location") ?? "/", base).pathname}`;
+  }
+  if (status !== 403) {
+    await response.body?.cancel();
+    return status >= 200 && status < 300 ? "200" : String(status);
+  }
+  const text = await response.text();
+  if (/DemoError|errors\.demoContent/.test(text)) return "DemoError";
+  if (/UserNotConfirmed|errors\.userNotConfirmed/.test(text)) return "UserNotConfirmed";
+  return "403";
+}
+
+const matches = (expected: Answer, actual: string) =>
+  expected === actual || (expected.startsWith("redirect:") && actual.startsWith(`${expected}/`));
+
+async function send(cell: Cell, fixture: Fixture, foreign: Fixture): Promise<string> {
+  const { entry } = cell;
+  const target = cell.target === "foreign" ? foreign.own : cell.target === "demo" ? fixture.demo : fixture.own;
+  const ids: CellIds = { ...target, ownRootId: fixture.ownRootId };
+  const origin = entry.origin ?? "studio";
+  const base = origin === "content" ? CONTENT : origin === "worker" ? WORKER : STUDIO;
+  const address = entry.path?.(ids) ?? `/${entry.route.replace(":epaperId", ids.epaperId)}`;
+  clientCounter += 1;
+  const headers: Record<string, string> = {
+    // Each cell is its own visitor: per-address rate limits (login, signup, try-it) count per cell.
+    "X-Forwarded-For": `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`,
+    Origin: STUDIO,
+    Accept: "text/html,application/json",
+  };
+  if (entry.bearer && fixture.sessionId) headers.Authorization = `Bearer ${fixture.sessionId}`;
+  else if (fixture.cookie && origin === "studio") headers.Cookie = fixture.cookie;
+  let body: URLSearchParams | undefined;
+  if (entry.method === "POST") {
+    body = new URLSearchParams({ ...(entry.intent ? { intent: entry.intent } : {}), ...entry.form?.(ids) });
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+  }
+  const response = await fetch(`${base}${address}`, { method: entry.method, headers, body, redirect: "manual" });
+  return answerOf(response, base);
+}
+
+/** Runs `work` over `items`, `limit` at a time. */
+async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await work(items[next++] as T);
+    }),
+  );
+}
+
+/* ------------------------------------------------------------------ the run */
+
+let studio: ChildProcess | undefined;
+let worker: Server | undefined;
+
+beforeAll(async () => {
+  db = createDb(TEST_DATABASE_URL, { connectionLimit: 8 });
+  await mkdir(dataDir, { recursive: true });
+  blobs = new BlobStore(dataDir);
+  // Queues and rate-limit counters of an earlier run must not answer for this one.
+  const redis = new Redis(REDIS_URL);
+  await redis.flushdb();
+  await redis.quit();
+  [studio, worker] = await Promise.all([
+    startStudio({
+      mode: "production",
+      port: PORT,
+      dataDir,
+      sessionSecret: SECRET,
+      env: { REDIS_URL, TRUST_PROXY: "loopback", LANDING_URL: `${STUDIO}/landing`, WORKER_URL: WORKER },
+    }),
+    startWorkerHttp({ host: "127.0.0.1", port: WORKER_PORT, registry: new Registry(), blobs, secret: SECRET, healthy: async () => true }),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await stopProcess(studio);
+  await new Promise<void>((resolve) => (worker ? worker.close(() => resolve()) : resolve()));
+  await db?.destroy();
+  await rm(dataDir, { recursive: true, force: true });
+}, 30_000);
+
+describe("the authorization matrix", () => {
+  test("has an entry for every loader, action and action intent of app/routes.ts, and none for a route that is gone", async () => {
+    const actual = await routeActions();
+    const listed = new Set(MATRIX.filter(isRouteEntry).map((entry) => keyOf(entry.route, entry.method, entry.intent)));
+    expect(actual.map((action) => action.key).filter((key) => !listed.has(key))).toEqual([]);
+    const known = new Set(actual.map((action) => action.key));
+    expect([...listed].filter((key) => !known.has(key))).toEqual([]);
+  }, 60_000);
+
+  test("every cell answers as the matrix says: no leak, no other answer", async () => {
+    const shared = new Map<Caller, Fixture>();
+    for (const caller of CALLERS) shared.set(caller, await makeFixture(caller));
+    const foreign = await makeFixture("level2");
+    const differing: string[] = [];
+    let leaked = 0;
+    await pool(cells, 6, async (cell) => {
+      // A write, or a read that ends the session, gets a caller of its own: cells never see each other's effects.
+      const fresh = cell.entry.method === "POST" || cell.entry.destructive;
+      const fixture = fresh ? await makeFixture(cell.caller) : (shared.get(cell.caller) as Fixture);
+      const actual = await send(cell, fixture, fresh ? await makeFixture("level2") : foreign);
+      if (matches(cell.expected, actual)) return;
+      const leak = REFUSALS.includes(cell.expected) && (actual === "200" || (actual.startsWith("redirect:") && !REFUSALS.includes(actual)));
+      if (leak) leaked += 1;
+      const { entry } = cell;
+      differing.push(
+        `${leak ? "LEAK " : ""}${entry.origin ?? "studio"} ${entry.method} ${entry.route}${entry.intent ? ` ${entry.intent}` : ""} · ${cell.caller} → ${cell.target}: expected ${cell.expected}, got ${actual}`,
+      );
+    });
+    const held = cells.length - differing.length;
+    console.log(`authz: ${cells.length} cells, ${held} held, ${leaked} leaked`);
+    expect(differing.sort()).toEqual([]);
+  }, 240_000);
+});

@@ -1,0 +1,379 @@
+/*
+ * The authorization matrix (issue 15 §3): for every route of app/routes.ts, every action intent
+ * and the blob endpoints of the content origin and the worker, what each kind of caller gets,
+ * for a target of its own account, demo content of its own account and a target of another
+ * account. tests/security/authz-matrix.test.ts sends every cell to the running production studio
+ * on real MariaDB and Redis and fails when a route or intent has no entry here, or a cell answers
+ * otherwise. A feature that adds a route or an intent adds its entry here.
+ *
+ * Answers: "200" any 2xx; "redirect:<path>" a 3xx to that path; "DemoError" and
+ * "UserNotConfirmed" the 403s of studio-core.md §8 with their messages; any other status as a
+ * number. A refusal that answers 2xx instead is a leak.
+ */
+
+export const CALLERS = [
+  "anonymous",
+  /** A try-it user: generated account and user. */
+  "generated",
+  /** Registered, e-mail not yet confirmed. */
+  "unconfirmed",
+  "level1",
+  "level2",
+  "level3",
+  "level4",
+  /** A level-2 user of a demo account (account.is_demo_account): holds demoManagement. */
+  "demoAccount",
+  /** A level-2 user whose own ePaper support has locked. */
+  "lockedOwner",
+  /** A level-2 user of another account: only ever aims at targets that are not its own. */
+  "otherAccount",
+] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/** own: the caller's ePaper (locked for lockedOwner); demo: a demo ePaper of its account; foreign: another account's. */
+export type Target = "own" | "demo" | "foreign";
+
+export type Answer =
+  | "200"
+  | `redirect:${string}`
+  | "DemoError"
+  | "UserNotConfirmed"
+  | "400"
+  | "401"
+  | "403"
+  | "404"
+  | "405"
+  | "409"
+  | "413"
+  | "422"
+  | "501"
+  | "503";
+
+/** The answers that refuse: one of them expected and a 2xx received is a leak. */
+export const REFUSALS: readonly string[] = ["redirect:/login", "401", "403", "404", "DemoError", "UserNotConfirmed", "redirect:/epaper"];
+
+/** What a cell's request is built from: the caller's ids and the target's. */
+export type CellIds = {
+  epaperId: string;
+  /** The target account's root folder and one subfolder. */
+  rootId: string;
+  folderId: string;
+  /** The caller's own root folder (a move's destination). */
+  ownRootId: string;
+  /** A valid preview hash of the target ePaper (content origin). */
+  previewHash: string;
+  /** A signed worker URL path for the target's cover blob, and one whose signature is forged. */
+  signedPath: string;
+  forgedPath: string;
+};
+
+type ByCaller = Partial<Record<Caller, Answer>> & { default: Answer };
+
+export type MatrixEntry = {
+  /** The path as written in app/routes.ts ("" for the index); for other origins, a description. */
+  route: string;
+  method: "GET" | "POST";
+  intent?: string;
+  origin?: "studio" | "content" | "worker";
+  /** ePaper-scoped: one cell per target; otherwise one cell per caller. */
+  scoped?: boolean;
+  /** The address to request (default: the route with params filled by `params`). */
+  path?: (ids: CellIds) => string;
+  form?: (ids: CellIds) => Record<string, string>;
+  /** Sends the caller's session as the embedded widget does (Authorization: Bearer), not as a cookie. */
+  bearer?: boolean;
+  /** The write changes or ends the caller's session or account: every cell gets fresh fixtures. */
+  destructive?: boolean;
+  /** The answers for the caller's own target (or for everything when not scoped). */
+  expect: ByCaller;
+  /** The answers for demo content of the caller's account, where they differ. */
+  demo?: Partial<Record<Caller | "default", Answer>>;
+  /** The answer for another account's target (default 404; anonymous keeps its own answer). */
+  foreign?: Answer;
+};
+
+const LOGIN = "redirect:/login" as const;
+const START = "redirect:/epaper" as const;
+const NOT_FOUND_PAGE = "redirect:/page-not-found" as const;
+
+/** Everyone the same answer. */
+const all = (answer: Answer): ByCaller => ({ default: answer });
+/** A page or action of the signed-in studio: the login for anonymous callers. */
+const signedIn = (answer: Answer, others: Partial<Record<Caller, Answer>> = {}): ByCaller => ({
+  default: answer,
+  anonymous: LOGIN,
+  ...others,
+});
+/** Only the listed callers pass; the others get `refused`. */
+const only = (callers: Caller[], answer: Answer, refused: Answer, extra: Partial<Record<Caller, Answer>> = {}): ByCaller => ({
+  default: refused,
+  anonymous: LOGIN,
+  ...Object.fromEntries(callers.map((caller) => [caller, answer])),
+  ...extra,
+});
+const SUPPORT: Caller[] = ["level3", "level4"];
+
+/** Card actions of an ePaper the caller may change: locked and demo content are refused. */
+const cardAction = (answer: Answer, extra: Partial<Record<Caller, Answer>> = {}): Pick<MatrixEntry, "expect" | "demo"> => ({
+  expect: signedIn(answer, { lockedOwner: "403", ...extra }),
+  demo: { default: "DemoError", demoAccount: answer, anonymous: LOGIN },
+});
+
+export const MATRIX: MatrixEntry[] = [
+  // Public addresses and the headerless account pages.
+  { route: "", method: "GET", expect: all(START) },
+  { route: "login", method: "GET", expect: { default: START, anonymous: "200" } },
+  { route: "login", method: "POST", expect: { default: START, anonymous: "400" } },
+  { route: "maintenance/login", method: "GET", expect: { default: START, anonymous: "200" } },
+  { route: "maintenance/login", method: "POST", expect: { default: START, anonymous: "400" } },
+  { route: "maintenance-login", method: "GET", expect: { default: START, anonymous: "200" } },
+  { route: "maintenance-login", method: "POST", expect: { default: START, anonymous: "400" } },
+  { route: "signup", method: "GET", expect: { default: START, anonymous: "200" } },
+  { route: "signup", method: "POST", expect: { default: START, anonymous: "400" } },
+  { route: "password", method: "GET", expect: all("200") },
+  { route: "password", method: "POST", intent: "request", expect: all("400") },
+  { route: "password", method: "POST", intent: "set", expect: signedIn("redirect:/password") },
+  { route: "password-reset", method: "GET", expect: all("200") },
+  { route: "password-reset", method: "POST", intent: "request", expect: all("400") },
+  { route: "password-reset", method: "POST", intent: "set", expect: signedIn("redirect:/password") },
+  { route: "auth/:authType/with/:token", method: "GET", path: () => "/auth/signup/with/not-a-token", expect: all("200") },
+  { route: "auth/:authType/with/:token", method: "POST", path: () => "/auth/signup/with/not-a-token", expect: all("400") },
+  {
+    route: "deactivate-email/:authType/with/:token",
+    method: "GET",
+    path: () => "/deactivate-email/epaperReady/with/x",
+    expect: all("200"),
+  },
+  {
+    route: "deactivate-email/:authType/with/:token",
+    method: "POST",
+    path: () => "/deactivate-email/epaperReady/with/x",
+    expect: all("400"),
+  },
+  { route: "try-it", method: "GET", expect: { default: "200", generated: START } },
+  { route: "try-it", method: "POST", destructive: true, expect: { default: START } },
+  { route: "logout", method: "GET", destructive: true, expect: all("redirect:/") },
+  { route: "logout", method: "POST", destructive: true, expect: all(LOGIN) },
+  // The embedded upload widget: public, it sits in customers' pages.
+  { route: "upload-embedded", method: "GET", expect: all("200") },
+  { route: "upload-embedded/continue/:token", method: "GET", path: () => "/upload-embedded/continue/not-a-token", expect: all("200") },
+  // A wrong token answers { failed: true }: nobody is logged in.
+  { route: "upload-embedded/continue/:token", method: "POST", path: () => "/upload-embedded/continue/not-a-token", expect: all("200") },
+  { route: "upload-embedded/session", method: "POST", intent: "account", expect: all("200") },
+  // A login link is minted only for the widget's bearer session, never from a studio cookie.
+  { route: "upload-embedded/session", method: "POST", intent: "continue", form: (ids) => ({ epaperId: ids.epaperId }), expect: all("403") },
+  {
+    route: "upload-embedded/session",
+    method: "POST",
+    intent: "continue",
+    bearer: true,
+    form: (ids) => ({ epaperId: ids.epaperId }),
+    expect: { default: "200", anonymous: "403" },
+  },
+
+  // The studio pages inside the app shell.
+  { route: "epaper", method: "GET", expect: signedIn("200") },
+  {
+    route: "epaper",
+    method: "POST",
+    intent: "deleteAllEpapers",
+    destructive: true,
+    expect: only(["generated"], "200", "403"),
+  },
+  {
+    route: "epaper",
+    method: "POST",
+    intent: "endTestPhase",
+    destructive: true,
+    expect: only(["generated"], "redirect:/landing", "403"),
+  },
+  { route: "support", method: "GET", expect: only(SUPPORT, "redirect:/support/accounts", START) },
+  { route: "support/:tab", method: "GET", path: () => "/support/accounts", expect: only(SUPPORT, "200", START) },
+  // A refused write on a guarded page: the page's guard sends the document request to the start.
+  { route: "support/:tab", method: "POST", path: () => "/support/accounts", expect: only(SUPPORT, "501", START) },
+  { route: "preferences", method: "GET", expect: only(["level4"], "redirect:/preferences/cronjob", START) },
+  { route: "preferences/:tab", method: "GET", path: () => "/preferences/cronjob", expect: only(["level4"], "200", START) },
+  { route: "preferences/:tab", method: "POST", path: () => "/preferences/cronjob", expect: only(["level4"], "501", START) },
+  { route: "coming-later/:feature", method: "GET", path: () => "/coming-later/media", expect: signedIn("200") },
+
+  // An ePaper's resources: only users of its account, another account's ids are 'not found'.
+  { route: "upload-pdf", method: "GET", expect: signedIn("200", { anonymous: "401" }) },
+  // Past the gate, an upload needs a render node for its analysis: none runs here (503).
+  { route: "upload-pdf", method: "POST", expect: signedIn("503", { anonymous: "401", unconfirmed: "UserNotConfirmed" }) },
+  { route: "epaper/create", method: "POST", expect: signedIn("400", { anonymous: "401", unconfirmed: "UserNotConfirmed" }) },
+  { route: "epaper/:epaperId/cover", method: "GET", scoped: true, expect: signedIn("200") },
+  {
+    route: "epaper/:epaperId/zip",
+    method: "GET",
+    scoped: true,
+    expect: signedIn("200", { generated: "403", unconfirmed: "403", level1: "403" }),
+  },
+  {
+    route: "epaper/:epaperId/action",
+    method: "POST",
+    intent: "rename",
+    scoped: true,
+    form: () => ({ name: "Renamed by the matrix" }),
+    ...cardAction("200"),
+  },
+  { route: "epaper/:epaperId/action", method: "POST", intent: "delete", scoped: true, ...cardAction("200") },
+  // Nothing runs: cancelling is a no-op.
+  { route: "epaper/:epaperId/action", method: "POST", intent: "cancel", scoped: true, ...cardAction("200") },
+  // The fixture has no source PDF: 'upload it again' (404) once the gate is passed.
+  { route: "epaper/:epaperId/action", method: "POST", intent: "renderAgain", scoped: true, ...cardAction("404") },
+  {
+    route: "epaper/:epaperId/action",
+    method: "POST",
+    intent: "markDemo",
+    scoped: true,
+    expect: signedIn("403", { demoAccount: "200" }),
+    demo: { demoAccount: "200" },
+  },
+  {
+    route: "epaper/:epaperId/action",
+    method: "POST",
+    intent: "unmarkDemo",
+    scoped: true,
+    expect: signedIn("403", { demoAccount: "200" }),
+    demo: { demoAccount: "200" },
+  },
+  // Never rendered: publishing is refused (422) once the gate is passed.
+  { route: "epaper/:epaperId/action", method: "POST", intent: "publishPreview", scoped: true, ...cardAction("422") },
+  {
+    route: "epaper/:epaperId/action",
+    method: "POST",
+    intent: "publishZip",
+    scoped: true,
+    expect: signedIn("422", { generated: "403", level1: "403", unconfirmed: "UserNotConfirmed", lockedOwner: "403" }),
+    demo: { default: "DemoError", demoAccount: "422", anonymous: LOGIN, generated: "403", level1: "403", unconfirmed: "UserNotConfirmed" },
+  },
+
+  // Old and e-mail link addresses of the start route.
+  { route: "home", method: "GET", expect: all(START) },
+  { route: "epaper-ready", method: "GET", expect: all(START) },
+  { route: "zip-ready", method: "GET", expect: all(START) },
+  { route: "channel-publication-ready", method: "GET", expect: all(START) },
+  { route: "language", method: "GET", expect: all(START) },
+  { route: "language", method: "POST", form: () => ({ locale: "en" }), expect: all(START) },
+
+  // The shell's and the tree's JSON and form endpoints.
+  { route: "resources/profile", method: "GET", expect: signedIn("200") },
+  {
+    route: "resources/profile",
+    method: "POST",
+    intent: "profile",
+    expect: signedIn("400", { generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
+  {
+    route: "resources/profile",
+    method: "POST",
+    intent: "password",
+    expect: signedIn("400", { generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
+  {
+    route: "resources/profile",
+    method: "POST",
+    intent: "notification",
+    form: () => ({ name: "epaperReady", active: "false" }),
+    // userEmailConfig-{name} is held by whoever has the setting, in every state (ADR 0010).
+    expect: signedIn("200"),
+  },
+  // The fixture's user is its account's only one: 'delete the account instead' (409); admins have no such button.
+  {
+    route: "resources/profile",
+    method: "POST",
+    intent: "deleteProfile",
+    destructive: true,
+    expect: signedIn("409", { generated: "403", unconfirmed: "UserNotConfirmed", level4: "403" }),
+  },
+  { route: "resources/account-settings", method: "GET", expect: signedIn("200") },
+  {
+    route: "resources/account-settings",
+    method: "POST",
+    intent: "rename",
+    expect: signedIn("400", { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403" }),
+  },
+  {
+    route: "resources/account-settings",
+    method: "POST",
+    intent: "deleteAccount",
+    destructive: true,
+    expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403" }),
+  },
+  { route: "resources/folders", method: "GET", expect: signedIn("200", { generated: "403" }) },
+  {
+    route: "resources/folders",
+    method: "POST",
+    intent: "create",
+    scoped: true,
+    form: (ids) => ({ parentId: ids.rootId, name: "Matrix" }),
+    expect: signedIn("200", { generated: "403" }),
+  },
+  {
+    route: "resources/folders",
+    method: "POST",
+    intent: "rename",
+    scoped: true,
+    form: (ids) => ({ folderId: ids.folderId, name: "Renamed" }),
+    expect: signedIn("200", { generated: "403" }),
+  },
+  {
+    route: "resources/folders",
+    method: "POST",
+    intent: "delete",
+    scoped: true,
+    form: (ids) => ({ folderId: ids.folderId, mode: "moveToParent" }),
+    // The folder holds the caller's own ePaper: locked content stays (422).
+    expect: signedIn("200", { generated: "403", lockedOwner: "422" }),
+  },
+  {
+    route: "resources/folders",
+    method: "POST",
+    intent: "moveFolder",
+    scoped: true,
+    form: (ids) => ({ folderId: ids.folderId, parentId: ids.ownRootId }),
+    expect: signedIn("200", { generated: "403" }),
+  },
+  {
+    route: "resources/folders",
+    method: "POST",
+    intent: "moveEpaper",
+    scoped: true,
+    form: (ids) => ({ epaperId: ids.epaperId, folderId: ids.ownRootId }),
+    expect: signedIn("200", { generated: "403", lockedOwner: "422" }),
+    demo: { default: "DemoError", demoAccount: "200", anonymous: LOGIN, generated: "403" },
+  },
+
+  // Help pages, errors, health, the event stream, unknown addresses.
+  { route: "legal/:page", method: "GET", path: () => "/legal/terms", expect: all("200") },
+  { route: "page-not-found", method: "GET", expect: all("404") },
+  { route: "404", method: "GET", expect: all("404") },
+  { route: "healthz", method: "GET", expect: all("200") },
+  { route: "events", method: "GET", expect: { default: "200", anonymous: "401" } },
+  { route: "*", method: "GET", path: () => "/no/such/address", expect: all(NOT_FOUND_PAGE) },
+  { route: "*", method: "POST", path: () => "/no/such/address", expect: all(NOT_FOUND_PAGE) },
+
+  // Published previews on the content origin: the unguessable hash is the key, no studio session counts.
+  {
+    route: "content: /preview/:hash/",
+    origin: "content",
+    method: "GET",
+    scoped: true,
+    path: (ids) => `/preview/${ids.previewHash}/`,
+    expect: all("redirect:/preview"),
+    foreign: "redirect:/preview",
+  },
+  {
+    route: "content: /preview/<guessed hash>/",
+    origin: "content",
+    method: "GET",
+    path: () => "/preview/0123456789abcdef0123/",
+    expect: all("404"),
+  },
+  // The worker's signed blob URLs: a valid signature for that key, nothing else.
+  { route: "worker: signed blob URL", origin: "worker", method: "GET", path: (ids) => ids.signedPath, expect: all("200") },
+  { route: "worker: forged blob URL", origin: "worker", method: "GET", path: (ids) => ids.forgedPath, expect: all("403") },
+];
+
+/** The entries of other origins are not routes of app/routes.ts. */
+export const isRouteEntry = (entry: MatrixEntry) => (entry.origin ?? "studio") === "studio";
