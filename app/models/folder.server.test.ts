@@ -21,13 +21,31 @@ import {
   FolderRuleViolation,
   findRootFolderId,
   InvalidFolderName,
-  listFolderTree,
-  loadFolderTree,
   moveEpaper,
   moveFolder,
   renameFolder,
   resolveFolderId,
 } from "./folder.server.ts";
+import { loadFolderContent, loadFolderTree } from "./folder-listing.server.ts";
+
+/** The whole tree, fetched the way the browser does: the page's part, then every folder expanded. */
+async function listFolderTree(database: typeof db, accountId: string, options: { demoProcesses?: boolean } = {}): Promise<FolderTreeNode> {
+  const studio = { user: { accountId }, subject: { permissions: ["2"] }, permissions: new Set(["tree"]) } as never;
+  const data = await loadFolderTree(database, studio);
+  const expandAll = async (node: FolderTreeNode): Promise<FolderTreeNode> => {
+    const content = node.loaded
+      ? node
+      : await loadFolderContent(database, accountId, node.id, { demoProcesses: options.demoProcesses !== false });
+    return { ...node, ...content, loaded: true, children: await Promise.all(content.children.map(expandAll)) };
+  };
+  const tree = await expandAll(data!.tree);
+  if (options.demoProcesses === false) {
+    // The page's part was read with the caller's rights; read the root again without them.
+    const root = await loadFolderContent(database, accountId, tree.id, { demoProcesses: false });
+    return { ...tree, epapers: root.epapers, children: await Promise.all(root.children.map(expandAll)) };
+  }
+  return tree;
+}
 
 const MANAGER = { demoManagement: true };
 const EDITOR = { demoManagement: false };

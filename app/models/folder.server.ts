@@ -2,22 +2,17 @@ import { createId } from "@paralleldrive/cuid2";
 import type { Transaction } from "kysely";
 import type { Database } from "#db/client";
 import type { DB } from "#db/schema.gen";
-import type { StudioUser } from "#app/auth/studio-user.server";
 import { AppError } from "#app/errors/app-error";
 import {
   FOLDER_NAME_MAX_LENGTH,
   FOLDER_NAME_MIN_LENGTH,
   type FolderDeleteMode,
-  type FolderTreeData,
-  type FolderTreeEpaper,
-  type FolderTreeNode,
   folderNameLength,
   isEpaperInError,
   normalizeFolderName,
 } from "#app/rules/folder-tree";
 import { DemoError } from "#app/errors/app-error";
-import { EpaperNotFound, isBusy, markCancelled, PROCESS_COLUMNS } from "#app/lifecycle/epaper-process.server";
-import { can } from "#app/rules/permissions";
+import { EpaperNotFound, markCancelled } from "#app/lifecycle/epaper-process.server";
 import { ROOT_FOLDER_NAME } from "./account-creation.server.ts";
 import { retryTransaction } from "#db/retry-transaction";
 
@@ -78,7 +73,10 @@ async function readFolders(db: Database | Trx, accountId: string): Promise<Folde
     .orderBy("createdAt")
     .orderBy("id")
     .execute();
-  const root = rows.filter((row) => row.parentId === null).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0];
+  // The oldest parentless folder (ties: the smaller id), as findRootFolderId picks it.
+  const root = rows
+    .filter((row) => row.parentId === null)
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0];
   return { rows, byId: new Map(rows.map((row) => [row.id, row])), root };
 }
 
@@ -155,8 +153,17 @@ function checkedName(raw: string): string {
 
 /** The id of the account's root folder ('My ePaper'), created when missing. */
 export async function findRootFolderId(db: Database, accountId: string): Promise<string> {
-  const folders = await readFolders(db, accountId);
-  if (folders.root) return folders.root.id;
+  // One row through the (account_id, parent_id) index: a page view never reads every folder.
+  const root = await db
+    .selectFrom("folder")
+    .select("id")
+    .where("accountId", "=", accountId)
+    .where("parentId", "is", null)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  if (root) return root.id;
   return inAccountTransaction(db, accountId, async (trx) => (await lockedFolders(trx, accountId)).root.id);
 }
 
@@ -175,73 +182,6 @@ export async function resolveFolderId(db: Database, accountId: string, folderId:
     if (folder) return folder.id;
   }
   return findRootFolderId(db, accountId);
-}
-
-/**
- * The whole tree of an account: nested folders (by name) with the ePapers that are not deleted
- * (by name). An ePaper without a folder, or whose folder is gone, is listed in the root.
- * `demoProcesses: false` hides the running process of demo ePapers (studio-core.md §4: users
- * without demoManagement see no running process on demo ePapers).
- */
-export async function listFolderTree(db: Database, accountId: string, options: { demoProcesses?: boolean } = {}): Promise<FolderTreeNode> {
-  let folders = await readFolders(db, accountId);
-  if (!folders.root) {
-    await inAccountTransaction(db, accountId, (trx) => lockedFolders(trx, accountId));
-    folders = await readFolders(db, accountId);
-  }
-  const root = folders.root!;
-  const epapers = await db
-    .selectFrom("epaper")
-    .select(["id", "name", "folderId", "isDemo", "isLocked", "renderingFailed", ...PROCESS_COLUMNS])
-    .where("accountId", "=", accountId)
-    .where("deletedAt", "is", null)
-    .orderBy("name")
-    .orderBy("createdAt", "desc")
-    .orderBy("id")
-    .execute();
-
-  const nodes = new Map<string, FolderTreeNode>();
-  for (const row of folders.rows) {
-    nodes.set(row.id, { id: row.id, parentId: null, name: row.name, createdAt: row.createdAt.toISOString(), children: [], epapers: [] });
-  }
-  // Rows are sorted by name, so children are too.
-  for (const row of folders.rows) {
-    const parent = parentOf(folders, row);
-    const node = nodes.get(row.id)!;
-    node.parentId = parent;
-    if (parent !== null) nodes.get(parent)!.children.push(node);
-  }
-  const rootNode = nodes.get(root.id)!;
-  for (const epaper of epapers) {
-    const inError = isEpaperInError(epaper);
-    const running = isBusy(epaper);
-    const item: FolderTreeEpaper = {
-      id: epaper.id,
-      name: epaper.name,
-      isDemo: epaper.isDemo,
-      isLocked: epaper.isLocked,
-      inError,
-      inProcess: running && (options.demoProcesses !== false || !epaper.isDemo),
-    };
-    const folder = (epaper.folderId !== null && nodes.get(epaper.folderId)) || rootNode;
-    folder.epapers.push(item);
-  }
-  // A cycle in old data would leave folders unreachable from the root: they are simply not listed.
-  return rootNode;
-}
-
-/**
- * The tree for a signed-in user, or null without the permission `tree` (generated users never
- * hold it). What a page's loader hands to <FolderTree>.
- */
-export async function loadFolderTree(
-  db: Database,
-  studio: Pick<StudioUser, "user" | "subject" | "permissions">,
-): Promise<FolderTreeData | null> {
-  if (!studio.permissions.has("tree")) return null;
-  const canManageDemo = can(studio.subject, "demoManagement");
-  const tree = await listFolderTree(db, studio.user.accountId, { demoProcesses: canManageDemo });
-  return { tree, canManageDemo };
 }
 
 /** A new folder under `parentId` (null: the root). Returns the new folder. */

@@ -5,12 +5,12 @@ import {
   FolderNameFormSchema,
   type FolderTreeEpaper,
   type FolderTreeNode,
-  filterFolderTree,
   folderHasContent,
   folderMoveTargets,
   folderPath,
   isEpaperInError,
   isValidFolderName,
+  withContents,
 } from "./folder-tree.ts";
 
 function epaper(name: string): FolderTreeEpaper {
@@ -18,7 +18,18 @@ function epaper(name: string): FolderTreeEpaper {
 }
 
 function folder(id: string, parentId: string | null, children: FolderTreeNode[] = [], epapers: FolderTreeEpaper[] = []): FolderTreeNode {
-  return { id, parentId, name: id, createdAt: "2026-01-01T00:00:00.000Z", children, epapers };
+  const hasContent = children.length + epapers.length > 0;
+  return {
+    id,
+    parentId,
+    name: id,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    children,
+    epapers,
+    hasContent,
+    loaded: true,
+    epaperCount: epapers.length,
+  };
 }
 
 // root ─ Reports ─ Zürich (ePaper "Annual Report")
@@ -83,26 +94,19 @@ test("isEpaperInError: a failed render, or a process error that was not cancelle
   expect(isEpaperInError({ renderingFailed: false, processError: null, processCancelled: false })).toBe(false);
 });
 
-describe("filterFolderTree", () => {
-  test("an empty query keeps everything", () => {
-    const { tree: filtered, folderIds } = filterFolderTree(tree, "  ");
-    expect(shape(filtered)).toEqual(shape(tree));
-    expect([...folderIds].sort()).toEqual(["Drafts", "Reports", "Zürich", "root"]);
-  });
-
-  test("keeps matches and the folders on the way to them, ignoring case and accents", () => {
-    const { tree: filtered, folderIds, matches } = filterFolderTree(tree, "annual");
-    expect(shape(filtered)).toEqual(["root", [["Reports", [["Zürich", [], ["Annual Report"]]], []]], []]);
-    expect(folderIds).toEqual(new Set(["root", "Reports", "Zürich"]));
-    expect(matches).toBe(1);
-    expect(shape(filterFolderTree(tree, "zuri").tree)).toEqual(["root", [["Reports", [["Zürich", [], []]], []]], []]);
-  });
-
-  test("nothing matches: only the root", () => {
-    const { tree: filtered, matches } = filterFolderTree(tree, "nothing");
-    expect(shape(filtered)).toEqual(["root", [], []]);
-    expect(matches).toBe(0);
-  });
+test("withContents lays fetched folder contents into the tree the page brought", () => {
+  const unloaded = { ...folder("Drafts", "root"), hasContent: true, loaded: false };
+  const page = folder("root", null, [unloaded]);
+  const inner = { ...folder("Inner", "Drafts"), hasContent: true, loaded: false };
+  const contents = new Map([
+    ["Drafts", { id: "Drafts", children: [inner], epapers: [epaper("Draft one")], epaperCount: 120 }],
+    ["Inner", { id: "Inner", children: [], epapers: [epaper("Deep")], epaperCount: 1 }],
+  ]);
+  const merged = withContents(page, contents);
+  expect(shape(merged)).toEqual(["root", [["Drafts", [["Inner", [], ["Deep"]]], ["Draft one"]]], []]);
+  expect(merged.children[0]).toMatchObject({ loaded: true, epaperCount: 120 });
+  // The page's own tree is not changed.
+  expect(page.children[0]?.loaded).toBe(false);
 });
 
 test("folderMoveTargets leaves out the folder, its descendants and its current parent", () => {
@@ -117,4 +121,6 @@ test("folderPath and folderHasContent", () => {
   expect(folderPath(tree, "missing")).toEqual([]);
   expect(folderHasContent(tree.children[1]!)).toBe(true);
   expect(folderHasContent(folder("empty", "root"))).toBe(false);
+  // Not loaded yet: the server said whether there is anything inside.
+  expect(folderHasContent({ ...folder("unloaded", "root"), hasContent: true, loaded: false })).toBe(true);
 });

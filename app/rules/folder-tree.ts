@@ -26,7 +26,12 @@ export type FolderTreeEpaper = {
   inProcess: boolean;
 };
 
-/** One folder with its subfolders and ePapers; the root has parentId null. */
+/**
+ * One folder; the root has parentId null. The tree arrives in parts (issue 15 §2): a folder's
+ * subfolders and its first ePapers come when it is expanded, so `loaded` says whether `children`
+ * and `epapers` are there, `hasContent` whether there is anything to expand at all, and
+ * `epaperCount` how many ePapers it holds ('show more' fetches the rest, a page at a time).
+ */
 export type FolderTreeNode = {
   id: string;
   parentId: string | null;
@@ -35,7 +40,20 @@ export type FolderTreeNode = {
   createdAt: string;
   children: FolderTreeNode[];
   epapers: FolderTreeEpaper[];
+  hasContent: boolean;
+  loaded: boolean;
+  epaperCount: number;
 };
+
+/** What expanding a folder fetches: its subfolders (not yet loaded) and a page of its ePapers. */
+export type FolderContent = { id: string; children: FolderTreeNode[]; epapers: FolderTreeEpaper[]; epaperCount: number };
+
+/** ePapers per page of a folder's leaves, and the most matches a search answers. */
+export const FOLDER_LEAF_PAGE = 100;
+export const FOLDER_SEARCH_LIMIT = 50;
+
+/** What the search answers: the matches and the folders on the way to them, all expanded. */
+export type FolderSearchResult = { tree: FolderTreeNode; folderIds: string[]; matches: number; truncated: boolean };
 
 /** What the resource route's GET answers and what a page hands to <FolderTree>. */
 export type FolderTreeData = {
@@ -141,7 +159,19 @@ export function subtreeIds(node: FolderTreeNode): Set<string> {
 
 /** Whether deleting the folder asks 'delete content' or 'move content to parent' (studio-admin.md §4). */
 export function folderHasContent(node: FolderTreeNode): boolean {
-  return node.children.length > 0 || node.epapers.length > 0;
+  return node.hasContent || node.children.length > 0 || node.epapers.length > 0;
+}
+
+/**
+ * The tree as the browser shows it: the parts the page brought, with every folder content
+ * fetched since laid in (a later fetch of a folder replaces the earlier one).
+ */
+export function withContents(node: FolderTreeNode, contents: ReadonlyMap<string, FolderContent>): FolderTreeNode {
+  const content = contents.get(node.id);
+  const base = content
+    ? { ...node, children: content.children, epapers: content.epapers, epaperCount: content.epaperCount, loaded: true }
+    : node;
+  return { ...base, children: base.children.map((child) => withContents(child, contents)) };
 }
 
 /** Every folder in display order with its depth (root 0), for "move to" choices. */
@@ -156,35 +186,4 @@ export function flattenFolders(tree: FolderTreeNode, depth = 0): { folder: Folde
 export function folderMoveTargets(tree: FolderTreeNode, folder: FolderTreeNode): { folder: FolderTreeNode; depth: number }[] {
   const excluded = subtreeIds(folder);
   return flattenFolders(tree).filter(({ folder: target }) => !excluded.has(target.id) && target.id !== folder.parentId);
-}
-
-/** Case- and accent-insensitive form for the search filter. */
-function searchable(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLocaleLowerCase();
-}
-
-/**
- * The search filter: keeps folders and ePapers whose name contains the query, and every folder
- * on the way to them (the root always). Returns the filtered copy and the ids of the folders it
- * kept, which the tree shows expanded; an empty query keeps everything.
- */
-export function filterFolderTree(tree: FolderTreeNode, query: string): { tree: FolderTreeNode; folderIds: Set<string>; matches: number } {
-  const needle = searchable(query.trim());
-  const folderIds = new Set<string>();
-  let matches = 0;
-  const visit = (node: FolderTreeNode): FolderTreeNode | null => {
-    const children = node.children.map(visit).filter((child): child is FolderTreeNode => child !== null);
-    const epapers = needle === "" ? node.epapers : node.epapers.filter((epaper) => searchable(epaper.name).includes(needle));
-    const selfMatches = needle === "" || searchable(node.name).includes(needle);
-    matches += epapers.length + (selfMatches && node.parentId !== null ? 1 : 0);
-    if (!selfMatches && children.length === 0 && epapers.length === 0) return null;
-    folderIds.add(node.id);
-    return { ...node, children, epapers };
-  };
-  const filtered = visit(tree) ?? { ...tree, children: [], epapers: [] };
-  folderIds.add(tree.id);
-  return { tree: filtered, folderIds, matches };
 }

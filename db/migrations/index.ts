@@ -8,6 +8,7 @@ import * as m0006 from "./2026_11_21_0006_create_news_mail_and_preferences.ts";
 import * as m0007 from "./2026_11_21_0007_add_render_farm_columns.ts";
 import * as m0008 from "./2026_11_21_0008_add_test_phase_notified.ts";
 import * as m0009 from "./2026_11_24_0009_readable_reader_controls.ts";
+import * as m0010 from "./2026_11_24_0010_folder_listing_indexes.ts";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run time) so the
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_21_0007_add_render_farm_columns": m0007,
   "2026_11_21_0008_add_test_phase_notified": m0008,
   "2026_11_24_0009_readable_reader_controls": m0009,
+  "2026_11_24_0010_folder_listing_indexes": m0010,
 };

@@ -270,6 +270,49 @@ test.describe("folder tree in English", () => {
     await expect(row(tree, "Gamma")).toHaveCount(0);
   });
 
+  test("a folder's ePapers load when it is expanded, a page at a time; the page view carries none of them", async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === "phone", "the same tree on both; the panel has its own test");
+    const owner = await ownerWithRoot();
+    const archive = await insertFolder(owner, "Archive");
+    await insertFolder(owner, "Older", archive);
+    await e2eDb()
+      .insertInto("epaper")
+      .values(
+        Array.from({ length: 103 }, (_, i) => ({
+          id: createId(),
+          accountId: owner.accountId,
+          folderId: archive,
+          name: `Issue ${String(i).padStart(3, "0")}`,
+          languageCode: "de",
+        })),
+      )
+      .execute();
+    await logInAs(context, owner);
+    // The server-rendered page lists the folder, none of its 103 ePapers.
+    const html = await (await page.request.get(PAGE)).text();
+    expect(html).toContain("Archive");
+    expect(html).not.toContain("Issue 000");
+
+    const { tree } = await openTree(page, "Folders", "Folder tree", "Actions for folder My ePaper");
+    const folder = row(tree, "Archive");
+    await expect(folder).toHaveAttribute("aria-expanded", "false");
+    await folder.locator("[slot=chevron]").click();
+    await expect(folder).toHaveAttribute("aria-expanded", "true");
+    await expect(row(tree, "Older")).toHaveAttribute("aria-level", "3");
+    await expect(row(tree, "Issue 000")).toBeVisible();
+    await expect(row(tree, "Issue 099")).toHaveCount(1);
+    await expect(row(tree, "Issue 100")).toHaveCount(0);
+    await row(tree, "Show 3 more ePapers").click();
+    await expect(row(tree, "Issue 102")).toHaveCount(1);
+    await expect(row(tree, "Show 3 more ePapers")).toHaveCount(0);
+    // Collapsed and opened again, the folder shows what it holds now.
+    await folder.locator("[slot=chevron]").click();
+    await expect(row(tree, "Issue 000")).toHaveCount(0);
+  });
+
   test("the search filter keeps matches and the folders on the way to them", async ({ page, context }) => {
     const owner = await ownerWithRoot();
     const reports = await insertFolder(owner, "Reports");

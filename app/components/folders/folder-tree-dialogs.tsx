@@ -8,6 +8,7 @@ import {
   type FolderTreeEpaper,
   type FolderTreeNode,
   FolderNameFormSchema,
+  findFolder,
   flattenFolders,
   folderHasContent,
   folderMoveTargets,
@@ -18,6 +19,21 @@ import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
 import { TextField } from "#app/components/ui/text-field";
 import { useSchemaForm } from "#app/components/hooks/use-schema-form";
+import { Spinner } from "./folder-tree-icons.tsx";
+
+/** Every folder of the account (GET ?outline), fetched when 'Move to …' opens: the page holds only part of the tree. */
+function useFolderOutline(): FolderTreeNode | null {
+  const [outline, setOutline] = useState<FolderTreeNode | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`${FOLDERS_RESOURCE}?outline`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? (response.json() as Promise<{ outline: FolderTreeNode }>) : null))
+      .then((body) => body && setOutline(body.outline))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+  return outline;
+}
 
 /*
  * The folder tree's dialogs (studio-core.md §2, §5; studio-admin.md §2 "Dialogs", §4 "Folder
@@ -182,7 +198,6 @@ export function FolderDeleteDialog({ folder, parentLabel, onClose, onDone }: Fol
 export type MoveSubject = { kind: "folder"; folder: FolderTreeNode } | { kind: "epaper"; epaper: FolderTreeEpaper; folderId: string };
 
 export type FolderMoveDialogProps = {
-  tree: FolderTreeNode;
   subject: MoveSubject;
   /** A folder's name as shown (the root's is translated). */
   labelOf: (folder: FolderTreeNode) => string;
@@ -194,16 +209,19 @@ export type FolderMoveDialogProps = {
  * "Move to …": the same move as drag and drop, chosen from a list. Offers every folder the item
  * may go to (a folder never into itself or below, never where it already is).
  */
-export function FolderMoveDialog({ tree, subject, labelOf, onClose, onDone }: FolderMoveDialogProps) {
+export function FolderMoveDialog({ subject, labelOf, onClose, onDone }: FolderMoveDialogProps) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof foldersAction>();
   useCloseOnSuccess(fetcher, onDone);
   const selectId = useId();
-  const targets =
-    subject.kind === "folder"
-      ? folderMoveTargets(tree, subject.folder)
-      : flattenFolders(tree).filter(({ folder }) => folder.id !== subject.folderId);
-  const [target, setTarget] = useState(targets[0]?.folder.id ?? "");
+  const outline = useFolderOutline();
+  const targets = !outline
+    ? []
+    : subject.kind === "folder"
+      ? folderMoveTargets(outline, findFolder(outline, subject.folder.id) ?? subject.folder)
+      : flattenFolders(outline).filter(({ folder }) => folder.id !== subject.folderId);
+  const [chosen, setTarget] = useState("");
+  const target = chosen || (targets[0]?.folder.id ?? "");
   const name = subject.kind === "folder" ? subject.folder.name : subject.epaper.name;
   const submit = () => {
     const values: Record<string, string> =
@@ -214,7 +232,12 @@ export function FolderMoveDialog({ tree, subject, labelOf, onClose, onDone }: Fo
   };
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} maxWidth={DIALOG_WIDTH} title={t("folders.moveTitle", { name })}>
-      {targets.length === 0 ? (
+      {!outline ? (
+        <p role="status" className="mb-5 flex items-center gap-2 text-slate-800">
+          <Spinner />
+          {t("folders.loading")}
+        </p>
+      ) : targets.length === 0 ? (
         <p className="mb-5 text-slate-800">{t("folders.noMoveTargets")}</p>
       ) : (
         <div className="mb-5 flex flex-col gap-1">

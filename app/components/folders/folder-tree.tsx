@@ -2,7 +2,14 @@ import { type DragEvent, type ReactNode, useCallback, useId, useMemo, useRef, us
 import { Button as AriaButton, I18nProvider, Input, type Key, SearchField, Tree, TreeItem, TreeItemContent } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { useFetchers } from "react-router";
-import { type FolderTreeEpaper, type FolderTreeNode, filterFolderTree, findFolder, folderPath } from "#app/rules/folder-tree";
+import {
+  FOLDER_SEARCH_LIMIT,
+  type FolderTreeEpaper,
+  type FolderTreeNode,
+  findFolder,
+  folderPath,
+  withContents,
+} from "#app/rules/folder-tree";
 import { showToast } from "#app/components/hooks/toast-store";
 import { usePreHydrationValue } from "#app/components/hooks/use-pre-hydration-value";
 import {
@@ -26,7 +33,9 @@ import {
   type MoveSubject,
 } from "./folder-tree-dialogs.tsx";
 import { Badge, DragHandle, RowLayout, RowMenu, rowClassName } from "./folder-tree-rows.tsx";
-import { epaperKey, folderKey, indexTree, parseKey } from "./tree-keys.ts";
+import { FolderSearchField, FolderTreeHeader } from "./folder-tree-header.tsx";
+import { epaperKey, folderKey, indexTree, loadingKey, moreKey, parseKey } from "./tree-keys.ts";
+import { useFolderContents, useFolderSearch } from "./use-folder-contents.ts";
 import { useTreeMoves } from "./use-tree-moves.ts";
 
 export { FOLDERS_RESOURCE } from "./folder-tree-dialogs.tsx";
@@ -43,7 +52,7 @@ export { FOLDERS_RESOURCE } from "./folder-tree-dialogs.tsx";
  */
 
 export type FolderTreeProps = {
-  /** The account's tree (loadFolderTree in app/models/folder.server.ts, or GET /resources/folders). */
+  /** The part of the account's tree the page brought (loadFolderTree in app/models/folder-listing.server.ts); the rest is fetched on expand. */
   tree: FolderTreeNode;
   /** The folder the grid shows; null (or an id no longer in the tree) selects the root. */
   selectedFolderId: string | null;
@@ -102,33 +111,58 @@ function FolderTreePanel({
   const headingId = useId();
   const rootLabel = t("folders.root");
   const labelOf = useCallback((folder: FolderTreeNode) => (folder.parentId === null ? rootLabel : folder.name), [rootLabel]);
-  const index = useMemo(() => indexTree(tree), [tree]);
+  const [expanded, setExpanded] = useState<Set<Key>>(() => {
+    const path = folderPath(tree, selectedFolderId ?? tree.id);
+    return new Set((path.length > 0 ? path : [tree]).map((node) => folderKey(node.id)));
+  });
+  const expandedRef = useRef(expanded);
+  expandedRef.current = expanded;
+  const { contents, loading, load } = useFolderContents(tree, (id) => expandedRef.current.has(folderKey(id)));
+  const view = useMemo(() => withContents(tree, contents), [tree, contents]);
+  const index = useMemo(() => indexTree(view), [view]);
   const selectedId = selectedFolderId && index.folders.has(selectedFolderId) ? selectedFolderId : tree.id;
 
   const [query, setQuery] = useState("");
   const searchInput = useRef<HTMLInputElement>(null);
   usePreHydrationValue(searchInput, (input) => input.value, query, setQuery);
   const searching = query.trim() !== "";
-  const filtered = useMemo(() => filterFolderTree(tree, query), [tree, query]);
-  const [expanded, setExpanded] = useState<Set<Key>>(() => new Set(folderPath(tree, selectedId).map((node) => folderKey(node.id))));
+  const search = useFolderSearch(query, tree);
+  const shown = (searching && search.result?.tree) || view;
+  const searchFolderIds = search.result?.folderIds ?? [];
   // While searching every folder on the way to a match is open, unless the user closes it.
   const [searchCollapsed, setSearchCollapsed] = useState<Set<Key>>(() => new Set());
-  const expandedKeys = searching ? new Set([...filtered.folderIds].map(folderKey).filter((key) => !searchCollapsed.has(key))) : expanded;
-  const onExpandedChange = (keys: Set<Key>) => {
-    if (searching) setSearchCollapsed(new Set([...filtered.folderIds].map(folderKey).filter((key) => !keys.has(key))));
-    else setExpanded(keys);
+  const expandedKeys = searching ? new Set(searchFolderIds.map(folderKey).filter((key) => !searchCollapsed.has(key))) : expanded;
+  /** Opens folders, fetching the content of those the page did not bring. */
+  const open = (keys: Set<Key>) => {
+    setExpanded(keys);
+    for (const key of keys) {
+      const { kind, id } = parseKey(key);
+      const node = index.folders.get(id);
+      if (kind === "folder" && node && !node.loaded && node.hasContent && !loading.has(id)) void load(id);
+    }
   };
-  const expand = (folderId: string) =>
-    setExpanded((keys) => new Set([...keys, ...folderPath(tree, folderId).map((node) => folderKey(node.id))]));
+  const onExpandedChange = (keys: Set<Key>) => {
+    if (searching) setSearchCollapsed(new Set(searchFolderIds.map(folderKey).filter((key) => !keys.has(key))));
+    else open(keys);
+  };
+  const expand = (folderId: string) => {
+    open(new Set([...expandedRef.current, ...folderPath(view, folderId).map((node) => folderKey(node.id))]));
+    // A folder that was empty when the page came has nothing to show yet: fetch what the write put in.
+    const node = index.folders.get(folderId);
+    if (node && !node.loaded && !node.hasContent) void load(folderId);
+  };
 
   const [dialog, setDialog] = useState<DialogState>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
   const pendingFolders = usePendingFolderIds();
 
-  const { dragAndDropHooks } = useTreeMoves({ tree, index, canManageDemo, rootLabel, expand });
+  const { dragAndDropHooks } = useTreeMoves({ tree: view, index, canManageDemo, rootLabel, expand });
 
   const disabledKeys = useMemo(
-    () => [...index.epapers.values()].filter(({ epaper }) => epaper.inError).map(({ epaper }) => epaperKey(epaper.id)),
+    () => [
+      ...[...index.epapers.values()].filter(({ epaper }) => epaper.inError).map(({ epaper }) => epaperKey(epaper.id)),
+      ...[...index.folders.values()].filter((folder) => !folder.loaded).map((folder) => loadingKey(folder.id)),
+    ],
     [index],
   );
 
@@ -138,7 +172,11 @@ function FolderTreePanel({
     if (key === undefined) return;
     const { kind, id } = parseKey(key);
     if (kind === "folder") onSelect(id, "chosen");
-    else onSelectEpaper?.(id);
+    else if (kind === "epaper") onSelectEpaper?.(id);
+    else if (kind === "more") {
+      const folder = index.folders.get(id);
+      if (folder && !loading.has(id)) void load(id, folder.epapers.length);
+    }
   };
 
   // Native drags start on the row itself: the root and locked ePapers must not lift at all.
@@ -252,7 +290,11 @@ function FolderTreePanel({
               }
               icon={<FolderIcon className="size-4 shrink-0 text-brand-600" />}
               label={label}
-              badges={pendingFolders.has(node.id) ? <Badge title={t("folders.busy")} icon={<Spinner />} /> : null}
+              badges={
+                pendingFolders.has(node.id) || loading.has(node.id) ? (
+                  <Badge title={t(loading.has(node.id) ? "folders.loading" : "folders.busy")} icon={<Spinner />} />
+                ) : null
+              }
               menu={
                 <RowMenu
                   label={t("folders.folderActions", { name: label })}
@@ -269,55 +311,38 @@ function FolderTreePanel({
         </TreeItemContent>
         {node.children.map(renderFolder)}
         {node.epapers.map((epaper) => renderEpaper(epaper, node.id))}
+        {!node.loaded && node.hasContent ? (
+          <PlaceholderRow id={loadingKey(node.id)} label={t("folders.loading")} icon={<Spinner />} />
+        ) : null}
+        {node.loaded && node.epapers.length < node.epaperCount ? (
+          <PlaceholderRow
+            id={moreKey(node.id)}
+            label={t("folders.showMore", { count: node.epaperCount - node.epapers.length })}
+            icon={loading.has(node.id) ? <Spinner /> : <PlusIcon className="size-4 shrink-0 text-slate-500" />}
+          />
+        ) : null}
       </TreeItem>
     );
   };
 
-  const busy = pendingFolders.size > 0;
+  const busy = pendingFolders.size > 0 || search.pending;
   const selectedFolder = index.folders.get(selectedId) ?? tree;
   return (
     <section aria-labelledby={headingId} className={`flex min-w-0 flex-col gap-3 ${className}`.trim()}>
-      <div className="flex items-center justify-between gap-2">
-        <h2 id={headingId} className={headingHidden ? "sr-only" : "text-base font-semibold"}>
-          {t("folders.region")}
-        </h2>
-        <div className="flex items-center gap-2">
-          <span role="status" className="flex items-center">
-            {busy ? (
-              <>
-                <Spinner />
-                <span className="sr-only">{t("folders.busy")}</span>
-              </>
-            ) : null}
-          </span>
-          <AriaButton
-            onPress={() => setDialog({ kind: "create", folder: selectedFolder })}
-            className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-900 outline-none data-[hovered]:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600"
-          >
-            <PlusIcon className="size-4" />
-            {t("folders.newFolder")}
-          </AriaButton>
-        </div>
-      </div>
-      <SearchField
-        aria-label={t("folders.search")}
+      <FolderTreeHeader
+        headingId={headingId}
+        headingHidden={headingHidden}
+        busy={busy}
+        onNewFolder={() => setDialog({ kind: "create", folder: selectedFolder })}
+      />
+      <FolderSearchField
+        ref={searchInput}
         value={query}
         onChange={(value) => {
           setQuery(value);
           setSearchCollapsed(new Set());
         }}
-        className="group flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 focus-within:border-brand-600"
-      >
-        <SearchIcon className="size-4 shrink-0 text-slate-500" />
-        <Input
-          ref={searchInput}
-          placeholder={t("folders.search")}
-          className="min-w-0 flex-1 bg-transparent text-base outline-none [&::-webkit-search-cancel-button]:hidden"
-        />
-        <AriaButton className="flex size-8 items-center justify-center rounded text-slate-600 group-data-[empty]:hidden">
-          <SmallCloseIcon className="size-4" />
-        </AriaButton>
-      </SearchField>
+      />
       {/* Only stops native drags of rows that must not move (the root, locked ePapers); the tree inside is the control. */}
       <div onDragStartCapture={stopFixedDrags} className="min-w-0 overflow-x-auto">
         <Tree
@@ -333,11 +358,14 @@ function FolderTreePanel({
           dragAndDropHooks={dragAndDropHooks}
           className="flex flex-col gap-0.5 outline-none"
         >
-          {renderFolder(filtered.tree)}
+          {renderFolder(shown)}
         </Tree>
       </div>
-      {searching && filtered.matches === 0 ? (
-        <p className="text-sm text-slate-600">{t("folders.noMatches", { query: query.trim() })}</p>
+      {searching && search.result?.matches === 0 ? (
+        <p className="text-sm text-slate-600">{t("folders.noMatches", { query: search.result.query })}</p>
+      ) : null}
+      {searching && search.result?.truncated ? (
+        <p className="text-sm text-slate-600">{t("folders.searchTruncated", { count: FOLDER_SEARCH_LIMIT })}</p>
       ) : null}
 
       {dialog?.kind === "create" || dialog?.kind === "rename" ? (
@@ -359,7 +387,6 @@ function FolderTreePanel({
       ) : null}
       {dialog?.kind === "move" ? (
         <FolderMoveDialog
-          tree={tree}
           subject={dialog.subject}
           labelOf={labelOf}
           onClose={closeDialog}
@@ -370,5 +397,16 @@ function FolderTreePanel({
         />
       ) : null}
     </section>
+  );
+}
+
+/** A row that is not a folder or an ePaper: 'Loading …' inside a folder being fetched, or 'Show N more'. */
+function PlaceholderRow({ id, label, icon }: { id: string; label: string; icon: ReactNode }) {
+  return (
+    <TreeItem id={id} textValue={label} aria-label={label} data-fixed="" className={rowClassName}>
+      <TreeItemContent>
+        <RowLayout drag={null} chevron={null} icon={icon} label={label} badges={null} menu={null} />
+      </TreeItemContent>
+    </TreeItem>
   );
 }

@@ -5,6 +5,9 @@ import type { FolderTreeEpaper, FolderTreeNode } from "#app/rules/folder-tree";
 
 export const FOLDER_PREFIX = "folder:";
 const EPAPER_PREFIX = "epaper:";
+/** The row in a folder whose content is being fetched, and the 'show more' row under a folder's ePapers. */
+const LOADING_PREFIX = "loading:";
+const MORE_PREFIX = "more:";
 /** Drag data of a movable tree item; only this tree accepts it. */
 export const DRAG_TYPE = "application/x-epaper-studio-tree-item";
 /** Drag data of an item that must not move (the root, a locked ePaper): no target accepts it. */
@@ -12,12 +15,20 @@ export const FIXED_TYPE = "application/x-epaper-studio-tree-fixed";
 
 export const folderKey = (id: string) => `${FOLDER_PREFIX}${id}`;
 export const epaperKey = (id: string) => `${EPAPER_PREFIX}${id}`;
+export const loadingKey = (folderId: string) => `${LOADING_PREFIX}${folderId}`;
+export const moreKey = (folderId: string) => `${MORE_PREFIX}${folderId}`;
 
-export function parseKey(key: Key): { kind: "folder" | "epaper"; id: string } {
+const KINDS = [
+  ["folder", FOLDER_PREFIX],
+  ["epaper", EPAPER_PREFIX],
+  ["loading", LOADING_PREFIX],
+  ["more", MORE_PREFIX],
+] as const;
+
+export function parseKey(key: Key): { kind: "folder" | "epaper" | "loading" | "more"; id: string } {
   const text = String(key);
-  return text.startsWith(FOLDER_PREFIX)
-    ? { kind: "folder", id: text.slice(FOLDER_PREFIX.length) }
-    : { kind: "epaper", id: text.slice(EPAPER_PREFIX.length) };
+  const [kind, prefix] = KINDS.find(([, prefix]) => text.startsWith(prefix)) ?? KINDS[1];
+  return { kind, id: text.startsWith(prefix) ? text.slice(prefix.length) : text };
 }
 
 export type TreeIndex = {

@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { requireStudioUser, type StudioUser } from "#app/auth/studio-user.server";
 import { RENDER_CANCEL_CHANNEL } from "#app/jobs/render";
-import { createFolder, deleteFolder, loadFolderTree, moveEpaper, moveFolder, renameFolder } from "#app/models/folder.server";
+import { createFolder, deleteFolder, FolderNotFound, moveEpaper, moveFolder, renameFolder } from "#app/models/folder.server";
+import { loadFolderContent, loadFolderOutline, loadFolderTree, searchFolderTree } from "#app/models/folder-listing.server";
 import { withErrorToasts } from "#app/errors/responses.server";
 import { db } from "#app/utils/db.server";
 import { type FolderIntent, FolderIntentSchema } from "#app/rules/folder-tree";
@@ -15,7 +16,10 @@ import { readForm } from "#app/utils/read-form.server";
 
 /**
  * The folder tree's data and writes (studio-core.md §2 "Folder tree", §6; studio-admin.md §4
- * "Folder deletion"). GET answers the current account's tree as JSON ({ tree, canManageDemo });
+ * "Folder deletion"). GET answers JSON, in parts (issue 15 §2): without parameters the root with
+ * its subfolders and first ePapers ({ tree, canManageDemo }); ?folder=<id>&offset=<n> a folder's
+ * subfolders and a page of its ePapers ({ content }); ?search=<text> the matches with the folders
+ * on the way ({ search }); ?outline every folder without ePapers, for 'Move to …' ({ outline });
  * POST takes one `intent`: create (parentId, name), rename (folderId, name), delete (folderId,
  * mode deleteContent | moveToParent), moveFolder (folderId, parentId), moveEpaper (epaperId,
  * folderId). Every request needs the permission `tree` (generated users never hold it); the
@@ -23,9 +27,25 @@ import { readForm } from "#app/utils/read-form.server";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const studio = await requireStudioUser(db, request);
-  const tree = await loadFolderTree(db, studio);
-  if (!tree) throw data({ ok: false, error: "Forbidden" }, { status: 403 });
-  return tree;
+  if (!studio.permissions.has("tree")) throw data({ ok: false, error: "Forbidden" }, { status: 403 });
+  const url = new URL(request.url);
+  const accountId = studio.user.accountId;
+  const access = { demoProcesses: can(studio.subject, "demoManagement") };
+  const headers = { "Cache-Control": "no-store" };
+  try {
+    const folder = url.searchParams.get("folder");
+    if (folder) {
+      const offset = Number(url.searchParams.get("offset") ?? 0);
+      return data({ content: await loadFolderContent(db, accountId, folder, { ...access, offset }) }, { headers });
+    }
+    const search = url.searchParams.get("search");
+    if (search?.trim()) return data({ search: await searchFolderTree(db, accountId, search, access) }, { headers });
+    if (url.searchParams.has("outline")) return data({ outline: await loadFolderOutline(db, accountId) }, { headers });
+    return data(await loadFolderTree(db, studio), { headers });
+  } catch (error) {
+    if (error instanceof FolderNotFound) throw data({ ok: false, error: error.name }, { status: 404 });
+    throw error;
+  }
 }
 
 /** Every write of the tree, by `intent` (app/rules/folder-tree.ts). */

@@ -17,7 +17,8 @@ import {
   listEpaperLanguages,
   pageOfIndex,
 } from "#app/models/epaper-grid.server";
-import { findRootFolderId, loadFolderTree } from "#app/models/folder.server";
+import { findRootFolderId } from "#app/models/folder.server";
+import { loadFolderTree } from "#app/models/folder-listing.server";
 import { FolderPanel } from "#app/components/folders/folder-panel";
 import {
   GRID_CELL_PX,
@@ -104,7 +105,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     demoManagement: permissions.has("demoManagement"),
     publishing: { canZip: permissions.has("gettingZip"), zipContingent: user.zipContingent, contentUrl: getEnv().CONTENT_URL },
     languages: await listEpaperLanguages(db),
-    folders: await loadFolderTree(db, studio),
+    folders: await loadFolderTree(db, studio, folder?.id ?? null),
     defaultLanguage: getLocale(context),
     documentUploadedAt: user.documentUploadedAt?.toISOString() ?? null,
   });
