@@ -1,6 +1,7 @@
 import { isStaleProcess } from "#app/lifecycle/epaper-process.server";
 import type { Database } from "#db/client";
 import type { EpaperCard } from "#app/rules/epaper-card";
+import { nameMatches } from "./name-search.server.ts";
 
 /**
  * The ePaper grid of the workspace (studio-core.md §2, §9): the account's ePapers, newest first,
@@ -48,11 +49,9 @@ function listing(db: Database, query: ListingQuery) {
   if (folderId && query.folderIsRoot)
     select = select.where((eb) => eb.or([eb("epaper.folderId", "=", folderId), eb("epaper.folderId", "is", null)]));
   else if (folderId) select = select.where("epaper.folderId", "=", folderId);
-  if (query.search) {
-    // LIKE metacharacters in the user's text are matched literally.
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    select = select.where("epaper.name", "like", pattern);
-  }
+  // Words beginning words of the name, through the FULLTEXT index (name-search.server.ts).
+  const { search } = query;
+  if (search) select = select.where((eb) => nameMatches(eb, "epaper", search));
   return select;
 }
 

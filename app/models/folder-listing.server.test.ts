@@ -100,7 +100,7 @@ describe("loadFolderContent (expanding a folder)", () => {
 });
 
 describe("searchFolderTree", () => {
-  test("finds folders and ePapers by part of the name, case and accents ignored, with the folders on the way", async () => {
+  test("finds folders and ePapers by the beginnings of words, case and accents ignored, with the folders on the way", async () => {
     const { accountId, rootId } = await newAccount();
     const reports = await createFolder(db, accountId, rootId, "Reports");
     const zurich = await createFolder(db, accountId, reports.id, "Zürich");
@@ -121,6 +121,18 @@ describe("searchFolderTree", () => {
       [["Reports", [["Zürich", [], []]], []]],
       [],
     ]);
+    // Every word must begin a word of the name; stopwords and short words count too.
+    await insertEpapers(accountId, drafts.id, ["The Times No. 5", "Report 2026 spring"]);
+    const found = async (text: string) =>
+      (await searchFolderTree(db, accountId, text, ACCESS)).folderIds.length > 0
+        ? JSON.stringify(names((await searchFolderTree(db, accountId, text, ACCESS)).tree))
+        : "";
+    expect(await found("rep 2026")).toContain("Report 2026 spring");
+    expect(await found("rep 2026")).not.toContain("Annual Report");
+    expect(await found("the")).toContain("The Times No. 5");
+    expect(await found("times 5")).toContain("The Times No. 5");
+    expect(await found("no")).toContain("The Times No. 5");
+    expect(await found("port")).not.toContain("Report");
     const none = await searchFolderTree(db, accountId, "100%", ACCESS);
     expect(none.matches).toBe(0);
     expect(names(none.tree)).toEqual(["My ePaper", [], []]);
@@ -218,11 +230,24 @@ describe("every query of the tree walks an index of the account", () => {
         if (process.env.SHOW_EXPLAIN) console.log(row.table, row.type, row.key, row.Extra, "<=", query.sql.slice(0, 160));
         if ((row.table === "epaper" || row.table === "folder") && (row.type === "ALL" || row.key === null))
           scans.push(`${row.table} ${row.type} in ${query.sql}`);
-        // A page of ePapers is read in the index's order, never sorted (the root's two ranges aside).
-        if (row.table === "epaper" && / limit /.test(query.sql) && !/is null\)/.test(query.sql) && /filesort/.test(row.Extra))
+        // A page of ePapers is read in the index's order, never sorted (the root's two ranges and
+        // the search's matches aside: those sort what they found, not the account).
+        if (
+          row.table === "epaper" &&
+          row.type !== "fulltext" &&
+          / limit /.test(query.sql) &&
+          !/is null\)/.test(query.sql) &&
+          /filesort/.test(row.Extra)
+        )
           scans.push(`sorted: ${query.sql}`);
       }
     }
     expect(scans).toEqual([]);
+    // The search reads the FULLTEXT index, not the account's names.
+    const [searchPlan] = await explain.query(
+      `EXPLAIN ${selects.find((query) => /MATCH\(`epaper`/.test(query.sql))?.sql}`,
+      selects.find((query) => /MATCH\(`epaper`/.test(query.sql))?.parameters as unknown[],
+    );
+    expect((searchPlan as { type: string }[])[0]?.type).toBe("fulltext");
   }, 30_000);
 });

@@ -13,6 +13,7 @@ import {
 } from "#app/rules/folder-tree";
 import { can } from "#app/rules/permissions";
 import { FolderNotFound, findRootFolderId } from "./folder.server.ts";
+import { nameMatches } from "./name-search.server.ts";
 
 /*
  * Reading the folder tree in parts (issue 15 §2): a page view gets the root, the folders on the
@@ -222,13 +223,10 @@ export async function loadFolderTree(
   return { tree: below as FolderTreeNode, canManageDemo };
 }
 
-/** LIKE metacharacters in the user's text are matched literally. */
-const containing = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
- * The search (studio-core.md §2 'search on the tree'): folders and ePapers whose name contains
- * the text (case and accents ignored by the column's collation), at most FOLDER_SEARCH_LIMIT of
- * them, with every folder on the way to them; all of those are shown expanded.
+ * The search (studio-core.md §2 'search on the tree'): folders and ePapers whose name matches
+ * the text (name-search.server.ts: words beginning words, case and accents ignored), at most
+ * FOLDER_SEARCH_LIMIT of them, with every folder on the way to them; all shown expanded.
  */
 export async function searchFolderTree(db: Database, accountId: string, rawQuery: string, access: Access): Promise<FolderSearchResult> {
   const query = rawQuery.trim().slice(0, 250);
@@ -239,7 +237,7 @@ export async function searchFolderTree(db: Database, accountId: string, rawQuery
       .select(EPAPER_COLUMNS)
       .where("accountId", "=", accountId)
       .where("deletedAt", "is", null)
-      .where("name", "like", containing(query))
+      .where((eb) => nameMatches(eb, "epaper", query))
       .orderBy("name")
       .orderBy("id")
       .limit(FOLDER_SEARCH_LIMIT + 1)
@@ -249,7 +247,7 @@ export async function searchFolderTree(db: Database, accountId: string, rawQuery
       .select(FOLDER_COLUMNS)
       .where("accountId", "=", accountId)
       .where("id", "!=", root.id)
-      .where("name", "like", containing(query))
+      .where((eb) => nameMatches(eb, "folder", query))
       .orderBy("name")
       .orderBy("id")
       .limit(FOLDER_SEARCH_LIMIT + 1)
