@@ -14,6 +14,7 @@ import { getEnv } from "#app/utils/env.server";
 import { studioSecurityHeaders } from "#app/utils/security-headers.server";
 import { viteMayServe } from "./dev-assets.ts";
 import { applyServerTimeouts, refuseDeclaredOversize } from "./http-limits.ts";
+import { compressAnswers } from "./compress.ts";
 import { onShutdown } from "./shutdown.ts";
 
 const env = getEnv();
@@ -62,6 +63,8 @@ app.use((req, res, next) => {
   for (const [name, value] of Object.entries(studioSecurityHeaders(env.PUBLIC_URL))) res.setHeader(name, value);
   next();
 });
+
+app.use(compressAnswers());
 
 if (env.NODE_ENV === "production") {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));

@@ -230,16 +230,6 @@ describe("every query of the tree walks an index of the account", () => {
         if (process.env.SHOW_EXPLAIN) console.log(row.table, row.type, row.key, row.Extra, "<=", query.sql.slice(0, 160));
         if ((row.table === "epaper" || row.table === "folder") && (row.type === "ALL" || row.key === null))
           scans.push(`${row.table} ${row.type} in ${query.sql}`);
-        // A page of ePapers is read in the index's order, never sorted (the root's two ranges and
-        // the search's matches aside: those sort what they found, not the account).
-        if (
-          row.table === "epaper" &&
-          row.type !== "fulltext" &&
-          / limit /.test(query.sql) &&
-          !/is null\)/.test(query.sql) &&
-          /filesort/.test(row.Extra)
-        )
-          scans.push(`sorted: ${query.sql}`);
       }
     }
     expect(scans).toEqual([]);

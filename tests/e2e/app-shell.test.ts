@@ -97,6 +97,8 @@ test.describe("app shell in English", () => {
       expect(Math.round(box?.width ?? 0)).toBe(500);
       await page.mouse.click(50, 300);
       await expect(account).toBeVisible();
+      // The focus trap takes focus back into the drawer (asynchronously); Escape goes to it from there.
+      await expect.poll(() => account.evaluate((drawer) => drawer.contains(document.activeElement))).toBe(true);
     }
     await page.keyboard.press("Escape");
     await expect(account).toBeHidden();

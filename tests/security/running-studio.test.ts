@@ -114,6 +114,15 @@ describe.each([
     expect(content.headers.get("referrer-policy")).toBe("no-referrer");
   }, 60_000);
 
+  // Pages go compressed to the studio's own requests, never to requests another site started
+  // (BREACH: a compressed size could tell that site whether its guess matched a secret of the page).
+  test("compresses pages for its own requests, not for requests another site started", async () => {
+    const get = (site: string) =>
+      fetch(`http://127.0.0.1:${port}/login`, { headers: { "Accept-Encoding": "gzip", "Sec-Fetch-Site": site } });
+    for (const site of ["same-origin", "none"]) expect((await get(site)).headers.get("content-encoding")).toBe("gzip");
+    for (const site of ["cross-site", "same-site"]) expect((await get(site)).headers.get("content-encoding")).toBeNull();
+  }, 60_000);
+
   // Issue 16, finding 6: malformed bodies answered 500, in development with the stack trace.
   test("answers a malformed or non-form body on every writing route with a 4xx and no stack trace", async () => {
     const routes = [
