@@ -44,6 +44,8 @@ export default [
     route("create", "routes/epaper/create.ts"),
     ...prefix(":epaperId", [
       route("cover", "routes/epaper/cover.ts"),
+      route("pages", "routes/epaper/pages.ts"),
+      route("pages/:pageNumber/:file", "routes/epaper/page-file.ts"),
       route("action", "routes/epaper/action.ts"),
       route("zip", "routes/epaper/zip.ts"),
     ]),

@@ -112,6 +112,18 @@ async function insertTarget(
     .values({ id: epaperId, accountId, folderId: placeIn, name: "Matrix ePaper", languageCode: "de", coverBlobKey: coverKey, ...values })
     .execute();
   await blobs.put(coverKey, Buffer.from("RIFF-cover"));
+  // One rendered page: a thumbnail, one rendition and its words.
+  const pagePrefix = `epapers/${epaperId}/pages/r1/1`;
+  const renditions = {
+    images: [{ width: 800, height: 1131, file: "w800.webp", bytes: 4 }],
+    thumbnail: { width: 200, height: 283, file: "thumb.webp", bytes: 4 },
+    words: "words.json",
+  };
+  await db
+    .insertInto("page")
+    .values({ id: createId(), epaperId, page: 1, sourcePage: 1, blobPrefix: pagePrefix, renditions: JSON.stringify(renditions) })
+    .execute();
+  for (const file of ["thumb.webp", "w800.webp", "words.json"]) await blobs.put(`${pagePrefix}/${file}`, Buffer.from(file));
   const previewHash = createId() + createId();
   for (const type of ["zip", "preview"] as const) {
     const id = createId();

@@ -202,6 +202,28 @@ export const MATRIX: MatrixEntry[] = [
   { route: "upload-pdf", method: "POST", expect: signedIn("503", { anonymous: "401", unconfirmed: "UserNotConfirmed" }) },
   { route: "epaper/create", method: "POST", expect: signedIn("400", { anonymous: "401", unconfirmed: "UserNotConfirmed" }) },
   { route: "epaper/:epaperId/cover", method: "GET", scoped: true, expect: signedIn("200") },
+  // The editor's pages and page images: confirmed customers of the ePaper's account (epaperDetails).
+  {
+    route: "epaper/:epaperId/pages",
+    method: "GET",
+    scoped: true,
+    expect: signedIn("200", { anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
+  {
+    route: "epaper/:epaperId/pages/:pageNumber/:file",
+    method: "GET",
+    scoped: true,
+    path: (ids) => `/epaper/${ids.epaperId}/pages/1/thumb.webp`,
+    expect: signedIn("200", { anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
+  // Only the files a page's renditions list: its words (or anything else under its folder) are not served.
+  {
+    route: "epaper/:epaperId/pages/:pageNumber/:file",
+    method: "GET",
+    scoped: true,
+    path: (ids) => `/epaper/${ids.epaperId}/pages/1/words.json`,
+    expect: signedIn("404", { anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
   {
     route: "epaper/:epaperId/zip",
     method: "GET",

@@ -1,0 +1,107 @@
+import type { Database } from "#db/client";
+import { EpaperNotFound } from "#app/lifecycle/epaper-process.server";
+import type { StoredRenditions } from "#app/render/page-store.server";
+import { EDITOR_PAGE_CHUNK, type EditorPage } from "#app/rules/editor-pages";
+
+/*
+ * The pages of an ePaper as the editor reads them (studio-core.md §7 'ePaper pages' and 'Page
+ * lookup', §9 'pages load in chunks of 50'; issue 11): a chunk of pages by number, the chunk a
+ * page number lies in, and the blob of one of a page's rendered files. Every read is scoped by
+ * the account: an ePaper or page of another account is 'not found', like one that does not exist.
+ */
+
+/** The ePaper, if it is the account's and not deleted; else EpaperNotFound. */
+export async function findAccountEpaper(db: Database, accountId: string, epaperId: string) {
+  const epaper = await db
+    .selectFrom("epaper")
+    .select(["id", "name", "pageCount", "isRendered", "isLocked", "isDemo"])
+    .where("id", "=", epaperId)
+    .where("accountId", "=", accountId)
+    .where("deletedAt", "is", null)
+    .executeTakeFirst();
+  if (!epaper) throw new EpaperNotFound(`epaper ${epaperId}`);
+  return epaper;
+}
+
+function editorPageOf(row: {
+  id: string;
+  page: number;
+  width: number;
+  height: number;
+  isHidden: boolean;
+  renditions: unknown;
+}): EditorPage {
+  const renditions = row.renditions as StoredRenditions | null;
+  return {
+    id: row.id,
+    number: row.page,
+    width: row.width,
+    height: row.height,
+    isHidden: row.isHidden,
+    thumbnail: renditions ? { width: renditions.thumbnail.width, height: renditions.thumbnail.height } : null,
+    images: renditions ? renditions.images.map(({ width, height }) => ({ width, height })) : [],
+  };
+}
+
+/**
+ * A chunk of the ePaper's pages in page order: `take` (at most EDITOR_PAGE_CHUNK) from `skip`,
+ * and how many pages it has. Reads one range of the (epaper_id, page) key, whatever the length.
+ */
+export async function listPageChunk(db: Database, accountId: string, epaperId: string, options: { skip?: number; take?: number } = {}) {
+  await findAccountEpaper(db, accountId, epaperId);
+  const skip = Math.max(0, Math.floor(options.skip ?? 0) || 0);
+  const take = Math.min(EDITOR_PAGE_CHUNK, Math.max(1, Math.floor(options.take ?? EDITOR_PAGE_CHUNK) || EDITOR_PAGE_CHUNK));
+  const [rows, { total }] = await Promise.all([
+    db
+      .selectFrom("page")
+      .select(["id", "page", "width", "height", "isHidden", "renditions"])
+      .where("epaperId", "=", epaperId)
+      .orderBy("page")
+      .limit(take)
+      .offset(skip)
+      .execute(),
+    db
+      .selectFrom("page")
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .where("epaperId", "=", epaperId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { pages: rows.map(editorPageOf), skip, total: Number(total) };
+}
+
+/**
+ * Page lookup (§7): the page with this number, and where its chunk starts so that it sits in the
+ * middle ('a search offsets by half a chunk'); null when the ePaper has no such page.
+ */
+export async function lookupPage(db: Database, accountId: string, epaperId: string, pageNumber: number) {
+  await findAccountEpaper(db, accountId, epaperId);
+  const row = await db
+    .selectFrom("page")
+    .select(["id", "page", "width", "height", "isHidden", "renditions"])
+    .where("epaperId", "=", epaperId)
+    .where("page", "=", Math.floor(pageNumber))
+    .executeTakeFirst();
+  if (!row) return null;
+  return { page: editorPageOf(row), chunkSkip: Math.max(0, row.page - 1 - Math.floor(EDITOR_PAGE_CHUNK / 2)) };
+}
+
+/**
+ * The blob key of one rendered file of a page ('thumb.webp', 'w800.webp' …): only files the
+ * page's renditions list, of an ePaper of the account; null otherwise. The key changes with every
+ * render revision, so the answer may be cached for good under it.
+ */
+export async function findPageFileKey(db: Database, accountId: string, epaperId: string, pageNumber: number, file: string) {
+  const row = await db
+    .selectFrom("page")
+    .innerJoin("epaper", "epaper.id", "page.epaperId")
+    .select(["page.blobPrefix", "page.renditions"])
+    .where("page.epaperId", "=", epaperId)
+    .where("page.page", "=", Math.floor(pageNumber))
+    .where("epaper.accountId", "=", accountId)
+    .where("epaper.deletedAt", "is", null)
+    .executeTakeFirst();
+  const renditions = row?.renditions as StoredRenditions | null | undefined;
+  if (!row?.blobPrefix || !renditions) return null;
+  const files = [renditions.thumbnail.file, ...renditions.images.map((image) => image.file)];
+  return files.includes(file) ? `${row.blobPrefix}/${file}` : null;
+}
