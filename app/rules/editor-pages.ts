@@ -16,3 +16,22 @@ export type EditorPage = {
   thumbnail: { width: number; height: number } | null;
   images: { width: number; height: number }[];
 };
+
+/** Zoom of the editor's canvas in percent (§9): 10 to 300 in steps of 10; 80 to start, 'fit' sets 100. */
+export const ZOOM = { min: 10, max: 300, step: 10, initial: 80, fit: 100 } as const;
+
+/** A zoom the canvas can show: a whole step between the bounds. */
+export function clampZoom(value: number): number {
+  if (!Number.isFinite(value)) return ZOOM.initial;
+  return Math.min(ZOOM.max, Math.max(ZOOM.min, Math.round(value / ZOOM.step) * ZOOM.step));
+}
+
+/** The page-number input (§5): a whole number between 1 and the page count. */
+export function clampPageNumber(value: number, pageCount: number): number {
+  if (!Number.isFinite(value)) return 1;
+  return Math.min(Math.max(1, pageCount), Math.max(1, Math.round(value)));
+}
+
+/** Thumbnail widths of the page strip for 1 to 4 columns (§9). */
+export const THUMBNAIL_WIDTHS = [220, 119.5, 69.5, 44.5] as const;
+export type ThumbnailColumns = 1 | 2 | 3 | 4;
