@@ -28,6 +28,7 @@ export default [
   // The studio: every page inside the app shell (header, menus, footer) needs a login.
   layout("routes/studio/layout.tsx", { id: "studio" }, [
     route("epaper", "routes/studio/epaper.tsx"),
+    route("epaper/:epaperId", "routes/studio/editor.tsx"),
     route("support", "routes/studio/support/layout.tsx", [
       index("routes/studio/support/index.ts"),
       route(":tab", "routes/studio/support/tab.tsx"),

@@ -7,8 +7,9 @@ import legal from "./de/legal.ts";
 import publishing from "./de/publishing.ts";
 import shell from "./de/shell.ts";
 import notifications from "./de/notifications.ts";
+import editor from "./de/editor.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
-const de: Translation = { ...core, ...accounts, ...workspace, ...folders, ...legal, ...publishing, ...shell, ...notifications };
+const de: Translation = { ...core, ...accounts, ...workspace, ...folders, ...legal, ...publishing, ...shell, ...notifications, ...editor };
 
 export default de;

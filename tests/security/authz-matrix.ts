@@ -187,6 +187,14 @@ export const MATRIX: MatrixEntry[] = [
     destructive: true,
     expect: only(["generated"], "redirect:/landing", "403"),
   },
+  // The editor: confirmed customers, their own ePapers with pages; anything else goes back to the start.
+  {
+    route: "epaper/:epaperId",
+    method: "GET",
+    scoped: true,
+    expect: signedIn("200", { generated: START, unconfirmed: START }),
+    foreign: START,
+  },
   { route: "support", method: "GET", expect: only(SUPPORT, "redirect:/support/accounts", START) },
   { route: "support/:tab", method: "GET", path: () => "/support/accounts", expect: only(SUPPORT, "200", START) },
   // A refused write on a guarded page: the page's guard sends the document request to the start.

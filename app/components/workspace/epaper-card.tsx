@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
-import { useFetcher, href } from "react-router";
+import { href, Link, useFetcher } from "react-router";
 import type { EpaperCard as Card } from "#app/rules/epaper-card";
 import { EPAPER_NAME_MAX } from "#app/rules/upload-contract";
 import { previewAddress } from "#app/rules/preview-address";
@@ -44,6 +44,8 @@ export function EpaperCard(props: {
   card: Card;
   live: LiveProgress | undefined;
   canChange: boolean;
+  /** The user holds epaperDetails: a rendered ePaper's name opens the editor. */
+  canEdit?: boolean;
   demoManagement: boolean;
   publishing: Publishing;
   selected: boolean;
@@ -109,13 +111,15 @@ export function EpaperCard(props: {
     >
       <div className="relative h-[140px] shrink-0 bg-slate-100">
         {card.hasCover ? (
-          <img
-            src={href("/epaper/:epaperId/cover", { epaperId: card.id })}
-            alt={t("epaper.card.cover", { name: card.name })}
-            className="h-full w-full object-contain"
-            loading="lazy"
-            decoding="async"
-          />
+          <CoverLink to={props.canEdit && state === "ready" ? href("/epaper/:epaperId", { epaperId: card.id }) : null}>
+            <img
+              src={href("/epaper/:epaperId/cover", { epaperId: card.id })}
+              alt={t("epaper.card.cover", { name: card.name })}
+              className="h-full w-full object-contain"
+              loading="lazy"
+              decoding="async"
+            />
+          </CoverLink>
         ) : (
           <p className="flex h-full items-center justify-center text-xs text-slate-500">{t("epaper.card.noCover")}</p>
         )}
@@ -160,7 +164,16 @@ export function EpaperCard(props: {
       <div className="flex min-h-0 flex-1 items-start gap-1 p-2.5">
         <div className="min-w-0 flex-1">
           <h3 id={nameId} className="truncate text-sm font-semibold" title={card.name}>
-            {card.name}
+            {props.canEdit && state === "ready" ? (
+              <Link
+                to={href("/epaper/:epaperId", { epaperId: card.id })}
+                className="rounded outline-none hover:underline focus-visible:ring-2 focus-visible:ring-brand-600"
+              >
+                {card.name}
+              </Link>
+            ) : (
+              card.name
+            )}
           </h3>
           <p className="truncate text-xs text-slate-600">
             {t(`epaper.card.status.${state === "empty" ? "cancelled" : state}`)}
@@ -348,5 +361,15 @@ function ProcessOverlay(props: { card: Card; live: LiveProgress | undefined; onC
         </Button>
       )}
     </div>
+  );
+}
+
+/** The cover opens the editor too, for the mouse and touch; keyboards and screen readers use the name's link. */
+function CoverLink({ to, children }: { to: string | null; children: ReactNode }) {
+  if (!to) return children;
+  return (
+    <Link to={to} tabIndex={-1} aria-hidden="true" className="block h-full w-full">
+      {children}
+    </Link>
   );
 }

@@ -103,6 +103,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     selectedId,
     folderId: folder?.id ?? null,
     demoManagement: permissions.has("demoManagement"),
+    canEdit: permissions.has("epaperDetails"),
     publishing: { canZip: permissions.has("gettingZip"), zipContingent: user.zipContingent, contentUrl: getEnv().CONTENT_URL },
     languages: await listEpaperLanguages(db),
     folders: await loadFolderTree(db, studio, folder?.id ?? null),
@@ -203,6 +204,7 @@ export default function EpaperWorkspace({ loaderData }: Route.ComponentProps) {
                     card={card}
                     live={live[card.id]}
                     canChange={card.canChange}
+                    canEdit={loaderData.canEdit}
                     demoManagement={loaderData.demoManagement}
                     publishing={loaderData.publishing}
                     selected={card.id === loaderData.selectedId}

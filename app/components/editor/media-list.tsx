@@ -1,0 +1,29 @@
+import { useTranslation } from "react-i18next";
+import type { EditorMedia } from "#app/rules/editor-pages";
+
+/** The right column (§2): the media elements of the page in their order. */
+export function MediaList({ page, media, className = "" }: { page: number; media: EditorMedia[]; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-labelledby="media-list-heading"
+      className={`flex flex-col gap-2 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 ${className}`}
+    >
+      <h2 id="media-list-heading" className="text-base font-semibold">
+        {t("editor.mediaList", { page })}
+      </h2>
+      {media.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("editor.noMedia")}</p>
+      ) : (
+        <ul className="flex flex-col gap-1">
+          {media.map((element) => (
+            <li key={element.id} className="rounded-lg px-2 py-1.5 text-sm ring-1 ring-slate-200">
+              <span className="block font-medium">{element.title ?? t(`editor.kinds.${element.kind}` as "editor.kinds.video")}</span>
+              <span className="block text-xs text-slate-600">{t(`editor.kinds.${element.kind}` as "editor.kinds.video")}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { useTranslation } from "react-i18next";
+import { href } from "react-router";
+import { framePixels } from "#app/rules/click-area";
+import type { EditorMedia, EditorPage } from "#app/rules/editor-pages";
+
+/** The smallest rendition at least as wide as the page is shown (device pixels), else the largest. */
+function renditionFor(page: EditorPage, cssWidth: number): number | null {
+  const needed = cssWidth * (typeof window === "undefined" ? 2 : window.devicePixelRatio || 1);
+  const widths = page.images.map((image) => image.width).sort((a, b) => a - b);
+  return widths.find((width) => width >= needed) ?? widths.at(-1) ?? null;
+}
+
+/**
+ * The page canvas (§2, §4): the page's rendition at the zoom (100 % = one CSS pixel per PDF point)
+ * and the click areas of its media elements in the ePaper's click-area colours. Wider than the
+ * column, it scrolls.
+ */
+export function PageCanvas(props: {
+  epaperId: string;
+  page: EditorPage;
+  zoom: number;
+  media: EditorMedia[];
+  colors: { color: string; hover: string };
+}) {
+  const { t } = useTranslation();
+  const { page, zoom } = props;
+  const width = Math.round(page.width * (zoom / 100));
+  const height = Math.round(page.height * (zoom / 100));
+  const rendition = renditionFor(page, width);
+  return (
+    // Focusable, so that keyboards can scroll a page wider or taller than the column.
+    <section
+      aria-label={t("editor.canvasArea")}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1; axe scrollable-region-focusable)
+      tabIndex={0}
+      className="min-h-[320px] overflow-auto rounded-xl bg-slate-200 p-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+      data-testid="page-canvas-scroller"
+    >
+      <figure
+        aria-label={t("editor.canvas", { page: page.number })}
+        className="relative mx-auto bg-white shadow"
+        style={{ width, height }}
+        data-testid="page-canvas"
+      >
+        {rendition ? (
+          <img
+            src={href("/epaper/:epaperId/pages/:pageNumber/:file", {
+              epaperId: props.epaperId,
+              pageNumber: String(page.number),
+              file: `w${rendition}.webp`,
+            })}
+            alt={t("editor.page", { page: page.number })}
+            width={width}
+            height={height}
+            className="block h-full w-full select-none"
+            draggable={false}
+          />
+        ) : null}
+        {props.media
+          .filter((element) => element.frameActive)
+          .map((element) => {
+            const box = framePixels(element.frame, { width, height });
+            const name = element.title ?? t(`editor.kinds.${element.kind}` as "editor.kinds.video");
+            return (
+              <div
+                key={element.id}
+                role="img"
+                aria-label={t("editor.clickArea", { name })}
+                className="absolute rounded-sm outline outline-1 outline-slate-500/60 hover:[background:var(--ep-hover)]"
+                style={{ ...box, background: props.colors.color, ["--ep-hover" as string]: props.colors.hover }}
+              />
+            );
+          })}
+      </figure>
+    </section>
+  );
+}

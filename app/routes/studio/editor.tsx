@@ -1,0 +1,85 @@
+import { useTranslation } from "react-i18next";
+import { data, href, Link, useNavigate } from "react-router";
+import { requirePagePermission, studioUserOf } from "#app/auth/studio-user.server";
+import { EditorToolbar, useZoom } from "#app/components/editor/editor-toolbar";
+import { MediaList } from "#app/components/editor/media-list";
+import { PageCanvas } from "#app/components/editor/page-canvas";
+import { PagePanel } from "#app/components/editor/page-panel";
+import { EpaperNotFound } from "#app/lifecycle/epaper-process.server";
+import { findAccountEpaper, findClickAreaColors, listPageChunk, listPageMedia, lookupPage } from "#app/models/epaper-pages.server";
+import { clampPageNumber } from "#app/rules/editor-pages";
+import { START_ROUTE } from "#app/rules/login-redirect";
+import { db } from "#app/utils/db.server";
+import { getInstance } from "#app/utils/i18next.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import type { Route } from "./+types/editor";
+
+/**
+ * The ePaper detail workspace (studio-core.md §2 'ePaper detail workspace', §9 'Detail view';
+ * issue 11): the page strip on the left (thumbnails in chunks of 50, only those in view
+ * rendered), the toolbar and the page canvas with its click areas in the centre, the page's media
+ * elements on the right. ?page= chooses the page. Needs epaperDetails and a page; a missing or
+ * foreign ePaper goes back to the start with 'ePaper not found'.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const studio = studioUserOf(context);
+  requirePagePermission(studio, request, "epaperDetails");
+  const accountId = studio.user.accountId;
+  const notFound = () => redirectWithToast(START_ROUTE, { type: "error", messageKey: "epaper.errors.epaperNotFound" });
+  let epaper: Awaited<ReturnType<typeof findAccountEpaper>>;
+  try {
+    epaper = await findAccountEpaper(db, accountId, params.epaperId);
+  } catch (error) {
+    if (error instanceof EpaperNotFound) throw await notFound();
+    throw error;
+  }
+  const first = await listPageChunk(db, accountId, epaper.id, { take: 1 });
+  if (first.total === 0) throw await notFound();
+  const pageNumber = clampPageNumber(Number(new URL(request.url).searchParams.get("page") ?? 1), first.total);
+  const found = await lookupPage(db, accountId, epaper.id, pageNumber);
+  if (!found) throw await notFound();
+  const [chunk, media, colors] = await Promise.all([
+    listPageChunk(db, accountId, epaper.id, { skip: found.chunkSkip }),
+    listPageMedia(db, accountId, epaper.id, found.page.id),
+    findClickAreaColors(db, epaper.id),
+  ]);
+  return data({
+    metaTitle: getInstance(context).t("editor.metaTitle", { name: epaper.name }),
+    epaper: { id: epaper.id, name: epaper.name, isLocked: epaper.isLocked, isDemo: epaper.isDemo },
+    page: found.page,
+    chunk,
+    media,
+    colors,
+  });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+
+export default function EpaperEditor({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { epaper, page, chunk, media, colors } = loaderData;
+  const [zoom, setZoom] = useZoom();
+  const goTo = (number: number) => void navigate({ search: `?page=${number}` }, { replace: true, preventScrollReset: true });
+  return (
+    <main id="main" className="mx-auto flex w-full max-w-[1800px] flex-1 flex-col gap-4 p-4 sm:p-6 lg:flex-row lg:items-start">
+      <div className="flex min-w-0 flex-col gap-3 lg:sticky lg:top-4 lg:w-[260px] lg:shrink-0">
+        <Link
+          to={`${href("/epaper")}?epaperId=${encodeURIComponent(epaper.id)}`}
+          className="inline-flex min-h-11 items-center gap-1 self-start rounded-lg px-2 text-sm font-semibold text-brand-700 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
+          ‹ {t("editor.back")}
+        </Link>
+        <h1 className="truncate text-xl font-bold" title={epaper.name}>
+          {epaper.name}
+        </h1>
+        <PagePanel epaperId={epaper.id} chunk={chunk} current={page.number} onChoose={goTo} />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-3">
+        <EditorToolbar zoom={zoom} onZoom={setZoom} page={page.number} pageCount={chunk.total} onPage={goTo} />
+        <PageCanvas epaperId={epaper.id} page={page} zoom={zoom} media={media} colors={colors} />
+      </div>
+      <MediaList page={page.number} media={media} className="lg:w-72 lg:shrink-0" />
+    </main>
+  );
+}
