@@ -4,6 +4,7 @@ import type { StoredLink, StoredRenditions } from "#app/render/page-store.server
 import type { Database } from "#db/client";
 import { escapeHtml } from "@ep/publisher/src/html-safe.ts";
 import { loadSettings, toSettings } from "./reader-settings.server.ts";
+import { defaultIcon } from "#app/rules/enrichment";
 
 /** A file the bundle copies from the blob store: where it goes and where it comes from. */
 export type BundleCopy = { path: string; blobKey: string };
@@ -18,15 +19,6 @@ export type EpaperSnapshot = {
   /** Source page numbers (in the stored PDF) of pages whose PDF download is allowed, by bundle path. */
   pdfPages: { path: string; sourcePage: number }[];
   sourceBlobKey: string | null;
-};
-
-const DEFAULT_ICON: Record<string, string> = {
-  internalLink: "linkintern",
-  externalLink: "link",
-  mailtoLink: "email",
-  video: "video",
-  gallery: "gallery",
-  customHtml: "pdf",
 };
 
 /**
@@ -298,7 +290,7 @@ function toEnrichment(
       frameIconActive: row.frameIconActive,
       frameEmbedded: row.frameEmbedded,
       mediaBar: row.mediaBarActive ? (row.mediaBarContent ?? "icon") : null,
-      icon: row.customIcon ?? DEFAULT_ICON[row.type] ?? "readme",
+      icon: row.customIcon ?? defaultIcon(row.type),
       previewImage: mediaPathOf(row.previewImageId),
       action,
     },

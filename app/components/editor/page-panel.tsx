@@ -1,12 +1,11 @@
 import { useEffect, useState } from "react";
 import { Button, ToggleButton, ToggleButtonGroup } from "react-aria-components";
 import { useTranslation } from "react-i18next";
-import { useMediaQuery } from "#app/components/hooks/use-media-query";
+import { useNarrowPanel } from "#app/components/hooks/use-narrow-panel";
 import { Drawer } from "#app/components/ui/drawer";
 import type { ThumbnailColumns } from "#app/rules/editor-pages";
 import { type PageChunk, PageStrip } from "./page-strip.tsx";
 
-const WIDE_QUERY = "(min-width: 64rem)";
 const COLUMNS_KEY = "ep-editor-columns";
 const COLUMN_CHOICES: ThumbnailColumns[] = [1, 2, 3, 4];
 
@@ -61,12 +60,8 @@ function ColumnToggle({ columns, onChange }: { columns: ThumbnailColumns; onChan
  */
 export function PagePanel(props: { epaperId: string; chunk: PageChunk; current: number; onChoose: (page: number) => void }) {
   const { t } = useTranslation();
-  const wide = useMediaQuery(WIDE_QUERY, true);
-  const [open, setOpen] = useState(false);
+  const { wide, open, setOpen } = useNarrowPanel();
   const [columns, setColumns] = useColumns();
-  useEffect(() => {
-    if (wide) setOpen(false);
-  }, [wide]);
   return (
     <>
       <Button

@@ -1,13 +1,9 @@
-import { useEffect, useState } from "react";
 import { Button } from "react-aria-components";
 import { useTranslation } from "react-i18next";
-import { useMediaQuery } from "#app/components/hooks/use-media-query";
+import { useNarrowPanel } from "#app/components/hooks/use-narrow-panel";
 import { Drawer } from "#app/components/ui/drawer";
 import { ChevronRightIcon, FolderIcon } from "./folder-tree-icons.tsx";
 import { FolderTree, type FolderTreeProps } from "./folder-tree.tsx";
-
-/** Tailwind's `lg` breakpoint: from here on the tree stands beside the grid. */
-const WIDE_QUERY = "(min-width: 64rem)";
 
 /**
  * Where the grid page puts the folder tree (issue 15 §2): beside the grid on wide screens; on
@@ -18,12 +14,7 @@ const WIDE_QUERY = "(min-width: 64rem)";
  */
 export function FolderPanel({ currentLabel, ...props }: FolderTreeProps & { currentLabel: string }) {
   const { t } = useTranslation();
-  const wide = useMediaQuery(WIDE_QUERY, true);
-  const [open, setOpen] = useState(false);
-  // Turning a tablet or widening the window puts the tree beside the grid: no panel then.
-  useEffect(() => {
-    if (wide) setOpen(false);
-  }, [wide]);
+  const { wide, open, setOpen } = useNarrowPanel();
   return (
     <>
       <Button
