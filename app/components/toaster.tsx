@@ -33,8 +33,11 @@ export function Toaster({ flashed, supportEmail, supportId }: ToasterProps) {
   const others = toasts.filter((toast) => toast.type !== "error");
   const item = (toast: Toast) => <ToastItem key={toast.id} toast={toast} supportEmail={supportEmail} supportId={supportId} />;
   return (
+    // A top layer for react-aria: an open dialog or drawer leaves it alive (not inert), so a message
+    // that arrives meanwhile is announced and its buttons can be reached.
     <section
       aria-label={t("toast.region")}
+      data-react-aria-top-layer="true"
       className="pointer-events-none fixed inset-x-3 bottom-3 z-50 flex flex-col gap-2 sm:left-auto sm:right-4 sm:bottom-4 sm:w-96"
     >
       <ol aria-live="polite" data-testid="toasts-polite" className="flex flex-col gap-2">

@@ -59,11 +59,14 @@ test("a CropBox page: links and search hits land on their words", async ({ page,
   await page.getByRole("menuitem", { name: "Preview" }).click();
   await expect(page.getByRole("dialog", { name: `Preview of ${name}` })).toBeVisible({ timeout: 60_000 });
   const reader: FrameLocator = page.frameLocator(`iframe[title="ePaper ${name}"]`);
-  await reader.locator("html").evaluate(() => {
-    window.location.hash = "#/page/2";
-  });
   const pageTwo = reader.locator(".ep-spread .ep-page[data-page-index='1']");
-  await expect(pageTwo.locator("img").first()).toBeVisible({ timeout: 20_000 });
+  // The reader may still be starting when the frame's document exists: ask again until it shows page 2.
+  await expect(async () => {
+    await reader.locator("html").evaluate(() => {
+      window.location.hash = "#/page/2";
+    });
+    await expect(pageTwo.locator("img").first()).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   const words = (text: string) => pageTwo.locator(".ep-text-layer span", { hasText: new RegExp(`^${text}$`) });
   const word = (text: string) => words(text).last();
   const buyLink = pageTwo.locator("a.ep-area--pdf[href='http://www.free-culture.cc/get-it']");
@@ -73,18 +76,21 @@ test("a CropBox page: links and search hits land on their words", async ({ page,
 
   // 'Buy', 'click' and 'here' of 'Buy a copy … click here' are inside the shop link and inside no
   // licence link ('click' also starts 'click the icon above', which belongs to the licence).
-  const shop = await boxOf(buyLink);
-  const licences = await Promise.all((await licenceLinks.all()).map(boxOf));
-  for (const text of ["Buy", "click", "here"]) {
-    const centres = await Promise.all((await words(text).all()).map(async (span) => centreOf(await boxOf(span))));
-    const inShop = centres.filter((centre) => contains(shop, centre));
-    expect(inShop.length, `${text} in the shop link`).toBe(1);
-    for (const centre of inShop)
-      expect(
-        licences.some((licence) => contains(licence, centre)),
-        `${text} in a licence link`,
-      ).toBe(false);
-  }
+  // Measured again until the layout has settled (the preview dialog and its frame may still be sizing).
+  await expect(async () => {
+    const shop = await boxOf(buyLink);
+    const licences = await Promise.all((await licenceLinks.all()).map(boxOf));
+    for (const text of ["Buy", "click", "here"]) {
+      const centres = await Promise.all((await words(text).all()).map(async (span) => centreOf(await boxOf(span))));
+      const inShop = centres.filter((centre) => contains(shop, centre));
+      expect(inShop.length, `${text} in the shop link`).toBe(1);
+      for (const centre of inShop)
+        expect(
+          licences.some((licence) => contains(licence, centre)),
+          `${text} in a licence link`,
+        ).toBe(false);
+    }
+  }).toPass({ timeout: 15_000 });
 
   // A click on 'here' opens the shop in a new tab (answered locally: the machine has no internet).
   await context.route("http://www.free-culture.cc/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>shop</title>" }));

@@ -278,6 +278,8 @@ for (const lang of LANGUAGES) {
       // Two argon2 hashes (check the current password, hash the new one) are slow on purpose; on
       // a busy two-core machine they take more than the default 5 s.
       await expect(toasts(page, lang)).toContainText(lang.profile.passwordChanged, { timeout: 15_000 });
+      // The drawer is still open: the message must not be inert, or screen readers never hear it.
+      await expect(toasts(page, lang)).not.toHaveAttribute("inert");
       await expect(drawer.getByLabel(lang.profile.current, { exact: true })).toHaveValue("");
 
       // This session goes on; the other device's has ended.
