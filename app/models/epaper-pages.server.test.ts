@@ -42,6 +42,10 @@ async function epaperWithPages(pageCount: number, values: { deletedAt?: Date } =
           height: 842,
           blobPrefix: `epapers/${epaperId}/pages/r1/${page}`,
           renditions: renditions(page),
+          links: JSON.stringify([
+            { x: 0.1, y: 0.2, w: 0.3, h: 0.05, uri: "https://example.com/" },
+            { x: 0.5, y: 0.9, w: 0.1, h: 0.02, page: 1 },
+          ]),
         })),
       )
       .execute();
@@ -87,6 +91,12 @@ test("lookupPage finds a page by number and the chunk that holds it in its middl
   expect(await lookupPage(db, accountId, epaperId, 10)).toMatchObject({ page: { number: 10 }, chunkSkip: 0 });
   expect(await lookupPage(db, accountId, epaperId, 150)).toMatchObject({ page: { number: 150 }, chunkSkip: 124 });
   expect(await lookupPage(db, accountId, epaperId, 201)).toBeNull();
+  // The looked-up page carries the PDF's own links; the pages of a chunk do not (a chunk stays small).
+  expect((await lookupPage(db, accountId, epaperId, 3))?.page.links).toEqual([
+    { x: 0.1, y: 0.2, w: 0.3, h: 0.05, uri: "https://example.com/" },
+    { x: 0.5, y: 0.9, w: 0.1, h: 0.02, page: 1 },
+  ]);
+  expect((await listPageChunk(db, accountId, epaperId)).pages[0]).not.toHaveProperty("links");
 });
 
 test("findPageFileKey answers only the files a page's renditions list, only within the account", async () => {

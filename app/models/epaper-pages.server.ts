@@ -1,6 +1,6 @@
 import type { Database } from "#db/client";
 import { EpaperNotFound } from "#app/lifecycle/epaper-process.server";
-import type { StoredRenditions } from "#app/render/page-store.server";
+import type { StoredLink, StoredRenditions } from "#app/render/page-store.server";
 import { EDITOR_PAGE_CHUNK, type EditorMedia, type EditorPage } from "#app/rules/editor-pages";
 
 /*
@@ -23,16 +23,16 @@ export async function findAccountEpaper(db: Database, accountId: string, epaperI
   return epaper;
 }
 
-function editorPageOf(row: {
-  id: string;
-  page: number;
-  width: number;
-  height: number;
-  isHidden: boolean;
-  renditions: unknown;
-}): EditorPage {
+type PageRow = { id: string; page: number; width: number; height: number; isHidden: boolean; renditions: unknown; links?: unknown };
+
+function editorPageOf(row: PageRow): EditorPage {
   const renditions = row.renditions as StoredRenditions | null;
+  const links =
+    row.links === undefined
+      ? {}
+      : { links: ((row.links as StoredLink[] | null) ?? []).map(({ x, y, w, h, page, uri }) => ({ x, y, w, h, page, uri })) };
   return {
+    ...links,
     id: row.id,
     number: row.page,
     width: row.width,
@@ -77,7 +77,7 @@ export async function lookupPage(db: Database, accountId: string, epaperId: stri
   await findAccountEpaper(db, accountId, epaperId);
   const row = await db
     .selectFrom("page")
-    .select(["id", "page", "width", "height", "isHidden", "renditions"])
+    .select(["id", "page", "width", "height", "isHidden", "renditions", "links"])
     .where("epaperId", "=", epaperId)
     .where("page", "=", Math.floor(pageNumber))
     .executeTakeFirst();

@@ -17,7 +17,12 @@ export type EditorPage = {
   /** null while the page is not rendered. */
   thumbnail: { width: number; height: number } | null;
   images: { width: number; height: number }[];
+  /** The PDF's own links on the page (fractions of the page; a page number or a web address), for the current page only. */
+  links?: PdfLink[];
 };
+
+/** A link the PDF itself has on a page, as the render node found it. */
+export type PdfLink = { x: number; y: number; w: number; h: number; page?: number; uri?: string };
 
 /** A media element as the editor's canvas and list show it. */
 export type EditorMedia = { id: string; kind: string; title: string | null; frameActive: boolean; frame: Frame };

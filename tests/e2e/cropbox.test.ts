@@ -111,4 +111,12 @@ test("a CropBox page: links and search hits land on their words", async ({ page,
   const hitBox = await boxOf(hit);
   expect(contains(hitBox, centreOf(await boxOf(word("Buy"))))).toBe(true);
   expect(contains(await boxOf(buyLink), centreOf(hitBox))).toBe(true);
+
+  // The editor shows the PDF's own links of page 2 on its canvas and lists them (issue 11).
+  await page.keyboard.press("Escape");
+  const epaperId = await epaper.getAttribute("data-epaper-id");
+  await page.goto(`/epaper/${epaperId}?page=2`);
+  await expect(page.getByTestId("pdf-link")).toHaveCount(3);
+  await expect(page.getByRole("img", { name: "Link in the PDF: http://www.free-culture.cc/get-it" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "http://www.free-culture.cc/get-it" })).toBeVisible();
 });

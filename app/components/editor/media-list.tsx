@@ -1,8 +1,18 @@
 import { useTranslation } from "react-i18next";
-import type { EditorMedia } from "#app/rules/editor-pages";
+import type { EditorMedia, PdfLink } from "#app/rules/editor-pages";
 
 /** The right column (§2): the media elements of the page in their order. */
-export function MediaList({ page, media, className = "" }: { page: number; media: EditorMedia[]; className?: string }) {
+export function MediaList({
+  page,
+  media,
+  links = [],
+  className = "",
+}: {
+  page: number;
+  media: EditorMedia[];
+  links?: PdfLink[];
+  className?: string;
+}) {
   const { t } = useTranslation();
   return (
     <section
@@ -24,6 +34,19 @@ export function MediaList({ page, media, className = "" }: { page: number; media
           ))}
         </ul>
       )}
+      {links.length > 0 ? (
+        <>
+          <h3 className="mt-2 text-sm font-semibold">{t("editor.pdfLinks")}</h3>
+          <ul className="flex flex-col gap-1 text-sm">
+            {links.map((link, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the PDF's links have no id; their order is the PDF's
+              <li key={index} className="truncate rounded-lg px-2 py-1 ring-1 ring-amber-300" title={link.uri}>
+                {link.uri ?? t("editor.pdfLinkPage", { page: link.page })}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </section>
   );
 }

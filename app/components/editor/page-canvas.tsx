@@ -56,6 +56,17 @@ export function PageCanvas(props: {
             draggable={false}
           />
         ) : null}
+        {(page.links ?? []).map((link, index) => (
+          <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: the PDF's links have no id; their order is the PDF's
+            key={index}
+            role="img"
+            aria-label={t("editor.pdfLink", { target: link.uri ?? t("editor.pdfLinkPage", { page: link.page }) })}
+            data-testid="pdf-link"
+            className="absolute rounded-sm border-2 border-dashed border-amber-600/80"
+            style={framePixels({ x1: link.x, y1: link.y, x2: link.x + link.w, y2: link.y + link.h }, { width, height })}
+          />
+        ))}
         {props.media
           .filter((element) => element.frameActive)
           .map((element) => {

@@ -26,6 +26,9 @@ export default {
     canvas: "Seite {{page}} mit ihren Klickbereichen",
     mediaList: "Medienelemente von Seite {{page}}",
     noMedia: "Diese Seite hat noch keine Medienelemente.",
+    pdfLink: "Link im PDF: {{target}}",
+    pdfLinkPage: "Seite {{page}}",
+    pdfLinks: "Links im PDF",
     clickArea: "Klickbereich: {{name}}",
     kinds: {
       internalLink: "Interner Link",

@@ -24,6 +24,9 @@ export default {
     canvas: "Page {{page}} with its click areas",
     mediaList: "Media elements of page {{page}}",
     noMedia: "This page has no media elements yet.",
+    pdfLink: "Link in the PDF: {{target}}",
+    pdfLinkPage: "page {{page}}",
+    pdfLinks: "Links in the PDF",
     clickArea: "Click area: {{name}}",
     kinds: {
       internalLink: "Internal link",

@@ -79,7 +79,7 @@ export default function EpaperEditor({ loaderData }: Route.ComponentProps) {
         <EditorToolbar zoom={zoom} onZoom={setZoom} page={page.number} pageCount={chunk.total} onPage={goTo} />
         <PageCanvas epaperId={epaper.id} page={page} zoom={zoom} media={media} colors={colors} />
       </div>
-      <MediaList page={page.number} media={media} className="lg:w-72 lg:shrink-0" />
+      <MediaList page={page.number} media={media} links={page.links} className="lg:w-72 lg:shrink-0" />
     </main>
   );
 }
