@@ -99,8 +99,11 @@ async function signUp(
 /** Turns the terms switch on the way a person does: by its visible label. */
 async function acceptTerms(scope: Page | Locator, lang: Language) {
   const terms = scope.getByRole("switch", { name: lang.signup.terms });
-  if (!(await terms.isChecked())) await scope.getByText(lang.signup.terms, { exact: true }).click();
-  await expect(terms).toBeChecked();
+  // A click while React is still hydrating the dialog can get lost: look again and click again.
+  await expect(async () => {
+    if (!(await terms.isChecked())) await scope.getByText(lang.signup.terms, { exact: true }).click();
+    await expect(terms).toBeChecked({ timeout: 1500 });
+  }).toPass();
 }
 
 /**
