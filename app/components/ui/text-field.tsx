@@ -52,7 +52,13 @@ function StatefulTextField({
   useEffect(() => {
     if (!autoFocus) return;
     const frame = requestAnimationFrame(() => {
-      if (inputRef.current && document.activeElement !== inputRef.current) inputRef.current.focus();
+      const input = inputRef.current;
+      const active = document.activeElement;
+      if (!input || active === input) return;
+      // Only take focus back from a focus trap (a dialog, its button), never from a field the user
+      // has gone to meanwhile (a page that hydrates while someone types).
+      if (active instanceof HTMLElement && active.matches("input, textarea, select, [contenteditable='true']")) return;
+      input.focus();
     });
     return () => cancelAnimationFrame(frame);
   }, [autoFocus]);
