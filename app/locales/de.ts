@@ -8,8 +8,20 @@ import publishing from "./de/publishing.ts";
 import shell from "./de/shell.ts";
 import notifications from "./de/notifications.ts";
 import editor from "./de/editor.ts";
+import media from "./de/media.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
-const de: Translation = { ...core, ...accounts, ...workspace, ...folders, ...legal, ...publishing, ...shell, ...notifications, ...editor };
+const de: Translation = {
+  ...core,
+  ...accounts,
+  ...workspace,
+  ...folders,
+  ...legal,
+  ...publishing,
+  ...shell,
+  ...notifications,
+  ...editor,
+  ...media,
+};
 
 export default de;

@@ -7,12 +7,24 @@ import publishing from "./en/publishing.ts";
 import shell from "./en/shell.ts";
 import notifications from "./en/notifications.ts";
 import editor from "./en/editor.ts";
+import media from "./en/media.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
  * the keys). English is also the fallback when a German text is missing.
  */
-const en = { ...core, ...accounts, ...workspace, ...folders, ...legal, ...publishing, ...shell, ...notifications, ...editor } as const;
+const en = {
+  ...core,
+  ...accounts,
+  ...workspace,
+  ...folders,
+  ...legal,
+  ...publishing,
+  ...shell,
+  ...notifications,
+  ...editor,
+  ...media,
+} as const;
 
 export default en;
 

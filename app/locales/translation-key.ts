@@ -9,4 +9,7 @@ type Leaves<T, Prefix extends string = ""> = {
  * is shown (error messages, toasts, menus) use it, so a mistyped key fails the type check instead
  * of showing the raw key.
  */
-export type TranslationKey = Leaves<typeof en>;
+type AllLeaves = Leaves<typeof en>;
+/** A plural text's base key ("media.deleted" for media.deleted_one / _other), which i18next picks the form of by count. */
+type PluralBase<K> = K extends `${infer Base}_${"one" | "other"}` ? Base : never;
+export type TranslationKey = AllLeaves | PluralBase<AllLeaves>;

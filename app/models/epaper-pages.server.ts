@@ -1,7 +1,7 @@
 import type { Database } from "#db/client";
 import { EpaperNotFound } from "#app/lifecycle/epaper-process.server";
 import type { StoredLink, StoredRenditions } from "#app/render/page-store.server";
-import { EDITOR_PAGE_CHUNK, type EditorMedia, type EditorPage } from "#app/rules/editor-pages";
+import { EDITOR_PAGE_CHUNK, type EditorPage } from "#app/rules/editor-pages";
 
 /*
  * The pages of an ePaper as the editor reads them (studio-core.md §7 'ePaper pages' and 'Page
@@ -104,38 +104,6 @@ export async function findPageFileKey(db: Database, accountId: string, epaperId:
   if (!row?.blobPrefix || !renditions) return null;
   const files = [renditions.thumbnail.file, ...renditions.images.map((image) => image.file)];
   return files.includes(file) ? `${row.blobPrefix}/${file}` : null;
-}
-
-/** The media elements of one page of an ePaper of the account, in their order. */
-export async function listPageMedia(db: Database, accountId: string, epaperId: string, pageId: string): Promise<EditorMedia[]> {
-  const rows = await db
-    .selectFrom("pageMedia")
-    .innerJoin("page", "page.id", "pageMedia.pageId")
-    .innerJoin("epaper", "epaper.id", "page.epaperId")
-    .innerJoin("pageMediaType", "pageMediaType.id", "pageMedia.pageMediaTypeId")
-    .select([
-      "pageMedia.id",
-      "pageMediaType.name as kind",
-      "pageMedia.title",
-      "pageMedia.frameActive",
-      "pageMedia.frameX1",
-      "pageMedia.frameY1",
-      "pageMedia.frameX2",
-      "pageMedia.frameY2",
-    ])
-    .where("pageMedia.pageId", "=", pageId)
-    .where("page.epaperId", "=", epaperId)
-    .where("epaper.accountId", "=", accountId)
-    .orderBy("pageMedia.position")
-    .orderBy("pageMedia.createdAt")
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    title: row.title,
-    frameActive: row.frameActive,
-    frame: { x1: row.frameX1, y1: row.frameY1, x2: row.frameX2, y2: row.frameY2 },
-  }));
 }
 
 /** The click-area colours of the ePaper's settings (§9 defaults #C0C0C026 and #C0C0C080). */

@@ -1,5 +1,3 @@
-import type { Frame } from "./click-area.ts";
-
 /**
  * The editor's page shapes and constants, shared by the server and the browser (studio-core.md
  * §9 'Detail view': pages load in chunks of 50; issue 11).
@@ -23,9 +21,6 @@ export type EditorPage = {
 
 /** A link the PDF itself has on a page, as the render node found it. */
 export type PdfLink = { x: number; y: number; w: number; h: number; page?: number; uri?: string };
-
-/** A media element as the editor's canvas and list show it. */
-export type EditorMedia = { id: string; kind: string; title: string | null; frameActive: boolean; frame: Frame };
 
 /** Zoom of the editor's canvas in percent (§9): 10 to 300 in steps of 10; 80 to start, 'fit' sets 100. */
 export const ZOOM = { min: 10, max: 300, step: 10, initial: 80, fit: 100 } as const;

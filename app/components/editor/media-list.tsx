@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { EditorMedia, PdfLink } from "#app/rules/editor-pages";
+import type { PdfLink } from "#app/rules/editor-pages";
+import type { MediaElement } from "#app/rules/media-element";
 
 /** The right column (§2): the media elements of the page in their order. */
 export function MediaList({
@@ -9,7 +10,7 @@ export function MediaList({
   className = "",
 }: {
   page: number;
-  media: EditorMedia[];
+  media: MediaElement[];
   links?: PdfLink[];
   className?: string;
 }) {

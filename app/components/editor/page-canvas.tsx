@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { href } from "react-router";
 import { framePixels } from "#app/rules/click-area";
-import type { EditorMedia, EditorPage } from "#app/rules/editor-pages";
+import type { EditorPage } from "#app/rules/editor-pages";
+import type { MediaElement } from "#app/rules/media-element";
 
 /** The smallest rendition at least as wide as the page is shown (device pixels), else the largest. */
 function renditionFor(page: EditorPage, cssWidth: number): number | null {
@@ -19,7 +20,7 @@ export function PageCanvas(props: {
   epaperId: string;
   page: EditorPage;
   zoom: number;
-  media: EditorMedia[];
+  media: MediaElement[];
   colors: { color: string; hover: string };
 }) {
   const { t } = useTranslation();

@@ -6,7 +6,9 @@ import { MediaList } from "#app/components/editor/media-list";
 import { PageCanvas } from "#app/components/editor/page-canvas";
 import { PagePanel } from "#app/components/editor/page-panel";
 import { EpaperNotFound } from "#app/lifecycle/epaper-process.server";
-import { findAccountEpaper, findClickAreaColors, listPageChunk, listPageMedia, lookupPage } from "#app/models/epaper-pages.server";
+import { findAccountEpaper, findClickAreaColors, listPageChunk, lookupPage } from "#app/models/epaper-pages.server";
+import { loadMediaElements } from "#app/models/page-media-read.server";
+import { editorAction } from "./editor-actions.server";
 import { clampPageNumber } from "#app/rules/editor-pages";
 import { START_ROUTE } from "#app/rules/login-redirect";
 import { db } from "#app/utils/db.server";
@@ -40,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!found) throw await notFound();
   const [chunk, media, colors] = await Promise.all([
     listPageChunk(db, accountId, epaper.id, { skip: found.chunkSkip }),
-    listPageMedia(db, accountId, epaper.id, found.page.id),
+    loadMediaElements(db, { pageId: found.page.id }),
     findClickAreaColors(db, epaper.id),
   ]);
   return data({
@@ -51,6 +53,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     media,
     colors,
   });
+}
+
+/** The editor's writes: media elements, PDF link conversion, click-area colours (editor-actions.server.ts). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return editorAction(studioUserOf(context), request, params.epaperId);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];

@@ -1,0 +1,93 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { StudioUser } from "#app/auth/studio-user.server";
+import { AppError } from "#app/errors/app-error";
+import { withErrorToasts } from "#app/errors/responses.server";
+import { updateClickAreaColors } from "#app/models/click-area-colors.server";
+import {
+  createMediaElement,
+  deleteAllPageMedia,
+  deleteMediaElement,
+  duplicateMediaElement,
+  updateMediaElement,
+} from "#app/models/page-media.server";
+import { convertPdfLinks } from "#app/models/pdf-link-conversion.server";
+import { ENRICHMENT_KINDS } from "#app/rules/enrichment";
+import { parseIntent } from "#app/rules/intents";
+import { db } from "#app/utils/db.server";
+import { readForm } from "#app/utils/read-form.server";
+import { redis } from "#app/utils/redis.server";
+import { toastSetCookie } from "#app/utils/toast.server";
+
+/**
+ * The editor's writes (POST /epaper/:epaperId, studio-core.md §4, §7 'Page enrichments',
+ * 'ePaper settings'; issue 11). Fields of an element travel as one JSON form field (`fields`,
+ * `patch`) that the model validates with the shared rules; ids are checked against the caller's
+ * account there (a foreign id is 404).
+ */
+export const editorIntents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("createMedia"), pageId: z.string(), kind: z.enum(ENRICHMENT_KINDS), fields: z.string() }),
+  z.object({ intent: z.literal("updateMedia"), pageMediaId: z.string(), version: z.string(), patch: z.string() }),
+  z.object({ intent: z.literal("duplicateMedia"), pageMediaId: z.string() }),
+  z.object({ intent: z.literal("deleteMedia"), pageMediaId: z.string() }),
+  z.object({ intent: z.literal("deleteAllMedia"), pageId: z.string() }),
+  z.object({ intent: z.literal("convertPdfLinks"), pageId: z.string().optional() }),
+  z.object({ intent: z.literal("setClickAreaColors"), color: z.string(), hoverColor: z.string() }),
+]);
+
+function json(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("errors.invalidRequest", { status: 400, detail: "fields are not JSON" });
+  }
+}
+
+const withToast = async <T>(body: T, messageKey: Parameters<typeof toastSetCookie>[0]["messageKey"], params?: Record<string, number>) =>
+  data(body, { headers: { "Set-Cookie": await toastSetCookie({ type: "success", messageKey, params }) } });
+
+export function editorAction(studio: StudioUser, request: Request, epaperId: string) {
+  return withErrorToasts(async () => {
+    const { subject } = studio;
+    const form = parseIntent(await readForm(request), editorIntents);
+    const deps = { db, redis };
+    switch (form.intent) {
+      case "createMedia": {
+        const element = await createMediaElement(deps, subject, {
+          epaperId,
+          pageId: form.pageId,
+          kind: form.kind,
+          fields: json(form.fields),
+        });
+        return withToast({ ok: true as const, element }, "media.created");
+      }
+      case "updateMedia": {
+        const element = await updateMediaElement(deps, subject, {
+          epaperId,
+          pageMediaId: form.pageMediaId,
+          version: form.version,
+          patch: json(form.patch),
+        });
+        return { ok: true as const, element };
+      }
+      case "duplicateMedia": {
+        const element = await duplicateMediaElement(deps, subject, { epaperId, pageMediaId: form.pageMediaId });
+        return withToast({ ok: true as const, element }, "media.duplicated");
+      }
+      case "deleteMedia":
+        await deleteMediaElement(deps, subject, { epaperId, pageMediaId: form.pageMediaId });
+        return withToast({ ok: true as const }, "media.deleted");
+      case "deleteAllMedia": {
+        const count = await deleteAllPageMedia(deps, subject, { epaperId, pageId: form.pageId });
+        return withToast({ ok: true as const }, "media.deletedAll", { count });
+      }
+      case "convertPdfLinks": {
+        const count = await convertPdfLinks(deps, subject, { epaperId, pageId: form.pageId });
+        return withToast({ ok: true as const, count }, "media.pdfLinks.converted", { count });
+      }
+      case "setClickAreaColors":
+        await updateClickAreaColors(deps, subject, { epaperId, color: form.color, hoverColor: form.hoverColor });
+        return withToast({ ok: true as const }, "media.settings.saved");
+    }
+  });
+}
