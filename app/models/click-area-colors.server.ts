@@ -17,8 +17,8 @@ export async function updateClickAreaColors(
   subject: PermissionSubject,
   input: { epaperId: string; color: string; hoverColor: string },
 ) {
-  const epaper = await findAccountEpaper(deps.db, subject.accountId, input.epaperId);
   requirePermission(subject, "epaperDetails");
+  const epaper = await findAccountEpaper(deps.db, subject.accountId, input.epaperId);
   requireWriteAllowed(subject, { resource: "epaperSetting", targetIsDemo: epaper.isDemo });
   if (epaper.isLocked) throw new EpaperLocked();
   const color = input.color.trim();

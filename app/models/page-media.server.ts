@@ -49,6 +49,8 @@ export class StaleMediaVersion extends AppError {
 type PageTarget = { pageId: string; epaperId: string; width: number; height: number; isDemo: boolean; isLocked: boolean };
 
 async function loadPage(db: Database, subject: PermissionSubject, epaperId: string, pageId: string): Promise<PageTarget> {
+  // Without the editor's permission, every id gets the same refusal: nothing is looked up.
+  requirePermission(subject, "epaperDetails");
   const row = await db
     .selectFrom("page")
     .innerJoin("epaper", "epaper.id", "page.epaperId")
@@ -63,6 +65,7 @@ async function loadPage(db: Database, subject: PermissionSubject, epaperId: stri
 }
 
 async function loadElementPage(db: Database, subject: PermissionSubject, epaperId: string, pageMediaId: string) {
+  requirePermission(subject, "epaperDetails");
   const row = await db
     .selectFrom("pageMedia")
     .innerJoin("page", "page.id", "pageMedia.pageId")

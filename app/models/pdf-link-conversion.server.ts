@@ -4,7 +4,7 @@ import type { StoredLink } from "#app/render/page-store.server";
 import { frameFromDrag } from "#app/rules/click-area";
 import { type EnrichmentKind, isHttpUrl } from "#app/rules/enrichment";
 import { type MediaFields, newMediaFields } from "#app/rules/media-element";
-import type { PermissionSubject } from "#app/rules/permissions";
+import { type PermissionSubject, requirePermission } from "#app/rules/permissions";
 import { retryTransaction } from "#db/retry-transaction";
 import { findAccountEpaper } from "./epaper-pages.server.ts";
 import { insertElement, loadEditablePage, type MediaDeps, requireEditable } from "./page-media.server.ts";
@@ -47,6 +47,7 @@ function convert(link: StoredLink, page: { width: number; height: number }, page
  * media elements it made. Each page is converted in one transaction: all of its links or none.
  */
 export async function convertPdfLinks(deps: MediaDeps, subject: PermissionSubject, input: { epaperId: string; pageId?: string }) {
+  requirePermission(subject, "epaperDetails");
   const epaper = await findAccountEpaper(deps.db, subject.accountId, input.epaperId);
   let query = deps.db
     .selectFrom("page")

@@ -26,6 +26,7 @@ import {
   CALLERS,
   type Caller,
   type CellIds,
+  MEDIA_VERSION,
   isRouteEntry,
   MATRIX,
   type MatrixEntry,
@@ -98,7 +99,7 @@ const CALLER_USERS: Record<Exclude<Caller, "anonymous">, { level: PermissionLeve
   otherAccount: { level: "2" },
 };
 
-/** An ePaper with a cover, a zip and a published preview, in `folderId`. */
+/** An ePaper with a cover, a page with a PDF link and a media element, a zip and a published preview, in `folderId`. */
 async function insertTarget(
   accountId: string,
   folders: { rootId: string; folderId: string },
@@ -119,10 +120,38 @@ async function insertTarget(
     thumbnail: { width: 200, height: 283, file: "thumb.webp", bytes: 4 },
     words: "words.json",
   };
+  const pageId = createId();
   await db
     .insertInto("page")
-    .values({ id: createId(), epaperId, page: 1, sourcePage: 1, blobPrefix: pagePrefix, renditions: JSON.stringify(renditions) })
+    .values({
+      id: pageId,
+      epaperId,
+      page: 1,
+      sourcePage: 1,
+      width: 500,
+      height: 700,
+      blobPrefix: pagePrefix,
+      renditions: JSON.stringify(renditions),
+      links: JSON.stringify([{ x: 0.1, y: 0.1, w: 0.2, h: 0.05, uri: "https://example.com/" }]),
+    })
     .execute();
+  // One media element of a known version (the editor's update names it).
+  const pageMediaId = createId();
+  const type = await db.selectFrom("pageMediaType").select("id").where("name", "=", "externalLink").executeTakeFirstOrThrow();
+  await db
+    .insertInto("pageMedia")
+    .values({
+      id: pageMediaId,
+      pageId,
+      pageMediaTypeId: type.id,
+      frameX1: 0.1,
+      frameY1: 0.1,
+      frameX2: 0.5,
+      frameY2: 0.3,
+      updatedAt: new Date(MEDIA_VERSION),
+    })
+    .execute();
+  await db.insertInto("pageMediaExternalLink").values({ pageMediaId, url: "https://example.com/" }).execute();
   for (const file of ["thumb.webp", "w800.webp", "words.json"]) await blobs.put(`${pagePrefix}/${file}`, Buffer.from(file));
   const previewHash = createId() + createId();
   for (const type of ["zip", "preview"] as const) {
@@ -135,7 +164,7 @@ async function insertTarget(
     await blobs.put(`${blobPrefix}/${type === "zip" ? "epaper.zip" : "index.html"}`, Buffer.from(type));
   }
   const signedPath = new URL(signBlobUrl(WORKER, SECRET, coverKey, 60_000)).pathname;
-  return { epaperId, ...folders, previewHash, signedPath, forgedPath: `${signedPath.slice(0, -2)}xx` };
+  return { epaperId, pageId, pageMediaId, ...folders, previewHash, signedPath, forgedPath: `${signedPath.slice(0, -2)}xx` };
 }
 
 async function makeFixture(caller: Caller): Promise<Fixture> {
@@ -193,6 +222,11 @@ async function answerOf(response: Response, base: string): Promise<string> {
   if (status >= 300 && status < 400) {
     await response.body?.cancel();
     return `redirect:${new URL(response.headers.get("location") ?? "/", base).pathname}`;
+  }
+  // A single-fetch (.data) answer encodes a redirect in its body, with status 202.
+  if (status === 202) {
+    const redirect = (await response.text()).match(/"redirect","([^"]+)"/)?.[1];
+    return redirect ? `redirect:${new URL(redirect, base).pathname}` : "200";
   }
   if (status !== 403) {
     await response.body?.cancel();

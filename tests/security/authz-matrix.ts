@@ -55,6 +55,9 @@ export const REFUSALS: readonly string[] = ["redirect:/login", "401", "403", "40
 /** What a cell's request is built from: the caller's ids and the target's. */
 export type CellIds = {
   epaperId: string;
+  /** The target ePaper's first page, and a media element on it (of version MEDIA_VERSION). */
+  pageId: string;
+  pageMediaId: string;
   /** The target account's root folder and one subfolder. */
   rootId: string;
   folderId: string;
@@ -118,6 +121,37 @@ const cardAction = (answer: Answer, extra: Partial<Record<Caller, Answer>> = {})
   expect: signedIn(answer, { lockedOwner: "403", ...extra }),
   demo: { default: "DemoError", demoAccount: answer, anonymous: LOGIN },
 });
+
+/** The version of the fixture's media element (tests/security/authz-matrix.test.ts). */
+export const MEDIA_VERSION = "2026-01-01T00:00:00.000Z";
+
+/** The editor's writes (issue 11): like card actions; the editor's permission, the demo rule, the lock, the account. */
+function editorWrites(): MatrixEntry[] {
+  const write = (intent: string, form: (ids: CellIds) => Record<string, string>): MatrixEntry => ({
+    route: "epaper/:epaperId",
+    method: "POST",
+    intent,
+    scoped: true,
+    // As the browser's fetcher sends it (single fetch): the action's own answer, without the page's loaders after it.
+    path: (ids) => `/epaper/${ids.epaperId}.data`,
+    form,
+    expect: signedIn("200", { lockedOwner: "403", generated: "403", unconfirmed: "UserNotConfirmed" }),
+    demo: { default: "DemoError", demoAccount: "200", anonymous: LOGIN, generated: "403", unconfirmed: "UserNotConfirmed" },
+  });
+  return [
+    write("createMedia", (ids) => ({
+      pageId: ids.pageId,
+      kind: "externalLink",
+      fields: JSON.stringify({ url: "https://example.com/new" }),
+    })),
+    write("updateMedia", (ids) => ({ pageMediaId: ids.pageMediaId, version: MEDIA_VERSION, patch: JSON.stringify({ title: "Matrix" }) })),
+    write("duplicateMedia", (ids) => ({ pageMediaId: ids.pageMediaId })),
+    write("deleteMedia", (ids) => ({ pageMediaId: ids.pageMediaId })),
+    write("deleteAllMedia", (ids) => ({ pageId: ids.pageId })),
+    write("convertPdfLinks", (ids) => ({ pageId: ids.pageId })),
+    write("setClickAreaColors", () => ({ color: "#112233", hoverColor: "#44556680" })),
+  ];
+}
 
 export const MATRIX: MatrixEntry[] = [
   // Public addresses and the headerless account pages.
@@ -195,6 +229,7 @@ export const MATRIX: MatrixEntry[] = [
     expect: signedIn("200", { generated: START, unconfirmed: START }),
     foreign: START,
   },
+  ...editorWrites(),
   { route: "support", method: "GET", expect: only(SUPPORT, "redirect:/support/accounts", START) },
   { route: "support/:tab", method: "GET", path: () => "/support/accounts", expect: only(SUPPORT, "200", START) },
   // A refused write on a guarded page: the page's guard sends the document request to the start.

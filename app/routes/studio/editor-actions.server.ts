@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { z } from "zod";
 import type { StudioUser } from "#app/auth/studio-user.server";
 import { AppError } from "#app/errors/app-error";
 import { withErrorToasts } from "#app/errors/responses.server";
@@ -12,12 +11,12 @@ import {
   updateMediaElement,
 } from "#app/models/page-media.server";
 import { convertPdfLinks } from "#app/models/pdf-link-conversion.server";
-import { ENRICHMENT_KINDS } from "#app/rules/enrichment";
 import { parseIntent } from "#app/rules/intents";
 import { db } from "#app/utils/db.server";
 import { readForm } from "#app/utils/read-form.server";
 import { redis } from "#app/utils/redis.server";
 import { toastSetCookie } from "#app/utils/toast.server";
+import { editorIntents } from "./editor-intents.ts";
 
 /**
  * The editor's writes (POST /epaper/:epaperId, studio-core.md §4, §7 'Page enrichments',
@@ -25,15 +24,6 @@ import { toastSetCookie } from "#app/utils/toast.server";
  * `patch`) that the model validates with the shared rules; ids are checked against the caller's
  * account there (a foreign id is 404).
  */
-export const editorIntents = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("createMedia"), pageId: z.string(), kind: z.enum(ENRICHMENT_KINDS), fields: z.string() }),
-  z.object({ intent: z.literal("updateMedia"), pageMediaId: z.string(), version: z.string(), patch: z.string() }),
-  z.object({ intent: z.literal("duplicateMedia"), pageMediaId: z.string() }),
-  z.object({ intent: z.literal("deleteMedia"), pageMediaId: z.string() }),
-  z.object({ intent: z.literal("deleteAllMedia"), pageId: z.string() }),
-  z.object({ intent: z.literal("convertPdfLinks"), pageId: z.string().optional() }),
-  z.object({ intent: z.literal("setClickAreaColors"), color: z.string(), hoverColor: z.string() }),
-]);
 
 function json(text: string): unknown {
   try {

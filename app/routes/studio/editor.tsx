@@ -9,6 +9,9 @@ import { EpaperNotFound } from "#app/lifecycle/epaper-process.server";
 import { findAccountEpaper, findClickAreaColors, listPageChunk, lookupPage } from "#app/models/epaper-pages.server";
 import { loadMediaElements } from "#app/models/page-media-read.server";
 import { editorAction } from "./editor-actions.server";
+import { editorIntents } from "./editor-intents";
+
+export const intents = editorIntents;
 import { clampPageNumber } from "#app/rules/editor-pages";
 import { START_ROUTE } from "#app/rules/login-redirect";
 import { db } from "#app/utils/db.server";
