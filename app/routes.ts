@@ -60,6 +60,8 @@ export default [
   route("resources/profile", "routes/resources/profile.ts"),
   route("resources/account-settings", "routes/resources/account-settings.ts"),
   route("resources/folders", "routes/resources/folders.ts"),
+  route("resources/galleries", "routes/resources/galleries.ts"),
+  route("upload-gallery-image", "routes/resources/upload-gallery-image.ts"),
   // The default legal and help pages of a fresh installation (the seeded links point here).
   route("legal/:page", "routes/legal.tsx"),
   route("page-not-found", "routes/page-not-found.tsx", { id: "page-not-found" }),

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Database } from "#db/client";
 import { EpaperNotFound } from "#app/lifecycle/epaper-process.server";
 import type { StoredLink, StoredRenditions } from "#app/render/page-store.server";
@@ -114,4 +115,15 @@ export async function findClickAreaColors(db: Database, epaperId: string) {
     .where("epaperId", "=", epaperId)
     .executeTakeFirst();
   return { color: row?.clickAreaColor ?? "#C0C0C026", hover: row?.clickAreaHoverColor ?? "#C0C0C080" };
+}
+
+/** How many pages of the ePaper still have links of the PDF itself ('turn into media elements' for all pages). */
+export async function countPagesWithLinks(db: Database, epaperId: string): Promise<number> {
+  const row = await db
+    .selectFrom("page")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("epaperId", "=", epaperId)
+    .where(sql<boolean>`json_length(links) > 0`)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }

@@ -63,8 +63,16 @@ export type MediaElement = MediaFields & {
 
 /** Overlay size the creator suggests (§5: required for overlays; the user may change it). */
 export const DEFAULT_OVERLAY = { width: 800, height: 450 } as const;
-/** A new click area without a drawn frame: centred, a fifth of the page wide and tall. */
+/** A new click area without a drawn frame: a fifth of the page wide and tall, near the centre. */
 export const DEFAULT_FRAME: Frame = { x1: 0.4, y1: 0.4, x2: 0.6, y2: 0.6 };
+
+/** Where a new click area without a drawn frame goes: cascaded by the page's element count, so none hides another. */
+export function cascadedFrame(existing: number): Frame {
+  const shift = (existing % 8) * 0.03;
+  const x1 = Math.round((0.3 + shift) * 10_000) / 10_000;
+  const y1 = Math.round((0.3 + shift) * 10_000) / 10_000;
+  return { x1, y1, x2: Math.round((x1 + 0.2) * 10_000) / 10_000, y2: Math.round((y1 + 0.2) * 10_000) / 10_000 };
+}
 
 /** The fields a new element of a kind starts with (§4 defaults). */
 export function newMediaFields(kind: EnrichmentKind, frame: Frame = DEFAULT_FRAME): MediaFields {

@@ -1,45 +1,124 @@
+import { useEffect, useState } from "react";
+import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
 import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { Button } from "#app/components/ui/button";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import type { PdfLink } from "#app/rules/editor-pages";
+import { ENRICHMENT_KINDS, type EnrichmentKind } from "#app/rules/enrichment";
 import type { MediaElement } from "#app/rules/media-element";
+import { ClickAreaColors } from "./click-area-colors.tsx";
+import { MediaElementPanel } from "./media-element-panel.tsx";
 
-/** The right column (§2): the media elements of the page in their order. */
-export function MediaList({
-  page,
-  media,
-  links = [],
-  className = "",
-}: {
-  page: number;
+const menuItemClass =
+  "flex min-h-11 cursor-pointer flex-col justify-center rounded-lg px-3 py-1.5 text-sm outline-none data-[focused]:bg-slate-100";
+
+/** 'Add media item' (§2): the six kinds; the creator opens for the chosen one. */
+export function AddMediaMenu(props: { onChoose: (kind: EnrichmentKind) => void; isDisabled?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <MenuTrigger>
+      <AriaButton
+        isDisabled={props.isDisabled}
+        className="inline-flex min-h-11 items-center justify-center gap-1 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white outline-none data-[disabled]:opacity-50 data-[hovered]:bg-brand-700 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600 data-[focus-visible]:ring-offset-2"
+      >
+        + {t("media.add")}
+      </AriaButton>
+      <Popover placement="bottom end" className="w-72 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 outline-none">
+        <Menu aria-label={t("media.chooseKind")} className="outline-none" onAction={(key) => props.onChoose(key as EnrichmentKind)}>
+          {ENRICHMENT_KINDS.map((kind) => (
+            <MenuItem key={kind} id={kind} textValue={t(`editor.kinds.${kind}`)} className={menuItemClass}>
+              <span className="font-semibold">{t(`editor.kinds.${kind}`)}</span>
+              <span className="text-xs text-slate-600">{t(`media.kindHint.${kind}`)}</span>
+            </MenuItem>
+          ))}
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
+
+/**
+ * The right column (§2): 'add media item', the settings menu, the page's media elements (one
+ * open for editing; the first opens by itself 500 ms after the list changes), 'delete all', and
+ * the PDF's own links with 'turn into media elements'.
+ */
+export function MediaList(props: {
+  epaperId: string;
+  page: { id: string; number: number };
+  pageCount: number;
   media: MediaElement[];
-  links?: PdfLink[];
+  links: PdfLink[];
+  pagesWithLinks: number;
+  colors: { color: string; hover: string };
+  editable: boolean;
+  selectedId: string | null;
+  onSelect: (id: string | null) => void;
+  onAdd: (kind: EnrichmentKind) => void;
   className?: string;
 }) {
   const { t } = useTranslation();
+  const fetcher = useFetcher();
+  const [confirmAll, setConfirmAll] = useState(false);
+  const { media, selectedId, onSelect } = props;
+  const ids = media.map((element) => element.id).join(",");
+  useEffect(() => {
+    if (ids === "" || (selectedId && ids.split(",").includes(selectedId))) return;
+    const first = ids.split(",")[0] ?? null;
+    const timer = setTimeout(() => onSelect(first), 500);
+    return () => clearTimeout(timer);
+  }, [ids, selectedId, onSelect]);
+  const action = `/epaper/${encodeURIComponent(props.epaperId)}`;
+  const nameOf = (element: MediaElement) => element.title ?? t(`editor.kinds.${element.kind}`);
   return (
     <section
       aria-labelledby="media-list-heading"
-      className={`flex flex-col gap-2 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 ${className}`}
+      className={`flex flex-col gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 ${props.className ?? ""}`}
     >
+      <div className="flex flex-wrap items-center gap-2">
+        <AddMediaMenu onChoose={props.onAdd} isDisabled={!props.editable} />
+        <ClickAreaColors epaperId={props.epaperId} colors={props.colors} editable={props.editable} />
+      </div>
       <h2 id="media-list-heading" className="text-base font-semibold">
-        {t("editor.mediaList", { page })}
+        {t("editor.mediaList", { page: props.page.number })}
       </h2>
       {media.length === 0 ? (
         <p className="text-sm text-slate-600">{t("editor.noMedia")}</p>
       ) : (
-        <ul className="flex flex-col gap-1">
-          {media.map((element) => (
-            <li key={element.id} className="rounded-lg px-2 py-1.5 text-sm ring-1 ring-slate-200">
-              <span className="block font-medium">{element.title ?? t(`editor.kinds.${element.kind}` as "editor.kinds.video")}</span>
-              <span className="block text-xs text-slate-600">{t(`editor.kinds.${element.kind}` as "editor.kinds.video")}</span>
-            </li>
-          ))}
+        <ul className="flex flex-col gap-2">
+          {media.map((element) => {
+            const open = element.id === selectedId;
+            return (
+              <li key={element.id} className={`rounded-lg ring-1 ${open ? "ring-brand-600" : "ring-slate-200"}`} data-testid="media-item">
+                <button
+                  type="button"
+                  aria-expanded={open}
+                  onClick={() => onSelect(open ? null : element.id)}
+                  className="flex min-h-11 w-full flex-col items-start rounded-lg px-3 py-1.5 text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                >
+                  <span className="block font-medium">{nameOf(element)}</span>
+                  <span className="block text-xs text-slate-600">{t(`editor.kinds.${element.kind}`)}</span>
+                </button>
+                {open ? (
+                  <div className="px-3 pb-3">
+                    <MediaElementPanel element={element} epaperId={props.epaperId} pageCount={props.pageCount} editable={props.editable} />
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       )}
-      {links.length > 0 ? (
+      {props.editable && media.length > 0 ? (
+        <Button variant="secondary" onPress={() => setConfirmAll(true)} className="text-red-700">
+          {t("media.deleteAll")}
+        </Button>
+      ) : null}
+      {props.links.length > 0 ? (
         <>
           <h3 className="mt-2 text-sm font-semibold">{t("editor.pdfLinks")}</h3>
           <ul className="flex flex-col gap-1 text-sm">
-            {links.map((link, index) => (
+            {props.links.map((link, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the PDF's links have no id; their order is the PDF's
               <li key={index} className="truncate rounded-lg px-2 py-1 ring-1 ring-amber-300" title={link.uri}>
                 {link.uri ?? t("editor.pdfLinkPage", { page: link.page })}
@@ -48,6 +127,33 @@ export function MediaList({
           </ul>
         </>
       ) : null}
+      {props.editable && props.links.length > 0 ? (
+        <Button
+          variant="secondary"
+          isDisabled={fetcher.state !== "idle"}
+          onPress={() => fetcher.submit({ intent: "convertPdfLinks", pageId: props.page.id }, { method: "post", action })}
+        >
+          {t("media.pdfLinks.convertPage", { count: props.links.length })}
+        </Button>
+      ) : null}
+      {props.editable && props.pagesWithLinks > (props.links.length > 0 ? 1 : 0) ? (
+        <Button
+          variant="secondary"
+          isDisabled={fetcher.state !== "idle"}
+          onPress={() => fetcher.submit({ intent: "convertPdfLinks" }, { method: "post", action })}
+        >
+          {t("media.pdfLinks.convertAll")}
+        </Button>
+      ) : null}
+      <ConfirmDialog
+        isOpen={confirmAll}
+        onClose={() => setConfirmAll(false)}
+        title={t("media.confirmDeleteAll.title")}
+        text={t("media.confirmDeleteAll.body", { count: media.length, page: props.page.number })}
+        confirm={t("media.confirmDeleteAll.ok")}
+        cancel={t("media.creator.cancel")}
+        onConfirm={() => fetcher.submit({ intent: "deleteAllMedia", pageId: props.page.id }, { method: "post", action })}
+      />
     </section>
   );
 }

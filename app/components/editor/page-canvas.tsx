@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { href } from "react-router";
-import { framePixels } from "#app/rules/click-area";
+import { type Frame, framePixels } from "#app/rules/click-area";
+import { ClickAreaLayer } from "./click-area-layer.tsx";
 import type { EditorPage } from "#app/rules/editor-pages";
 import type { MediaElement } from "#app/rules/media-element";
 
@@ -12,8 +13,9 @@ function renditionFor(page: EditorPage, cssWidth: number): number | null {
 }
 
 /**
- * The page canvas (§2, §4): the page's rendition at the zoom (100 % = one CSS pixel per PDF point)
- * and the click areas of its media elements in the ePaper's click-area colours. Wider than the
+ * The page canvas (§2, §4): the page's rendition at the zoom (100 % = one CSS pixel per PDF point),
+ * the PDF's own links (dashed), and the click areas of its media elements in the ePaper's
+ * click-area colours, which can be drawn, moved and resized (ClickAreaLayer). Wider than the
  * column, it scrolls.
  */
 export function PageCanvas(props: {
@@ -22,6 +24,14 @@ export function PageCanvas(props: {
   zoom: number;
   media: MediaElement[];
   colors: { color: string; hover: string };
+  frameOf: (element: MediaElement) => Frame;
+  selectedId: string | null;
+  editable: boolean;
+  onSelect: (id: string) => void;
+  onMove: (element: MediaElement, frame: Frame) => void;
+  onDraw: (frame: Frame) => void;
+  /** Half opacity (§4 'page opacity 0.5 in overlay mode'). */
+  dimmed?: boolean;
 }) {
   const { t } = useTranslation();
   const { page, zoom } = props;
@@ -53,7 +63,7 @@ export function PageCanvas(props: {
             alt={t("editor.page", { page: page.number })}
             width={width}
             height={height}
-            className="block h-full w-full select-none"
+            className={`block h-full w-full select-none transition-opacity ${props.dimmed ? "opacity-50" : ""}`}
             draggable={false}
           />
         ) : null}
@@ -68,21 +78,18 @@ export function PageCanvas(props: {
             style={framePixels({ x1: link.x, y1: link.y, x2: link.x + link.w, y2: link.y + link.h }, { width, height })}
           />
         ))}
-        {props.media
-          .filter((element) => element.frameActive)
-          .map((element) => {
-            const box = framePixels(element.frame, { width, height });
-            const name = element.title ?? t(`editor.kinds.${element.kind}` as "editor.kinds.video");
-            return (
-              <div
-                key={element.id}
-                role="img"
-                aria-label={t("editor.clickArea", { name })}
-                className="absolute rounded-sm outline outline-1 outline-slate-500/60 hover:[background:var(--ep-hover)]"
-                style={{ ...box, background: props.colors.color, ["--ep-hover" as string]: props.colors.hover }}
-              />
-            );
-          })}
+        <ClickAreaLayer
+          page={page}
+          canvas={{ width, height }}
+          elements={props.media}
+          frameOf={props.frameOf}
+          colors={props.colors}
+          selectedId={props.selectedId}
+          editable={props.editable}
+          onSelect={props.onSelect}
+          onMove={props.onMove}
+          onDraw={props.onDraw}
+        />
       </figure>
     </section>
   );

@@ -1,12 +1,17 @@
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, href, Link, useNavigate } from "react-router";
 import { requirePagePermission, studioUserOf } from "#app/auth/studio-user.server";
 import { EditorToolbar, useZoom } from "#app/components/editor/editor-toolbar";
+import { type CreatorRequest, MediaCreator } from "#app/components/editor/media-creator";
 import { MediaList } from "#app/components/editor/media-list";
+import { useFrameSaver } from "#app/components/editor/use-frame-saver";
+import { cascadedFrame, type MediaElement } from "#app/rules/media-element";
 import { PageCanvas } from "#app/components/editor/page-canvas";
 import { PagePanel } from "#app/components/editor/page-panel";
 import { EpaperNotFound } from "#app/lifecycle/epaper-process.server";
-import { findAccountEpaper, findClickAreaColors, listPageChunk, lookupPage } from "#app/models/epaper-pages.server";
+import { cardActionsAllowed } from "#app/models/epaper-actions.server";
+import { countPagesWithLinks, findAccountEpaper, findClickAreaColors, listPageChunk, lookupPage } from "#app/models/epaper-pages.server";
 import { loadMediaElements } from "#app/models/page-media-read.server";
 import { editorAction } from "./editor-actions.server";
 import { editorIntents } from "./editor-intents";
@@ -43,14 +48,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const pageNumber = clampPageNumber(Number(new URL(request.url).searchParams.get("page") ?? 1), first.total);
   const found = await lookupPage(db, accountId, epaper.id, pageNumber);
   if (!found) throw await notFound();
-  const [chunk, media, colors] = await Promise.all([
+  const [chunk, media, colors, pagesWithLinks] = await Promise.all([
     listPageChunk(db, accountId, epaper.id, { skip: found.chunkSkip }),
     loadMediaElements(db, { pageId: found.page.id }),
     findClickAreaColors(db, epaper.id),
+    countPagesWithLinks(db, epaper.id),
   ]);
   return data({
     metaTitle: getInstance(context).t("editor.metaTitle", { name: epaper.name }),
     epaper: { id: epaper.id, name: epaper.name, isLocked: epaper.isLocked, isDemo: epaper.isDemo },
+    // Locked by support or demo content without demoManagement: shown, not changeable (§4, §6).
+    editable: cardActionsAllowed(studio.subject, epaper),
+    pagesWithLinks,
     page: found.page,
     chunk,
     media,
@@ -68,9 +77,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function EpaperEditor({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { epaper, page, chunk, media, colors } = loaderData;
+  const { epaper, page, chunk, media, colors, editable } = loaderData;
   const [zoom, setZoom] = useZoom();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [creator, setCreator] = useState<CreatorRequest | null>(null);
+  const frames = useFrameSaver(epaper.id, media);
   const goTo = (number: number) => void navigate({ search: `?page=${number}` }, { replace: true, preventScrollReset: true });
+  const closeCreator = useCallback(() => setCreator(null), []);
+  const created = useCallback((element: MediaElement) => setSelectedId(element.id), []);
+  const selected = media.find((element) => element.id === selectedId);
   return (
     <main id="main" className="mx-auto flex w-full max-w-[1800px] flex-1 flex-col gap-4 p-4 sm:p-6 lg:flex-row lg:items-start">
       <div className="flex min-w-0 flex-col gap-3 lg:sticky lg:top-4 lg:w-[260px] lg:shrink-0">
@@ -87,9 +102,44 @@ export default function EpaperEditor({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <EditorToolbar zoom={zoom} onZoom={setZoom} page={page.number} pageCount={chunk.total} onPage={goTo} />
-        <PageCanvas epaperId={epaper.id} page={page} zoom={zoom} media={media} colors={colors} />
+        <PageCanvas
+          epaperId={epaper.id}
+          page={page}
+          zoom={zoom}
+          media={media}
+          colors={colors}
+          frameOf={frames.frameOf}
+          selectedId={selectedId}
+          editable={editable}
+          // §4: the page at half opacity while an element that opens in an overlay is chosen.
+          dimmed={selected?.displayAs === "overlay"}
+          onSelect={setSelectedId}
+          onMove={frames.move}
+          onDraw={(frame) => setCreator({ kind: null, frame })}
+        />
       </div>
-      <MediaList page={page.number} media={media} links={page.links} className="lg:w-72 lg:shrink-0" />
+      <MediaList
+        epaperId={epaper.id}
+        page={page}
+        pageCount={chunk.total}
+        media={media}
+        links={page.links ?? []}
+        pagesWithLinks={loaderData.pagesWithLinks}
+        colors={colors}
+        editable={editable}
+        selectedId={selectedId}
+        onSelect={setSelectedId}
+        onAdd={(kind) => setCreator({ kind, frame: cascadedFrame(media.length) })}
+        className="lg:w-80 lg:shrink-0"
+      />
+      <MediaCreator
+        request={creator}
+        onClose={closeCreator}
+        onCreated={created}
+        pageId={page.id}
+        epaperId={epaper.id}
+        pageCount={chunk.total}
+      />
     </main>
   );
 }

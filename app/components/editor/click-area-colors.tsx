@@ -1,0 +1,87 @@
+import { useEffect, useState } from "react";
+import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { DialogButtons } from "#app/components/ui/confirm-dialog";
+import { Dialog } from "#app/components/ui/dialog";
+import { isHexColor } from "#app/rules/enrichment";
+import { TextInput } from "./fields.tsx";
+
+/**
+ * The editor's settings menu (§2) with the click-area colours (§3 'ePaper settings (click-area
+ * part)', defaults #C0C0C026 / #C0C0C080): hex with an optional alpha pair, checked as typed.
+ */
+export function ClickAreaColors(props: { epaperId: string; colors: { color: string; hover: string }; editable: boolean }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<{ ok: boolean }>();
+  const [open, setOpen] = useState(false);
+  const [color, setColor] = useState(props.colors.color);
+  const [hover, setHover] = useState(props.colors.hover);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
+  }, [fetcher.state, fetcher.data]);
+  const problem = (value: string) => (isHexColor(value) ? null : t("media.validation.hexColorNotValid"));
+  const swatch = (value: string) => (
+    <span
+      aria-hidden="true"
+      className="inline-block size-6 rounded border border-slate-400"
+      style={{ background: isHexColor(value) ? value : "transparent" }}
+    />
+  );
+  return (
+    <>
+      <MenuTrigger>
+        <AriaButton className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold outline-none data-[hovered]:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600">
+          {t("media.settings.menu")} ▾
+        </AriaButton>
+        <Popover placement="bottom end" className="min-w-56 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 outline-none">
+          <Menu
+            className="outline-none"
+            disabledKeys={props.editable ? [] : ["colors"]}
+            onAction={() => {
+              setColor(props.colors.color);
+              setHover(props.colors.hover);
+              setOpen(true);
+            }}
+          >
+            <MenuItem
+              id="colors"
+              className="flex min-h-11 cursor-pointer items-center rounded-lg px-3 text-sm outline-none data-[focused]:bg-slate-100 data-[disabled]:opacity-50"
+            >
+              {t("media.settings.clickAreaColors")}
+            </MenuItem>
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+      <Dialog isOpen={open} onOpenChange={setOpen} title={t("media.settings.clickAreaColors")} maxWidth="480px">
+        <fetcher.Form method="post" action={`/epaper/${encodeURIComponent(props.epaperId)}`} className="flex flex-col gap-4">
+          <input type="hidden" name="intent" value="setClickAreaColors" />
+          <div className="flex items-end gap-3">
+            <div className="flex-1">
+              <TextInput label={t("media.settings.color")} name="color" value={color} onChange={setColor} error={problem(color)} />
+            </div>
+            {swatch(color)}
+          </div>
+          <div className="flex items-end gap-3">
+            <div className="flex-1">
+              <TextInput
+                label={t("media.settings.hoverColor")}
+                name="hoverColor"
+                value={hover}
+                onChange={setHover}
+                error={problem(hover)}
+              />
+            </div>
+            {swatch(hover)}
+          </div>
+          <DialogButtons
+            confirm={t("media.settings.save")}
+            cancel={t("media.creator.cancel")}
+            onCancel={() => setOpen(false)}
+            isDisabled={Boolean(problem(color) || problem(hover)) || fetcher.state !== "idle"}
+          />
+        </fetcher.Form>
+      </Dialog>
+    </>
+  );
+}

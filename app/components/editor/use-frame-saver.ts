@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import type { Frame } from "#app/rules/click-area";
+import type { MediaElement } from "#app/rules/media-element";
+
+type Pending = { frame: Frame; version: string };
+
+/**
+ * Saves click-area frames moved or resized on the canvas (§4 'Resizing or moving the click box'):
+ * the canvas shows the new frame at once; saves go one at a time, each naming the version the
+ * last save produced, so quick successive moves never conflict with themselves. A refused save
+ * (a stale version from another tab, an invalid frame) drops the local frame: the canvas shows
+ * what is stored, and the toast says why.
+ */
+export function useFrameSaver(epaperId: string, elements: MediaElement[]) {
+  const fetcher = useFetcher<{ ok: boolean; element?: MediaElement }>({ key: "editor-frames" });
+  const [pending, setPending] = useState<Map<string, Pending>>(new Map());
+  const inFlight = useRef<string | null>(null);
+
+  const move = useCallback((element: MediaElement, frame: Frame) => {
+    setPending((current) => new Map(current).set(element.id, { frame, version: current.get(element.id)?.version ?? element.version }));
+  }, []);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle") return;
+    const done = inFlight.current;
+    if (done) {
+      inFlight.current = null;
+      const saved = fetcher.data?.element;
+      setPending((current) => {
+        const next = new Map(current);
+        const entry = next.get(done);
+        if (!fetcher.data?.ok || !saved) next.delete(done);
+        else if (entry) {
+          // Saved: drop it unless it moved again meanwhile; then the next save names the new version.
+          const same = JSON.stringify(entry.frame) === JSON.stringify(saved.frame);
+          if (same) next.delete(done);
+          else next.set(done, { frame: entry.frame, version: saved.version });
+        }
+        return next;
+      });
+      return;
+    }
+    const [id, entry] = [...pending.entries()].find(([key]) => elements.some((element) => element.id === key)) ?? [];
+    if (!id || !entry) return;
+    inFlight.current = id;
+    void fetcher.submit(
+      { intent: "updateMedia", pageMediaId: id, version: entry.version, patch: JSON.stringify({ frame: entry.frame }) },
+      { method: "post", action: `/epaper/${encodeURIComponent(epaperId)}` },
+    );
+  }, [fetcher, pending, elements, epaperId]);
+
+  /** The frame to show: the one being saved, else the stored one. */
+  const frameOf = useCallback((element: MediaElement) => pending.get(element.id)?.frame ?? element.frame, [pending]);
+  return { move, frameOf };
+}
