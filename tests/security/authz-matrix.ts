@@ -313,6 +313,23 @@ export const MATRIX: MatrixEntry[] = [
     demo: { default: "DemoError", demoAccount: "422", anonymous: LOGIN, generated: "403", level1: "403", unconfirmed: "UserNotConfirmed" },
   },
 
+  // Galleries of the gallery kind (issue 11): the account's own; anyone with the editor's permission.
+  { route: "resources/galleries", method: "GET", expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed" }) },
+  {
+    route: "resources/galleries",
+    method: "POST",
+    intent: "create",
+    form: () => ({ name: "Matrix gallery" }),
+    expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
+  // Past the gate, a request without an image is refused (400).
+  {
+    route: "upload-gallery-image",
+    method: "POST",
+    form: () => ({ galleryId: "none" }),
+    expect: signedIn("400", { anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
+
   // Old and e-mail link addresses of the start route.
   { route: "home", method: "GET", expect: all(START) },
   { route: "epaper-ready", method: "GET", expect: all(START) },

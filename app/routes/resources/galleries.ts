@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { requireStudioUser } from "#app/auth/studio-user.server";
-import { withErrorToasts } from "#app/errors/responses.server";
+import { errorToApiResponse, withErrorToasts } from "#app/errors/responses.server";
 import { createGallery, listGalleries } from "#app/models/galleries.server";
 import { parseIntent } from "#app/rules/intents";
 import { requirePermission } from "#app/rules/permissions";
@@ -16,9 +16,13 @@ import type { Route } from "./+types/galleries";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const studio = await requireStudioUser(db, request);
-  requirePermission(studio.subject, "epaperDetails");
-  const search = new URL(request.url).searchParams.get("search") ?? "";
-  return data({ galleries: await listGalleries(db, studio.user.accountId, search) }, { headers: { "Cache-Control": "no-store" } });
+  try {
+    requirePermission(studio.subject, "epaperDetails");
+    const search = new URL(request.url).searchParams.get("search") ?? "";
+    return data({ galleries: await listGalleries(db, studio.user.accountId, search) }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return errorToApiResponse(error, { log: "galleries" });
+  }
 }
 
 export const intents = z.discriminatedUnion("intent", [z.object({ intent: z.literal("create"), name: z.string() })]);

@@ -4,7 +4,9 @@ import { apiErrorResponse, errorToApiResponse } from "#app/errors/responses.serv
 import { addGalleryImage } from "#app/models/galleries.server";
 import { discardBody } from "#app/models/upload.server";
 import { GALLERY_IMAGE_MAX_BYTES } from "#app/rules/gallery";
+import { requirePermission } from "#app/rules/permissions";
 import { db } from "#app/utils/db.server";
+import { readForm } from "#app/utils/read-form.server";
 import type { Route } from "./+types/upload-gallery-image";
 
 /**
@@ -16,12 +18,13 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (request.method !== "POST") return apiErrorResponse(405, "errors.forbidden", {}, { Allow: "POST" });
     const studio = await requireApiUser(db, request);
+    requirePermission(studio.subject, "epaperDetails");
     const declared = Number(request.headers.get("Content-Length") ?? 0);
     if (declared > GALLERY_IMAGE_MAX_BYTES + 64 * 1024) {
       await discardBody(request, declared);
       return apiErrorResponse(413, "media.gallery.imageTooLarge", { size: GALLERY_IMAGE_MAX_BYTES / 1024 / 1024 });
     }
-    const form = await request.formData();
+    const form = await readForm(request);
     const file = form.get("file");
     const galleryId = form.get("galleryId");
     if (!(file instanceof File) || typeof galleryId !== "string") return apiErrorResponse(400, "media.gallery.noFile");
