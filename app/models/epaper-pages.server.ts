@@ -127,3 +127,16 @@ export async function countPagesWithLinks(db: Database, epaperId: string): Promi
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
+
+/** The ePaper's preview for the editor's preview button: its address key, when it was published, whether it is out of date. */
+export async function findPreview(db: Database, epaperId: string) {
+  const row = await db
+    .selectFrom("publication")
+    .innerJoin("epaper", "epaper.id", "publication.epaperId")
+    .select(["publication.hash", "publication.publishedAt", "epaper.republishingRequiredPreview"])
+    .where("publication.epaperId", "=", epaperId)
+    .where("publication.type", "=", "preview")
+    .executeTakeFirst();
+  if (!row?.publishedAt) return null;
+  return { hash: row.hash, publishedAt: row.publishedAt.toISOString(), outdated: row.republishingRequiredPreview };
+}

@@ -36,7 +36,9 @@ test("changedFields sends only changes; an emptied title goes as null, not at al
 });
 
 test("cascaded default frames stay on the page and do not cover each other", () => {
-  const frames = Array.from({ length: 10 }, (_, i) => cascadedFrame(i));
+  const frames = Array.from({ length: 16 }, (_, i) => cascadedFrame(i));
   for (const frame of frames) expect(isValidFrame(frame, { width: 612, height: 792 })).toBe(true);
-  expect(new Set(frames.slice(0, 8).map((frame) => frame.x1)).size).toBe(8);
+  const overlap = (a: (typeof frames)[number], b: (typeof frames)[number]) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
+  for (const [i, a] of frames.entries()) for (const b of frames.slice(i + 1)) expect(overlap(a, b)).toBe(false);
+  expect(cascadedFrame(16)).toEqual(cascadedFrame(0));
 });

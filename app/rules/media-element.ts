@@ -66,12 +66,16 @@ export const DEFAULT_OVERLAY = { width: 800, height: 450 } as const;
 /** A new click area without a drawn frame: a fifth of the page wide and tall, near the centre. */
 export const DEFAULT_FRAME: Frame = { x1: 0.4, y1: 0.4, x2: 0.6, y2: 0.6 };
 
-/** Where a new click area without a drawn frame goes: cascaded by the page's element count, so none hides another. */
+/**
+ * Where a new click area without a drawn frame goes: the page's element count picks a cell of a
+ * 4 × 4 grid, so new areas never cover each other (nor the elements before them) until 16.
+ */
 export function cascadedFrame(existing: number): Frame {
-  const shift = (existing % 8) * 0.03;
-  const x1 = Math.round((0.3 + shift) * 10_000) / 10_000;
-  const y1 = Math.round((0.3 + shift) * 10_000) / 10_000;
-  return { x1, y1, x2: Math.round((x1 + 0.2) * 10_000) / 10_000, y2: Math.round((y1 + 0.2) * 10_000) / 10_000 };
+  const cell = existing % 16;
+  const round = (value: number) => Math.round(value * 10_000) / 10_000;
+  const x1 = round(0.05 + (cell % 4) * 0.23);
+  const y1 = round(0.05 + Math.floor(cell / 4) * 0.23);
+  return { x1, y1, x2: round(x1 + 0.18), y2: round(y1 + 0.18) };
 }
 
 /** The fields a new element of a kind starts with (§4 defaults). */

@@ -119,4 +119,12 @@ test("a CropBox page: links and search hits land on their words", async ({ page,
   await expect(page.getByTestId("pdf-link")).toHaveCount(3);
   await expect(page.getByRole("img", { name: "Link in the PDF: http://www.free-culture.cc/get-it" })).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: "http://www.free-culture.cc/get-it" })).toBeVisible();
+
+  // 'Turn into media elements': the three links become editable media elements where they were.
+  await page.getByRole("button", { name: "Turn the 3 PDF links into media elements" }).click();
+  await expect(page.getByText("3 PDF links turned into media elements.")).toBeVisible();
+  await expect(page.getByTestId("pdf-link")).toHaveCount(0);
+  await expect(page.getByTestId("media-item")).toHaveCount(3);
+  await expect(page.getByTestId("click-area")).toHaveCount(3);
+  await expect(page.getByRole("button", { name: "Turn the 3 PDF links into media elements" })).toHaveCount(0);
 });

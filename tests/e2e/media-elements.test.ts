@@ -121,7 +121,8 @@ test.describe("media elements in English", () => {
     await page.mouse.up();
     await expect.poll(async () => (await frameOf(area)).x2).toBeGreaterThan(moved.x2 + 0.03);
     const resized = await frameOf(area);
-    // Stored as shown: after a reload the canvas has the same frame.
+    // Stored as shown: once saved, a reload shows the same frame.
+    await expect(page.getByTestId("page-canvas")).toHaveAttribute("data-saving", "false");
     await expect(async () => {
       await page.reload();
       expect(await frameOf(page.getByRole("button", { name: "Click area: Our website" }))).toEqual(resized);
@@ -205,6 +206,17 @@ test.describe("media elements in English", () => {
     await expect(page.getByTestId("media-item")).toHaveCount(6);
     await page.screenshot({ path: testInfo.outputPath("editor-media.png"), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
+
+    // The preview button publishes a preview (there is none yet) and opens it at this page; the
+    // internal link made above is there and leads to page 3.
+    await page.getByRole("button", { name: "Preview", exact: true }).click();
+    const preview = page.getByRole("dialog", { name: /^Preview of Media / });
+    await expect(preview).toBeVisible({ timeout: 60_000 });
+    const reader = preview.frameLocator("iframe");
+    await reader.getByRole("button", { name: "Go to page three" }).click({ timeout: 30_000 });
+    await expect.poll(() => reader.locator("html").evaluate(() => window.location.hash)).toBe("#/page/3");
+    await preview.getByRole("button", { name: "Back to editing" }).click();
+    await expect(preview).toBeHidden();
 
     // Editing in place: the opened element's fields, saved with 'Save changes'.
     await page.getByRole("button", { name: /^Our website/ }).click();

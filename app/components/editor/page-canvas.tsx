@@ -32,6 +32,8 @@ export function PageCanvas(props: {
   onDraw: (frame: Frame) => void;
   /** Half opacity (§4 'page opacity 0.5 in overlay mode'). */
   dimmed?: boolean;
+  /** A moved or resized click area is still being saved. */
+  saving?: boolean;
 }) {
   const { t } = useTranslation();
   const { page, zoom } = props;
@@ -52,6 +54,7 @@ export function PageCanvas(props: {
         className="relative mx-auto bg-white shadow"
         style={{ width, height }}
         data-testid="page-canvas"
+        data-saving={props.saving ? "true" : "false"}
       >
         {rendition ? (
           <img

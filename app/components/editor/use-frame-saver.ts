@@ -50,7 +50,16 @@ export function useFrameSaver(epaperId: string, elements: MediaElement[]) {
     );
   }, [fetcher, pending, elements, epaperId]);
 
+  // Leaving while a frame is still being saved would lose it: the browser asks first.
+  const unsaved = pending.size > 0;
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [unsaved]);
+
   /** The frame to show: the one being saved, else the stored one. */
   const frameOf = useCallback((element: MediaElement) => pending.get(element.id)?.frame ?? element.frame, [pending]);
-  return { move, frameOf };
+  return { move, frameOf, saving: pending.size > 0 };
 }

@@ -29,6 +29,8 @@ export default {
     pdfLink: "Link im PDF: {{target}}",
     pdfLinkPage: "Seite {{page}}",
     pdfLinks: "Links im PDF",
+    preview: "Vorschau",
+    previewPublishing: "Vorschau wird erstellt …",
     clickArea: "Klickbereich: {{name}}",
     kinds: {
       internalLink: "Interner Link",

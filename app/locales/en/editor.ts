@@ -27,6 +27,8 @@ export default {
     pdfLink: "Link in the PDF: {{target}}",
     pdfLinkPage: "page {{page}}",
     pdfLinks: "Links in the PDF",
+    preview: "Preview",
+    previewPublishing: "Preparing the preview …",
     clickArea: "Click area: {{name}}",
     kinds: {
       internalLink: "Internal link",

@@ -5,13 +5,22 @@ import { requirePagePermission, studioUserOf } from "#app/auth/studio-user.serve
 import { EditorToolbar, useZoom } from "#app/components/editor/editor-toolbar";
 import { type CreatorRequest, MediaCreator } from "#app/components/editor/media-creator";
 import { MediaList } from "#app/components/editor/media-list";
+import { PreviewButton } from "#app/components/editor/preview-button";
+import { getEnv } from "#app/utils/env.server";
 import { useFrameSaver } from "#app/components/editor/use-frame-saver";
 import { cascadedFrame, type MediaElement } from "#app/rules/media-element";
 import { PageCanvas } from "#app/components/editor/page-canvas";
 import { PagePanel } from "#app/components/editor/page-panel";
 import { EpaperNotFound } from "#app/lifecycle/epaper-process.server";
 import { cardActionsAllowed } from "#app/models/epaper-actions.server";
-import { countPagesWithLinks, findAccountEpaper, findClickAreaColors, listPageChunk, lookupPage } from "#app/models/epaper-pages.server";
+import {
+  countPagesWithLinks,
+  findAccountEpaper,
+  findPreview,
+  findClickAreaColors,
+  listPageChunk,
+  lookupPage,
+} from "#app/models/epaper-pages.server";
 import { loadMediaElements } from "#app/models/page-media-read.server";
 import { editorAction } from "./editor-actions.server";
 import { editorIntents } from "./editor-intents";
@@ -60,6 +69,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Locked by support or demo content without demoManagement: shown, not changeable (§4, §6).
     editable: cardActionsAllowed(studio.subject, epaper),
     pagesWithLinks,
+    preview: await findPreview(db, epaper.id),
+    contentUrl: getEnv().CONTENT_URL,
     page: found.page,
     chunk,
     media,
@@ -113,25 +124,34 @@ export default function EpaperEditor({ loaderData }: Route.ComponentProps) {
           editable={editable}
           // §4: the page at half opacity while an element that opens in an overlay is chosen.
           dimmed={selected?.displayAs === "overlay"}
+          saving={frames.saving}
           onSelect={setSelectedId}
           onMove={frames.move}
           onDraw={(frame) => setCreator({ kind: null, frame })}
         />
       </div>
-      <MediaList
-        epaperId={epaper.id}
-        page={page}
-        pageCount={chunk.total}
-        media={media}
-        links={page.links ?? []}
-        pagesWithLinks={loaderData.pagesWithLinks}
-        colors={colors}
-        editable={editable}
-        selectedId={selectedId}
-        onSelect={setSelectedId}
-        onAdd={(kind) => setCreator({ kind, frame: cascadedFrame(media.length) })}
-        className="lg:w-80 lg:shrink-0"
-      />
+      <div className="flex flex-col gap-3 lg:w-80 lg:shrink-0">
+        <PreviewButton
+          epaperId={epaper.id}
+          name={epaper.name}
+          page={page.number}
+          preview={loaderData.preview}
+          contentUrl={loaderData.contentUrl}
+        />
+        <MediaList
+          epaperId={epaper.id}
+          page={page}
+          pageCount={chunk.total}
+          media={media}
+          links={page.links ?? []}
+          pagesWithLinks={loaderData.pagesWithLinks}
+          colors={colors}
+          editable={editable}
+          selectedId={selectedId}
+          onSelect={setSelectedId}
+          onAdd={(kind) => setCreator({ kind, frame: cascadedFrame(media.length) })}
+        />
+      </div>
       <MediaCreator
         request={creator}
         onClose={closeCreator}

@@ -1,0 +1,58 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { href, useFetcher, useRevalidator } from "react-router";
+import { useStudioEvent } from "#app/components/studio-events";
+import { Button } from "#app/components/ui/button";
+import { PreviewDialog } from "#app/components/workspace/publish-dialogs";
+import { previewAddress } from "#app/rules/preview-address";
+
+export type EditorPreview = { hash: string; publishedAt: string; outdated: boolean } | null;
+
+/**
+ * The editor's preview button (studio-core.md §4 'Preview button'): without a preview, or when
+ * republishing is required, it publishes one (publishAction preview) and opens it when the
+ * publish has finished; otherwise it opens the preview at the current page.
+ */
+export function PreviewButton(props: { epaperId: string; name: string; page: number; preview: EditorPreview; contentUrl: string }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<{ ok: boolean }>();
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState(false);
+  const [waitingSince, setWaitingSince] = useState<string | null | undefined>(undefined);
+  const current = props.preview && !props.preview.outdated ? props.preview : null;
+  const waiting = waitingSince !== undefined;
+
+  // The publish ends with an epaperProcess event: load the new preview (or learn it failed).
+  useStudioEvent((event) => {
+    if (event.type !== "epaperProcess" || event.epaperId !== props.epaperId || event.process !== "publishing_preview") return;
+    if (event.state === "started") return;
+    if (event.state !== "finished") setWaitingSince(undefined);
+    void revalidator.revalidate();
+  });
+  useEffect(() => {
+    if (!waiting || !current || current.publishedAt === waitingSince) return;
+    setWaitingSince(undefined);
+    setOpen(true);
+  }, [waiting, current, waitingSince]);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok === false) setWaitingSince(undefined);
+  }, [fetcher.state, fetcher.data]);
+
+  const press = () => {
+    if (current) return setOpen(true);
+    setWaitingSince(props.preview?.publishedAt ?? null);
+    void fetcher.submit(
+      { intent: "publishPreview" },
+      { method: "post", action: href("/epaper/:epaperId/action", { epaperId: props.epaperId }) },
+    );
+  };
+  const url = current ? `${previewAddress(props.contentUrl, current.hash)}#/page/${props.page}` : null;
+  return (
+    <>
+      <Button variant="secondary" onPress={press} isDisabled={waiting}>
+        {waiting ? t("editor.previewPublishing") : t("editor.preview")}
+      </Button>
+      <PreviewDialog isOpen={open && url !== null} onClose={() => setOpen(false)} name={props.name} url={url} />
+    </>
+  );
+}
