@@ -9,6 +9,7 @@ import { AppError } from "#app/errors/app-error";
 import type { PermissionSubject } from "#app/rules/permissions";
 import { db } from "#app/utils/db.server";
 import { insertAccountWithUser } from "#tests/support/fixtures";
+import { permissionSubject } from "#tests/support/permission-subject";
 import { addGalleryImage, createGallery, listGalleries } from "./galleries.server.ts";
 
 // Issue 11: galleries of the gallery kind are the account's own; images must really be images.
@@ -26,20 +27,7 @@ afterAll(async () => {
 
 async function subject(): Promise<PermissionSubject> {
   const { accountId, userId } = await insertAccountWithUser(db);
-  return {
-    id: userId,
-    accountId,
-    baseAccountId: accountId,
-    permissions: ["1"],
-    isGenerated: false,
-    isTemporary: false,
-    emailTokenUsed: false,
-    demoActive: false,
-    accountIsProtected: false,
-    accountIsDemoAccount: false,
-    maintenanceActive: false,
-    emailConfigNames: [],
-  };
+  return permissionSubject({ id: userId, accountId, baseAccountId: accountId, permissions: ["1"] });
 }
 
 const refusal = (promise: Promise<unknown>) =>

@@ -5,6 +5,7 @@ import type { PermissionSubject } from "#app/rules/permissions";
 import { db } from "#app/utils/db.server";
 import { redis } from "#app/utils/redis.server";
 import { insertAccountWithUser } from "#tests/support/fixtures";
+import { permissionSubject } from "#tests/support/permission-subject";
 import { updateClickAreaColors } from "./click-area-colors.server.ts";
 import { loadMediaElements } from "./page-media-read.server.ts";
 import {
@@ -27,23 +28,8 @@ afterAll(async () => {
 
 const deps = { db, redis };
 
-function subjectOf(accountId: string, overrides: Partial<PermissionSubject> = {}): PermissionSubject {
-  return {
-    id: createId(),
-    accountId,
-    baseAccountId: accountId,
-    permissions: ["1"],
-    isGenerated: false,
-    isTemporary: false,
-    emailTokenUsed: false,
-    demoActive: false,
-    accountIsProtected: false,
-    accountIsDemoAccount: false,
-    maintenanceActive: false,
-    emailConfigNames: [],
-    ...overrides,
-  };
-}
+const subjectOf = (accountId: string, overrides: Partial<PermissionSubject> = {}) =>
+  permissionSubject({ id: createId(), accountId, baseAccountId: accountId, permissions: ["1"], ...overrides });
 
 async function epaperWithPages(values: { isDemo?: boolean; isLocked?: boolean } = {}) {
   const { accountId } = await insertAccountWithUser(db);
