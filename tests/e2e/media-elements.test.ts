@@ -237,6 +237,27 @@ test.describe("media elements in English", () => {
     await expect(page.getByText("Media item deleted.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Click area: Our shop" })).toHaveCount(1);
 
+    // Two tabs edit the same element: the later save of the stale version is refused with a clear
+    // message, the stored version is loaded, and the unsaved change is still there to save again.
+    const other = await context.newPage();
+    await other.goto(page.url());
+    await other.getByRole("button", { name: /^Go to page three/ }).click();
+    const otherPanel = other.getByRole("form", { name: "Edit Go to page three" });
+    await otherPanel.getByRole("textbox", { name: "Title (optional)" }).fill("Page three");
+    await otherPanel.getByRole("button", { name: "Save changes" }).click();
+    await expect(other.getByRole("button", { name: "Click area: Page three" })).toBeVisible();
+    await other.close();
+    await page.getByRole("button", { name: /^Go to page three/ }).click();
+    const mine = page.getByRole("form", { name: "Edit Go to page three" });
+    await mine.getByRole("textbox", { name: "Title (optional)" }).fill("Third page");
+    await mine.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText(/^This media element was changed in another tab or by someone else\./)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Click area: Page three" })).toBeVisible();
+    const reloaded = page.getByRole("form", { name: "Edit Page three" });
+    await expect(reloaded.getByRole("textbox", { name: "Title (optional)" })).toHaveValue("Third page");
+    await reloaded.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("button", { name: "Click area: Third page" })).toBeVisible();
+
     // Delete all of the page.
     await page.getByRole("button", { name: "Delete all media items of this page" }).click();
     await page.getByRole("alertdialog", { name: "Delete all media items?" }).getByRole("button", { name: "Delete all" }).click();
