@@ -62,6 +62,8 @@ export default [
   route("resources/folders", "routes/resources/folders.ts"),
   route("resources/galleries", "routes/resources/galleries.ts"),
   route("upload-gallery-image", "routes/resources/upload-gallery-image.ts"),
+  route("upload-enrichment-preview-image", "routes/resources/upload-enrichment-preview-image.ts"),
+  route("media/:mediaId", "routes/resources/media-file.ts"),
   // The default legal and help pages of a fresh installation (the seeded links point here).
   route("legal/:page", "routes/legal.tsx"),
   route("page-not-found", "routes/page-not-found.tsx", { id: "page-not-found" }),

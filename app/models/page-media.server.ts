@@ -279,4 +279,4 @@ export async function deleteAllPageMedia(deps: MediaDeps, subject: PermissionSub
   return count;
 }
 
-export { loadPage as loadEditablePage, requireEditable, insertElement };
+export { loadPage as loadEditablePage, loadElementPage, requireEditable, insertElement };

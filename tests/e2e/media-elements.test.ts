@@ -137,6 +137,7 @@ test.describe("media elements in English", () => {
     await expect(dialog.getByText("Page 3", { exact: true })).toBeVisible();
     await next(dialog);
     await dialog.getByRole("textbox", { name: "Title (optional)" }).fill("Go to page three");
+    await dialog.getByText("Generate the preview image automatically", { exact: true }).click();
     await dialog.getByRole("button", { name: "Add media item" }).click();
     await expect(page.getByRole("button", { name: "Click area: Go to page three" })).toBeVisible();
 
@@ -224,6 +225,19 @@ test.describe("media elements in English", () => {
     await panel.getByRole("textbox", { name: "Title (optional)" }).fill("Our shop");
     await panel.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByRole("button", { name: "Click area: Our shop" })).toBeVisible();
+    // A preview image, uploaded: a .png or .jpg of at most 300 KB.
+    const shopPanel = page.getByRole("form", { name: "Edit Our shop" });
+    await shopPanel
+      .getByLabel("Upload a preview image (.png, .jpg, at most 300 KB)")
+      .setInputFiles({ name: "shop.gif", mimeType: "image/gif", buffer: png });
+    await expect(shopPanel.getByText("Please choose a .png or .jpg image.")).toBeVisible();
+    await shopPanel
+      .getByLabel("Upload a preview image (.png, .jpg, at most 300 KB)")
+      .setInputFiles({ name: "shop.png", mimeType: "image/png", buffer: png });
+    await expect(shopPanel.getByRole("img", { name: "Preview image of Our shop" })).toBeVisible();
+    await expect
+      .poll(() => shopPanel.getByRole("img", { name: "Preview image of Our shop" }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(176);
 
     // Duplicate and delete, each after its confirmation.
     const shop = page.getByRole("form", { name: "Edit Our shop" });
@@ -249,6 +263,9 @@ test.describe("media elements in English", () => {
     await other.close();
     await page.getByRole("button", { name: /^Go to page three/ }).click();
     const mine = page.getByRole("form", { name: "Edit Go to page three" });
+    // Generated from page 3 when it was added ('generate automatically').
+    await expect(mine.getByRole("img", { name: "Preview image of Go to page three" })).toBeVisible();
+    await expect(mine.getByRole("button", { name: "Generate preview image" })).toBeDisabled();
     await mine.getByRole("textbox", { name: "Title (optional)" }).fill("Third page");
     await mine.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText(/^This media element was changed in another tab or by someone else\./)).toBeVisible();

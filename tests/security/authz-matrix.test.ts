@@ -152,6 +152,18 @@ async function insertTarget(
     })
     .execute();
   await db.insertInto("pageMediaExternalLink").values({ pageMediaId, url: "https://example.com/" }).execute();
+  const mediaId = createId();
+  const mediaKey = `media/${accountId}/${mediaId}.png`;
+  await blobs.put(mediaKey, Buffer.from("png"));
+  await db
+    .insertInto("media")
+    .values({ id: mediaId, accountId, name: "preview.png", blobKey: mediaKey, extension: "png", mimeType: "image/png", sizeInByte: 3 })
+    .execute();
+  await db
+    .updateTable("pageMedia")
+    .set({ previewImageId: mediaId, updatedAt: new Date(MEDIA_VERSION) })
+    .where("id", "=", pageMediaId)
+    .execute();
   for (const file of ["thumb.webp", "w800.webp", "words.json"]) await blobs.put(`${pagePrefix}/${file}`, Buffer.from(file));
   const previewHash = createId() + createId();
   for (const type of ["zip", "preview"] as const) {
@@ -163,8 +175,9 @@ async function insertTarget(
       .execute();
     await blobs.put(`${blobPrefix}/${type === "zip" ? "epaper.zip" : "index.html"}`, Buffer.from(type));
   }
-  const signedPath = new URL(signBlobUrl(WORKER, SECRET, coverKey, 60_000)).pathname;
-  return { epaperId, pageId, pageMediaId, ...folders, previewHash, signedPath, forgedPath: `${signedPath.slice(0, -2)}xx` };
+  // Valid for the whole run: under load the matrix takes minutes before it reaches the worker cells.
+  const signedPath = new URL(signBlobUrl(WORKER, SECRET, coverKey, 15 * 60_000)).pathname;
+  return { epaperId, pageId, pageMediaId, mediaId, ...folders, previewHash, signedPath, forgedPath: `${signedPath.slice(0, -2)}xx` };
 }
 
 async function makeFixture(caller: Caller): Promise<Fixture> {

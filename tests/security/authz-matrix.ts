@@ -58,6 +58,8 @@ export type CellIds = {
   /** The target ePaper's first page, and a media element on it (of version MEDIA_VERSION). */
   pageId: string;
   pageMediaId: string;
+  /** The media element's preview image (the account's media). */
+  mediaId: string;
   /** The target account's root folder and one subfolder. */
   rootId: string;
   folderId: string;
@@ -127,7 +129,7 @@ export const MEDIA_VERSION = "2026-01-01T00:00:00.000Z";
 
 /** The editor's writes (issue 11): like card actions; the editor's permission, the demo rule, the lock, the account. */
 function editorWrites(): MatrixEntry[] {
-  const write = (intent: string, form: (ids: CellIds) => Record<string, string>): MatrixEntry => ({
+  const write = (intent: string, form: (ids: CellIds) => Record<string, string>, answer: Answer = "200"): MatrixEntry => ({
     route: "epaper/:epaperId",
     method: "POST",
     intent,
@@ -135,8 +137,8 @@ function editorWrites(): MatrixEntry[] {
     // As the browser's fetcher sends it (single fetch): the action's own answer, without the page's loaders after it.
     path: (ids) => `/epaper/${ids.epaperId}.data`,
     form,
-    expect: signedIn("200", { lockedOwner: "403", generated: "403", unconfirmed: "UserNotConfirmed" }),
-    demo: { default: "DemoError", demoAccount: "200", anonymous: LOGIN, generated: "403", unconfirmed: "UserNotConfirmed" },
+    expect: signedIn(answer, { lockedOwner: "403", generated: "403", unconfirmed: "UserNotConfirmed" }),
+    demo: { default: "DemoError", demoAccount: answer, anonymous: LOGIN, generated: "403", unconfirmed: "UserNotConfirmed" },
   });
   return [
     write("createMedia", (ids) => ({
@@ -149,6 +151,9 @@ function editorWrites(): MatrixEntry[] {
     write("deleteMedia", (ids) => ({ pageMediaId: ids.pageMediaId })),
     write("deleteAllMedia", (ids) => ({ pageId: ids.pageId })),
     write("convertPdfLinks", (ids) => ({ pageId: ids.pageId })),
+    // The fixture's element is an external link: nothing in the studio to make an image from (422).
+    write("generatePreviewImage", (ids) => ({ pageMediaId: ids.pageMediaId }), "422"),
+    write("removePreviewImage", (ids) => ({ pageMediaId: ids.pageMediaId })),
     write("setClickAreaColors", () => ({ color: "#112233", hoverColor: "#44556680" })),
   ];
 }
@@ -328,6 +333,24 @@ export const MATRIX: MatrixEntry[] = [
     method: "POST",
     form: () => ({ galleryId: "none" }),
     expect: signedIn("400", { anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
+
+  // A preview image upload without its file is refused (400) before any id is looked up.
+  {
+    route: "upload-enrichment-preview-image",
+    method: "POST",
+    scoped: true,
+    form: (ids) => ({ epaperId: ids.epaperId, pageMediaId: ids.pageMediaId }),
+    expect: signedIn("400", { anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" }),
+    foreign: "400",
+  },
+  // The account's media files (preview and gallery images) for the editor; another account's are 404.
+  {
+    route: "media/:mediaId",
+    method: "GET",
+    scoped: true,
+    path: (ids) => `/media/${ids.mediaId}`,
+    expect: signedIn("200", { anonymous: "401" }),
   },
 
   // Old and e-mail link addresses of the start route.

@@ -5,6 +5,7 @@ import { Button } from "#app/components/ui/button";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { changedFields, fieldProblems, fieldsOf, type MediaElement, type MediaFields } from "#app/rules/media-element";
 import { ContentSection, DisplaySection, RepresentationSection } from "./media-fields.tsx";
+import { PreviewImageField } from "./preview-image-field.tsx";
 
 type Answer = { ok: boolean; error?: string; element?: MediaElement };
 
@@ -69,6 +70,7 @@ export function MediaElementPanel(props: { element: MediaElement; epaperId: stri
         <ContentSection {...section} />
         <RepresentationSection {...section} />
       </fieldset>
+      <PreviewImageField element={element} epaperId={props.epaperId} editable={props.editable} />
       {props.editable ? (
         <>
           <div className="flex flex-wrap gap-2">

@@ -219,6 +219,11 @@ export function RepresentationSection({ kind, fields, problems, onChange, idPref
           error={problem("mediaBarContent")}
         />
       ) : null}
+      {kind === "internalLink" || kind === "gallery" ? (
+        <Checkbox isSelected={fields.previewImageAuto} onChange={(previewImageAuto) => onChange({ previewImageAuto })}>
+          {t("media.fields.previewImageAuto")}
+        </Checkbox>
+      ) : null}
     </div>
   );
 }

@@ -11,6 +11,10 @@ import {
   updateMediaElement,
 } from "#app/models/page-media.server";
 import { convertPdfLinks } from "#app/models/pdf-link-conversion.server";
+import { generatePreviewImage, removePreviewImage } from "#app/models/preview-image.server";
+import { blobs } from "#app/blob/blobs.server";
+import { loadMediaElements } from "#app/models/page-media-read.server";
+import { canGeneratePreview } from "#app/rules/preview-image";
 import { parseIntent } from "#app/rules/intents";
 import { db } from "#app/utils/db.server";
 import { readForm } from "#app/utils/read-form.server";
@@ -43,12 +47,17 @@ export function editorAction(studio: StudioUser, request: Request, epaperId: str
     const deps = { db, redis };
     switch (form.intent) {
       case "createMedia": {
-        const element = await createMediaElement(deps, subject, {
+        let element = await createMediaElement(deps, subject, {
           epaperId,
           pageId: form.pageId,
           kind: form.kind,
           fields: json(form.fields),
         });
+        // 'Generate automatically' (§4): made right away where the studio has the source.
+        if (element.previewImageAuto && canGeneratePreview({ ...element, hasPreviewImage: false })) {
+          await generatePreviewImage({ ...deps, blobs }, subject, { epaperId, pageMediaId: element.id }).catch(() => null);
+          element = (await loadMediaElements(db, { pageId: form.pageId, ids: [element.id] }))[0] ?? element;
+        }
         return withToast({ ok: true as const, element }, "media.created");
       }
       case "updateMedia": {
@@ -71,6 +80,12 @@ export function editorAction(studio: StudioUser, request: Request, epaperId: str
         const count = await deleteAllPageMedia(deps, subject, { epaperId, pageId: form.pageId });
         return withToast({ ok: true as const }, "media.deletedAll", { count });
       }
+      case "generatePreviewImage":
+        await generatePreviewImage({ ...deps, blobs }, subject, { epaperId, pageMediaId: form.pageMediaId });
+        return withToast({ ok: true as const }, "media.previewImage.uploaded");
+      case "removePreviewImage":
+        await removePreviewImage({ ...deps, blobs }, subject, { epaperId, pageMediaId: form.pageMediaId });
+        return withToast({ ok: true as const }, "media.previewImage.removed");
       case "convertPdfLinks": {
         const count = await convertPdfLinks(deps, subject, { epaperId, pageId: form.pageId });
         return withToast({ ok: true as const, count }, "media.pdfLinks.converted", { count });

@@ -12,6 +12,8 @@ export const editorIntents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("duplicateMedia"), pageMediaId: z.string() }),
   z.object({ intent: z.literal("deleteMedia"), pageMediaId: z.string() }),
   z.object({ intent: z.literal("deleteAllMedia"), pageId: z.string() }),
+  z.object({ intent: z.literal("generatePreviewImage"), pageMediaId: z.string() }),
+  z.object({ intent: z.literal("removePreviewImage"), pageMediaId: z.string() }),
   z.object({ intent: z.literal("convertPdfLinks"), pageId: z.string().optional() }),
   z.object({ intent: z.literal("setClickAreaColors"), color: z.string(), hoverColor: z.string() }),
 ]);
