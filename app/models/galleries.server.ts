@@ -125,3 +125,13 @@ export async function addGalleryImage(
   const [item] = (await listGalleries(deps.db, subject.accountId)).filter((row) => row.id === gallery.id);
   return item ?? { id: gallery.id, name: gallery.name, imageCount: 1 };
 }
+
+/** One of the account's media files (its blob and type), or undefined: another account's is not found. */
+export function findAccountMedia(db: Database, accountId: string, mediaId: string) {
+  return db
+    .selectFrom("media")
+    .select(["blobKey", "mimeType"])
+    .where("id", "=", mediaId)
+    .where("accountId", "=", accountId)
+    .executeTakeFirst();
+}

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { requireApiUser } from "#app/auth/api-user.server";
 import { blobs } from "#app/blob/blobs.server";
 import { errorToApiResponse } from "#app/errors/responses.server";
+import { findAccountMedia } from "#app/models/galleries.server";
 import { db } from "#app/utils/db.server";
 import type { Route } from "./+types/media-file";
 
@@ -12,12 +13,7 @@ import type { Route } from "./+types/media-file";
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const { user } = await requireApiUser(db, request);
-    const row = await db
-      .selectFrom("media")
-      .select(["blobKey", "mimeType"])
-      .where("id", "=", params.mediaId)
-      .where("accountId", "=", user.accountId)
-      .executeTakeFirst();
+    const row = await findAccountMedia(db, user.accountId, params.mediaId);
     const size = row ? await blobs.size(row.blobKey) : null;
     if (!row || size === null) return new Response("not found", { status: 404 });
     const body = Readable.toWeb(blobs.stream(row.blobKey)) as ReadableStream<Uint8Array>;
