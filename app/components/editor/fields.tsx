@@ -154,3 +154,17 @@ export function GroupError({ children }: { children: ReactNode }) {
     </p>
   ) : null;
 }
+
+/** The outcome of an upload or a step beside a field: read out at once, an error as an alert. */
+export function StatusText({ status }: { status: { text: string; error: boolean } | null }) {
+  if (!status) return null;
+  return (
+    <p role={status.error ? "alert" : "status"} className={`text-sm ${status.error ? "text-red-700" : "text-slate-700"}`}>
+      {status.text}
+    </p>
+  );
+}
+
+/** A file picker with the studio's button look. */
+export const fileInputClassName =
+  "text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3";

@@ -5,7 +5,7 @@ import { href } from "react-router";
 import { Button } from "#app/components/ui/button";
 import type { ApiErrorBody } from "#app/errors/api-error-body";
 import { GALLERY_IMAGE_ACCEPT, type GalleryItem } from "#app/rules/gallery";
-import { TextInput } from "./fields.tsx";
+import { fileInputClassName, StatusText, TextInput } from "./fields.tsx";
 
 async function loadGalleries(search: string, signal?: AbortSignal): Promise<GalleryItem[]> {
   const response = await fetch(`${href("/resources/galleries")}?search=${encodeURIComponent(search)}`, {
@@ -133,15 +133,11 @@ export function GalleryField(props: { galleryId: string | null; onChange: (galle
             multiple
             accept={GALLERY_IMAGE_ACCEPT}
             onChange={(event) => void upload(event.target.files)}
-            className="text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3"
+            className={fileInputClassName}
           />
         </div>
       ) : null}
-      {status ? (
-        <p role={status.error ? "alert" : "status"} className={`text-sm ${status.error ? "text-red-700" : "text-slate-700"}`}>
-          {status.text}
-        </p>
-      ) : null}
+      <StatusText status={status} />
     </div>
   );
 }

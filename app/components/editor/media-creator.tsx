@@ -40,14 +40,7 @@ export type CreatorRequest = { kind: EnrichmentKind | null; frame: Frame | null 
  * or when 'Next' is pressed before the step is ready (a disabled button would not say why); the
  * server checks the same rules again.
  */
-export function MediaCreator(props: {
-  request: CreatorRequest | null;
-  onClose: () => void;
-  onCreated: (element: MediaElement) => void;
-  pageId: string;
-  epaperId: string;
-  pageCount: number;
-}) {
+export function MediaCreator(props: Omit<BodyProps, "request"> & { request: CreatorRequest | null }) {
   const { t } = useTranslation();
   const { request } = props;
   return (
@@ -88,14 +81,7 @@ function CreatorBody(props: BodyProps) {
   );
 }
 
-function CreatorSteps(props: {
-  request: CreatorRequest & { kind: EnrichmentKind };
-  onClose: () => void;
-  onCreated: (element: MediaElement) => void;
-  pageId: string;
-  epaperId: string;
-  pageCount: number;
-}) {
+function CreatorSteps(props: BodyProps & { request: { kind: EnrichmentKind } }) {
   const { t } = useTranslation();
   const { kind } = props.request;
   const fetcher = useFetcher<{ ok: boolean; element?: MediaElement }>();

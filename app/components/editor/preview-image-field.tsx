@@ -5,6 +5,7 @@ import { Button } from "#app/components/ui/button";
 import type { ApiErrorBody } from "#app/errors/api-error-body";
 import type { MediaElement } from "#app/rules/media-element";
 import { canGeneratePreview, PREVIEW_IMAGE } from "#app/rules/preview-image";
+import { fileInputClassName, StatusText } from "./fields.tsx";
 
 /**
  * The preview image of a media element in its edit panel (§5, §7): the image, an upload
@@ -67,7 +68,7 @@ export function PreviewImageField(props: { element: MediaElement; epaperId: stri
             type="file"
             accept={PREVIEW_IMAGE.accept}
             onChange={(event) => void upload(event.target.files?.[0])}
-            className="text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3"
+            className={fileInputClassName}
           />
           <div className="flex flex-wrap gap-2">
             {element.kind === "internalLink" || element.kind === "gallery" ? (
@@ -91,11 +92,7 @@ export function PreviewImageField(props: { element: MediaElement; epaperId: stri
           </div>
         </>
       ) : null}
-      {status ? (
-        <p role={status.error ? "alert" : "status"} className={`text-sm ${status.error ? "text-red-700" : "text-slate-700"}`}>
-          {status.text}
-        </p>
-      ) : null}
+      <StatusText status={status} />
     </div>
   );
 }
