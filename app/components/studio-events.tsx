@@ -42,12 +42,16 @@ export function StudioEventsProvider({ children }: { children: ReactNode }) {
     const markDown = () => {
       overlay ??= setTimeout(() => setDown(true), OVERLAY_GRACE_MS);
     };
+    let opened = false;
     const connect = () => {
       source = new EventSource(href("/events"));
       source.onopen = () => {
         clearTimeout(overlay);
         overlay = undefined;
         setDown(false);
+        // Events sent while the stream was down are not replayed: after a reconnect, fetch again.
+        if (opened) void revalidate.current();
+        opened = true;
       };
       source.onmessage = (message: MessageEvent<string>) => {
         const event = parseStudioEvent(message.data);

@@ -1,5 +1,6 @@
 import type { EnrichmentKind } from "#app/rules/enrichment";
 import type { MediaElement, MediaFields } from "#app/rules/media-element";
+import { sanitizeRichText } from "#app/utils/rich-text.server";
 import type { Database } from "#db/client";
 
 /*
@@ -35,13 +36,17 @@ export function detailValues(kind: EnrichmentKind, fields: MediaFields) {
       return { recipient: fields.recipient?.trim() ?? "", subject: fields.subject, body: fields.body?.trim() ? fields.body : null };
     case "gallery":
       return { galleryId: fields.galleryId };
-    case "customHtml":
+    case "customHtml": {
+      const editorMode = fields.editorMode ?? "text";
+      // Text mode is the rich-text editor's output: only its formatting tags are stored.
+      const content = editorMode === "text" ? sanitizeRichText(fields.content ?? "") : (fields.content ?? "");
       return {
-        content: fields.content ?? "",
-        editorMode: fields.editorMode ?? "text",
+        content,
+        editorMode,
         width: fields.width ?? 0,
         height: fields.height ?? 0,
       };
+    }
   }
 }
 

@@ -312,6 +312,34 @@ describe("editing", () => {
     });
   });
 
+  test("custom HTML in text mode keeps only the rich-text formatting; HTML mode keeps the code", async () => {
+    const { epaperId, pageIds, subject } = await epaperWithPages();
+    const created = await createMediaElement(deps, subject, {
+      epaperId,
+      pageId: pageIds[0] as string,
+      kind: "customHtml",
+      fields: {
+        editorMode: "text",
+        content: '<p onclick="steal()">Hi <strong>there</strong><script>steal()</script></p><img src=x onerror=steal()>',
+      },
+    });
+    expect(created.content).toBe("<p>Hi <strong>there</strong></p>");
+    const plain = await updateMediaElement(deps, subject, {
+      epaperId,
+      pageMediaId: created.id,
+      version: created.version,
+      patch: { content: "a < b\nsecond" },
+    });
+    expect(plain.content).toBe("<p>a &lt; b</p><p>second</p>");
+    const code = await updateMediaElement(deps, subject, {
+      epaperId,
+      pageMediaId: created.id,
+      version: plain.version,
+      patch: { editorMode: "html", content: "<script>run()</script>" },
+    });
+    expect(code).toMatchObject({ editorMode: "html", content: "<script>run()</script>" });
+  });
+
   test("duplicate copies every field; delete and delete all remove only this page's elements", async () => {
     const { epaperId, pageIds, subject } = await epaperWithPages();
     const [one, two] = [pageIds[0] as string, pageIds[1] as string];

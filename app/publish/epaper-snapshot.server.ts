@@ -2,7 +2,7 @@ import type { Enrichment, EnrichmentAction, GalleryImage, ManifestPage, ReaderMa
 import { MANIFEST_VERSION } from "@ep/publisher/src/manifest.ts";
 import type { StoredLink, StoredRenditions } from "#app/render/page-store.server";
 import type { Database } from "#db/client";
-import { escapeHtml } from "@ep/publisher/src/html-safe.ts";
+import { sanitizeRichText } from "#app/utils/rich-text.server";
 import { loadSettings, toSettings } from "./reader-settings.server.ts";
 import { defaultIcon } from "#app/rules/enrichment";
 
@@ -262,14 +262,18 @@ function toAction(row: EnrichmentRow, indexOfPageId: Map<string, number>): Enric
       return row.galleryId ? { kind: "gallery", galleryId: row.galleryId } : null;
     case "customHtml": {
       const content = row.htmlContent ?? "";
-      // Text mode is plain text the user typed: shown as text, never interpreted as markup.
-      const html = row.editorMode === "text" ? `<p style="white-space:pre-wrap">${escapeHtml(content)}</p>` : content;
+      // Text mode is rich text: cut to its formatting tags again, whatever the row holds.
+      const html = row.editorMode === "text" ? `${RICH_TEXT_STYLE}${sanitizeRichText(content)}` : content;
       return { kind: "customHtml", html, width: row.htmlWidth ?? 400, height: row.htmlHeight ?? 300 };
     }
     default:
       return null;
   }
 }
+
+/** Text mode's own look inside the sandboxed frame (the content itself carries no style). */
+const RICH_TEXT_STYLE =
+  "<style>body{margin:1rem;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;overflow-wrap:anywhere}a{color:#0b57d0}</style>";
 
 function toEnrichment(
   row: EnrichmentRow,

@@ -191,19 +191,40 @@ test.describe("media elements in English", () => {
     await dialog.getByRole("button", { name: "Add media item" }).click();
     await expect(page.getByRole("button", { name: "Click area: Gallery" })).toBeVisible();
 
-    // Custom HTML in HTML mode: switching the editor with content asks first and clears it.
+    // Custom HTML in text mode: the rich-text editor (toolbar buttons and their shortcuts).
     dialog = await addMedia(page, "Custom HTML");
     await next(dialog);
-    await dialog.getByRole("textbox", { name: "Content" }).fill("Hello");
-    await dialog.getByText("HTML", { exact: true }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Switch the editor?" });
-    await confirm.getByRole("button", { name: "Switch and clear" }).click();
-    await expect(dialog.getByRole("textbox", { name: "Content" })).toHaveValue("");
-    await dialog.getByRole("textbox", { name: "Content" }).fill("<b>Opening hours</b>");
+    const richText = dialog.getByRole("textbox", { name: "Content" });
+    await richText.click();
+    await richText.pressSequentially("Open ");
+    await dialog.getByRole("button", { name: "Bold" }).click();
+    await expect(dialog.getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "true");
+    await richText.pressSequentially("daily");
+    await expect(richText.locator("strong")).toHaveText("daily");
+    await dialog.getByRole("button", { name: "Bold" }).click();
+    await richText.press("Enter");
+    await dialog.getByRole("button", { name: "Link" }).click();
+    await dialog.getByRole("textbox", { name: "Link address" }).fill("https://example.com/hours");
+    await dialog.getByRole("textbox", { name: "Link address" }).press("Enter");
+    await expect(richText.getByRole("link", { name: "https://example.com/hours" })).toHaveAttribute("href", "https://example.com/hours");
+    await page.screenshot({ path: testInfo.outputPath("rich-text.png") });
+    expect(await axeViolations(page)).toEqual([]);
     await next(dialog);
     await dialog.getByRole("textbox", { name: "Title (optional)" }).fill("Opening hours");
     await dialog.getByRole("button", { name: "Add media item" }).click();
     await expect(page.getByRole("button", { name: "Click area: Opening hours" })).toBeVisible();
+    // Stored as rich text (the new element is open for editing); switching to HTML asks first
+    // and clears the content.
+    const hours = page.getByRole("form", { name: "Edit Opening hours" });
+    await expect(hours.getByRole("textbox", { name: "Content" }).locator("strong")).toHaveText("daily");
+    await hours.getByText("HTML", { exact: true }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Switch the editor?" });
+    await confirm.getByRole("button", { name: "Switch and clear" }).click();
+    await expect(hours.getByRole("textbox", { name: "Content" })).toHaveValue("");
+    await hours.getByRole("textbox", { name: "Content" }).fill("<b>Opening hours</b>");
+    await hours.getByRole("button", { name: "Save changes" }).click();
+    await expect(hours.getByRole("button", { name: "Save changes" })).toBeDisabled();
+    await expect(hours.getByRole("textbox", { name: "Content" })).toHaveValue("<b>Opening hours</b>");
     await expect(page.getByTestId("media-item")).toHaveCount(6);
     await page.screenshot({ path: testInfo.outputPath("editor-media.png"), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);

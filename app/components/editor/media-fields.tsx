@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { DISPLAY_AS, defaultIcon, type EnrichmentKind, MEDIA_BAR_CONTENTS } from "#app/rules/enrichment";
@@ -12,6 +12,9 @@ import { TargetPageField } from "./target-page-field.tsx";
  * content by kind; representation) — the edit panel shows the same sections at once. Every change
  * goes to `onChange` as a partial update of the draft; `problems` are fieldProblems of the draft.
  */
+
+/** Tiptap is loaded when a custom-HTML element in text mode is shown, not with the editor. */
+const RichTextEditor = lazy(() => import("./rich-text-editor.tsx"));
 
 export const PLAYER_ICON_NAMES = ["linkintern", "link", "email", "video", "gallery", "pdf", "readme"] as const;
 
@@ -154,13 +157,23 @@ export function ContentSection(props: SectionProps) {
             labelOf={(value) => t(`media.fields.editorModes.${value}`)}
             onChange={(editorMode) => (fields.content?.trim() ? setPendingMode(editorMode) : onChange({ editorMode }))}
           />
-          <TextInput
-            label={t("media.fields.content")}
-            multiline
-            value={fields.content ?? ""}
-            onChange={(content) => onChange({ content })}
-            name={`${idPrefix}-content`}
-          />
+          {fields.editorMode === "html" ? (
+            <TextInput
+              label={t("media.fields.content")}
+              multiline
+              value={fields.content ?? ""}
+              onChange={(content) => onChange({ content })}
+              name={`${idPrefix}-content`}
+            />
+          ) : (
+            <Suspense fallback={<p className="min-h-44 text-sm text-slate-600">{t("media.fields.content")} …</p>}>
+              <RichTextEditor
+                label={t("media.fields.content")}
+                value={fields.content ?? ""}
+                onChange={(content) => onChange({ content })}
+              />
+            </Suspense>
+          )}
           {size}
           <ConfirmDialog
             isOpen={pendingMode !== null}

@@ -130,6 +130,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** How long a processing card may go without any event before the grid is fetched again. */
+const PROCESS_WATCH_MS = 10_000;
+
 /** A grid cell: 220 px cards with 10 px margins; on phones one card fills the row (issue 15 §0c). */
 const GRID_CELL_CLASS = "m-[10px] w-[calc(100%-20px)] sm:w-auto";
 
@@ -151,6 +154,23 @@ export default function EpaperWorkspace({ loaderData }: Route.ComponentProps) {
     // 'Open preview' (studio-core.md §7): the card of that ePaper opens its preview at the page.
     if (event.type === "openPreview") setPreviewRequest({ epaperId: event.epaperId, page: event.pageNumber, at: Date.now() });
   });
+  // A safety net under the events: while a card is in process and no event came for a while
+  // (the stream was not open yet when the process ended, say), the grid is fetched again.
+  const processing = loaderData.grid.cards.some((card) => card.process.running);
+  const lastEvent = useRef(Date.now());
+  useStudioEvent(() => {
+    lastEvent.current = Date.now();
+  });
+  const latestRevalidator = useRef(revalidator);
+  latestRevalidator.current = revalidator;
+  useEffect(() => {
+    if (!processing) return;
+    const timer = setInterval(() => {
+      const current = latestRevalidator.current;
+      if (Date.now() - lastEvent.current >= PROCESS_WATCH_MS && current.state === "idle") void current.revalidate();
+    }, PROCESS_WATCH_MS / 2);
+    return () => clearInterval(timer);
+  }, [processing]);
   const gridRef = useGridSizing(loaderData.size);
   const openSignup = () => {
     setTestPhaseOpen(false);
