@@ -261,9 +261,7 @@ function toAction(row: EnrichmentRow, indexOfPageId: Map<string, number>): Enric
     case "gallery":
       return row.galleryId ? { kind: "gallery", galleryId: row.galleryId } : null;
     case "customHtml": {
-      const content = row.htmlContent ?? "";
-      // Text mode is rich text: cut to its formatting tags again, whatever the row holds.
-      const html = row.editorMode === "text" ? `${RICH_TEXT_STYLE}${sanitizeRichText(content)}` : content;
+      const html = customHtmlDocument(row.editorMode ?? "text", row.htmlContent ?? "");
       return { kind: "customHtml", html, width: row.htmlWidth ?? 400, height: row.htmlHeight ?? 300 };
     }
     default:
@@ -274,6 +272,11 @@ function toAction(row: EnrichmentRow, indexOfPageId: Map<string, number>): Enric
 /** Text mode's own look inside the sandboxed frame (the content itself carries no style). */
 const RICH_TEXT_STYLE =
   "<style>body{margin:1rem;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;overflow-wrap:anywhere}a{color:#0b57d0}</style>";
+
+/** The sandboxed frame's document: text mode cut to its formatting tags again, whatever the row holds; HTML mode as written. */
+export function customHtmlDocument(editorMode: "text" | "html", content: string): string {
+  return editorMode === "text" ? `${RICH_TEXT_STYLE}${sanitizeRichText(content)}` : content;
+}
 
 function toEnrichment(
   row: EnrichmentRow,
