@@ -3,6 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import sharp from "sharp";
+import { once } from "node:events";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { BlobStore } from "#app/blob/blob-store.server";
 import { AppError } from "#app/errors/app-error";
@@ -159,7 +162,8 @@ test("generate: from the internal link's target page and the gallery's first ima
   const fromGallery = await generatePreviewImage(deps, subject, { epaperId, pageMediaId: shown.id });
   expect(fromGallery.uri).toBe(`/media/${fromGallery.id}`);
 
-  const external = await make("externalLink", { url: "https://example.com/" });
+  // An address inside our network is never fetched: the §8 info, nothing attached.
+  const external = await make("externalLink", { url: "http://10.0.0.8/intranet" });
   expect(await refusal(generatePreviewImage(deps, subject, { epaperId, pageMediaId: external.id }))).toEqual({
     status: 422,
     messageKey: "media.previewImage.generationFailed",
@@ -167,4 +171,45 @@ test("generate: from the internal link's target page and the gallery's first ima
   const emptyGallery = await createGallery(db, subject, "Empty");
   const empty = await make("gallery", { galleryId: emptyGallery.id });
   expect(await refusal(generatePreviewImage(deps, subject, { epaperId, pageMediaId: empty.id }))).toMatchObject({ status: 422 });
+});
+
+test("generate: the Open Graph image of an external link's page, through the SSRF rules", async () => {
+  const picture = await image(1200, "jpeg");
+  const server = http.createServer((request, response) => {
+    if (request.url === "/article")
+      response
+        .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+        .end(
+          '<html><head><meta property="og:title" content="A"><meta property="og:image" content="/images/cover.jpg"></head><body>x</body></html>',
+        );
+    else if (request.url === "/images/cover.jpg") response.writeHead(200, { "content-type": "image/jpeg" }).end(picture);
+    else if (request.url === "/bare") response.writeHead(200, { "content-type": "text/html" }).end("<html><head></head></html>");
+    else response.writeHead(404).end();
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const { deps, subject, epaperId, make } = await fixture();
+    const link = await make("externalLink", { url: `${origin}/article` });
+    // Without the allow-list the local server is a private target like any other.
+    expect(await refusal(generatePreviewImage(deps, subject, { epaperId, pageMediaId: link.id }))).toMatchObject({ status: 422 });
+    const allowed = { ...deps, allowPrivate: [new URL(origin).host] };
+    const made = await generatePreviewImage(allowed, subject, { epaperId, pageMediaId: link.id });
+    expect(await db.selectFrom("media").select(["width", "mimeType", "name"]).where("id", "=", made.id).executeTakeFirstOrThrow()).toEqual({
+      width: 176,
+      mimeType: "image/jpeg",
+      name: "cover.jpg",
+    });
+    const bare = await make("externalLink", { url: `${origin}/bare` });
+    expect(await refusal(generatePreviewImage(allowed, subject, { epaperId, pageMediaId: bare.id }))).toEqual({
+      status: 422,
+      messageKey: "media.previewImage.generationFailed",
+    });
+    // A video file's address is itself the thing: no page, no picture.
+    const clip = await make("externalLink", { url: `${origin}/clip.mp4` });
+    expect(await refusal(generatePreviewImage(allowed, subject, { epaperId, pageMediaId: clip.id }))).toMatchObject({ status: 422 });
+  } finally {
+    server.close();
+  }
 });

@@ -9,19 +9,29 @@ import { PREVIEW_IMAGE, previewImageTypeOf } from "#app/rules/preview-image";
 import type { PermissionSubject } from "#app/rules/permissions";
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
+import { getEnv } from "#app/utils/env.server";
+import { SafeFetchRefused } from "#app/utils/safe-fetch.server";
+import { fetchOpenGraphImage } from "./open-graph-image.server.ts";
 import { loadMediaElements } from "./page-media-read.server.ts";
 import { loadElementPage, MediaElementNotFound, requireEditable } from "./page-media.server.ts";
 
 /*
  * The preview image of a media element (studio-core.md §5 'Preview image', §7 'Generate preview
  * image', '/upload-enrichment-preview-image', §8; issue 11): uploaded (.png/.jpg, at most 300 KB)
- * or generated from what the element points at inside the studio — the target page's thumbnail
- * for an internal link, the first image of a gallery. Either way it is scaled to 176 px wide with
+ * or generated from what the element points at — the target page's thumbnail for an internal
+ * link, the first image of a gallery, the Open Graph image of an external link's or a video's
+ * page (fetched under the SSRF rules of ADR 0033). Either way it is scaled to 176 px wide with
  * sharp and stored as the account's media; the element's version changes and the ePaper needs
  * republishing. A replaced image no element uses any more is deleted with its blob.
  */
 
-export type PreviewDeps = { db: Database; redis: Redis; blobs: BlobStore };
+export type PreviewDeps = {
+  db: Database;
+  redis: Redis;
+  blobs: BlobStore;
+  /** "host:port" entries outbound fetches may reach although private (tests); OUTBOUND_ALLOW_PRIVATE by default. */
+  allowPrivate?: readonly string[];
+};
 
 async function scaled(bytes: Buffer, format: "png" | "jpeg") {
   const image = sharp(bytes).resize({ width: PREVIEW_IMAGE.width, withoutEnlargement: false });
@@ -157,6 +167,12 @@ export async function generatePreviewImage(
       .limit(1)
       .executeTakeFirst();
     if (first) source = { key: first.blobKey, name: first.name.replace(/\.[^.]+$/, ".png") };
+  } else if ((element.kind === "externalLink" || element.kind === "video") && element.url) {
+    const image = await fetchOpenGraphImage(element.url, deps.allowPrivate ?? getEnv().OUTBOUND_ALLOW_PRIVATE).catch((error: unknown) => {
+      if (error instanceof SafeFetchRefused) throw failed();
+      throw error;
+    });
+    return attach(deps, subject, input.epaperId, input.pageMediaId, image);
   }
   if (!source) throw failed();
   let bytes: Buffer;

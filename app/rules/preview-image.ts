@@ -14,10 +14,13 @@ export function canGeneratePreview(element: {
   kind: string;
   internalLinkPageId: string | null;
   galleryId: string | null;
+  url: string | null;
   hasPreviewImage: boolean;
 }) {
   if (element.hasPreviewImage) return false;
   if (element.kind === "internalLink") return Boolean(element.internalLinkPageId);
   if (element.kind === "gallery") return Boolean(element.galleryId);
+  // The page's Open Graph image, fetched by the server (models/open-graph-image.server.ts).
+  if (element.kind === "externalLink" || element.kind === "video") return Boolean(element.url?.trim());
   return false;
 }

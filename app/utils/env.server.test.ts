@@ -36,6 +36,12 @@ describe("parseEnv", () => {
     );
   });
 
+  test("outbound fetches reach no private address unless one is listed as host:port", () => {
+    expect(parseEnv({}).OUTBOUND_ALLOW_PRIVATE).toEqual([]);
+    expect(parseEnv({ OUTBOUND_ALLOW_PRIVATE: "127.0.0.1:3106,[::1]:80" }).OUTBOUND_ALLOW_PRIVATE).toEqual(["127.0.0.1:3106", "[::1]:80"]);
+    expect(() => parseEnv({ OUTBOUND_ALLOW_PRIVATE: "10.0.0.0/8" })).toThrow(/OUTBOUND_ALLOW_PRIVATE: must be host:port entries/);
+  });
+
   test("empty variables count as unset", () => {
     expect(parseEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
   });

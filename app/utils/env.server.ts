@@ -70,6 +70,18 @@ const EnvSchema = z
       .default(1000),
     /** Render jobs one worker process runs at once; they share the nodes' capacity. */
     RENDER_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /**
+     * "host:port" entries the server may fetch preview images from although they are not public
+     * addresses (tests' local servers). Empty in production: no private target (ADR 0033).
+     */
+    OUTBOUND_ALLOW_PRIVATE: z
+      .string()
+      .regex(
+        /^(\[[\da-f:.]+\]|[^\s,:[\]]+):\d+(,(\[[\da-f:.]+\]|[^\s,:[\]]+):\d+)*$/i,
+        "must be host:port entries separated by commas, e.g. 127.0.0.1:8080 or [::1]:8080",
+      )
+      .optional()
+      .transform((value) => (value ? value.split(",") : [])),
     DEMO_ADMIN_EMAIL: z.email("must be an e-mail address").default("admin@demo.epaper.test"),
     DEMO_ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
     /** Outgoing mail server (nodemailer URL: smtp:// or smtps://, user:password@ when it needs a login). */

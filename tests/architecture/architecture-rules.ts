@@ -20,6 +20,7 @@ export const INTERNAL_ERRORS: Record<string, string> = {
   EmailTemplateError: "a template bug, found by the template tests",
   EmailDeliveryError: "an SMTP failure the e-mail job retries or records",
   InvalidConfigurationError: "a wrong environment value at boot",
+  SafeFetchRefused: "an outbound fetch refused by the SSRF rules; the preview-image model turns it into its 'could not be generated' info",
 };
 
 const PROCESS_COLUMN = /\b(processRunning|processCancelled|processError|processType|processStartedAt)\s*:/;

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { CORPUS } from "../support/corpus.ts";
 import { insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { axeViolations } from "./support/reader-checks.ts";
+import { E2E_OUTSIDE_URL } from "./support/slot.ts";
 
 // Issue 11 in a real browser: on a rendered ePaper (the corpus's 14-page tracemonkey paper, real
 // render node), a user adds media elements of all six kinds through the creator dialog, sees its
@@ -246,8 +247,20 @@ test.describe("media elements in English", () => {
     await panel.getByRole("textbox", { name: "Title (optional)" }).fill("Our shop");
     await panel.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByRole("button", { name: "Click area: Our shop" })).toBeVisible();
-    // A preview image, uploaded: a .png or .jpg of at most 300 KB.
+    // A preview image generated from the link's page: the server fetches its Open Graph image
+    // (serve.sh's outside site, the one private address this run allows) and scales it to 176 px.
     const shopPanel = page.getByRole("form", { name: "Edit Our shop" });
+    await shopPanel.getByRole("textbox", { name: "Web address or file path" }).fill(`${E2E_OUTSIDE_URL}/article.html`);
+    await shopPanel.getByRole("button", { name: "Save changes" }).click();
+    await expect(shopPanel.getByRole("button", { name: "Save changes" })).toBeDisabled();
+    await shopPanel.getByRole("button", { name: "Generate preview image" }).click();
+    await expect
+      .poll(() => shopPanel.getByRole("img", { name: "Preview image of Our shop" }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(176);
+    await expect(shopPanel.getByRole("button", { name: "Generate preview image" })).toBeDisabled();
+    await shopPanel.getByRole("button", { name: "Remove preview image" }).click();
+    await expect(shopPanel.getByText("No preview image yet.")).toBeVisible();
+    // A preview image, uploaded: a .png or .jpg of at most 300 KB.
     await shopPanel
       .getByLabel("Upload a preview image (.png, .jpg, at most 300 KB)")
       .setInputFiles({ name: "shop.gif", mimeType: "image/gif", buffer: png });

@@ -27,4 +27,9 @@ mariadb -h127.0.0.1 -uroot -e "DROP DATABASE IF EXISTS epaper_e2e$SUFFIX" 2>/dev
 redis-cli -u "$REDIS_URL" flushdb >/dev/null 2>&1 || true
 npx tsx server/cli/migrate.ts >/dev/null
 npx tsx server/cli/seed.ts >/dev/null
+# A web site outside the studio (an external link's page with its Open Graph image): the only
+# private address the server may fetch preview images from in this run (ADR 0033).
+OUTSIDE_PORT=$((BASE + 6))
+export OUTBOUND_ALLOW_PRIVATE=127.0.0.1:$OUTSIDE_PORT
+python3 -m http.server "$OUTSIDE_PORT" --bind 127.0.0.1 --directory tests/e2e/outside-site >/dev/null 2>&1 &
 exec node --import tsx server/run-all.ts

@@ -4,6 +4,7 @@ import { href, useFetcher, useRevalidator } from "react-router";
 import { Button } from "#app/components/ui/button";
 import type { ApiErrorBody } from "#app/errors/api-error-body";
 import type { MediaElement } from "#app/rules/media-element";
+import { autoPreviewAllowed } from "#app/rules/enrichment";
 import { canGeneratePreview, PREVIEW_IMAGE } from "#app/rules/preview-image";
 import { fileInputClassName, StatusText } from "./fields.tsx";
 
@@ -71,7 +72,7 @@ export function PreviewImageField(props: { element: MediaElement; epaperId: stri
             className={fileInputClassName}
           />
           <div className="flex flex-wrap gap-2">
-            {element.kind === "internalLink" || element.kind === "gallery" ? (
+            {autoPreviewAllowed(element.kind) ? (
               <Button
                 variant="secondary"
                 isDisabled={!generate || busy}

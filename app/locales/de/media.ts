@@ -86,6 +86,7 @@ export default {
       frameNotValid: "Der Klickbereich muss auf der Seite liegen und mindestens 10 px breit und hoch sein.",
     },
     created: "Medienelement hinzugefügt.",
+    createdWithoutPreview: "Medienelement hinzugefügt. Sein Vorschaubild konnte nicht erzeugt werden; Sie können eines hochladen.",
     saved: "Änderungen gespeichert.",
     duplicated: "Medienelement dupliziert.",
     deleted: "Medienelement gelöscht.",

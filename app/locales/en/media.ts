@@ -83,6 +83,7 @@ export default {
       frameNotValid: "The click area must lie on the page and be at least 10 px wide and high.",
     },
     created: "Media item added.",
+    createdWithoutPreview: "Media item added. Its preview image could not be generated; you can upload one.",
     saved: "Changes saved.",
     duplicated: "Media item duplicated.",
     deleted: "Media item deleted.",

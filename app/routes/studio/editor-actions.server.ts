@@ -37,8 +37,12 @@ function json(text: string): unknown {
   }
 }
 
-const withToast = async <T>(body: T, messageKey: Parameters<typeof toastSetCookie>[0]["messageKey"], params?: Record<string, number>) =>
-  data(body, { headers: { "Set-Cookie": await toastSetCookie({ type: "success", messageKey, params }) } });
+const withToast = async <T>(
+  body: T,
+  messageKey: Parameters<typeof toastSetCookie>[0]["messageKey"],
+  params?: Record<string, number>,
+  type: "success" | "info" = "success",
+) => data(body, { headers: { "Set-Cookie": await toastSetCookie({ type, messageKey, params }) } });
 
 export function editorAction(studio: StudioUser, request: Request, epaperId: string) {
   return withErrorToasts(async () => {
@@ -54,9 +58,18 @@ export function editorAction(studio: StudioUser, request: Request, epaperId: str
           fields: json(form.fields),
         });
         // 'Generate automatically' (§4): made right away where the studio has the source.
+        // The element stays when that fails (a page without a picture, a timeout): the user hears
+        // so and can upload one (§8 'preview image generation failure', info).
         if (element.previewImageAuto && canGeneratePreview({ ...element, hasPreviewImage: false })) {
-          await generatePreviewImage({ ...deps, blobs }, subject, { epaperId, pageMediaId: element.id }).catch(() => null);
+          const made = await generatePreviewImage({ ...deps, blobs }, subject, { epaperId, pageMediaId: element.id }).catch(
+            (error: unknown) => {
+              // The element is saved: an unexpected failure is logged, not shown as a failed creation.
+              if (!(error instanceof AppError)) console.error("preview image generation failed", error);
+              return null;
+            },
+          );
           element = (await loadMediaElements(db, { pageId: form.pageId, ids: [element.id] }))[0] ?? element;
+          if (!made) return withToast({ ok: true as const, element }, "media.createdWithoutPreview", undefined, "info");
         }
         return withToast({ ok: true as const, element }, "media.created");
       }

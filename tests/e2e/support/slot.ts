@@ -13,3 +13,5 @@ export const E2E_REDIS_URL = `redis://127.0.0.1:6379/${[14, 13, 9, 8][E2E_SLOT]}
 export const E2E_DATABASE_URL = `mysql://root@127.0.0.1:3306/epaper_e2e${E2E_SLOT === 0 ? "" : `_${E2E_SLOT}`}`;
 export const E2E_DATA_DIR = `data/e2e${E2E_SLOT === 0 ? "" : `-${E2E_SLOT}`}`;
 export const E2E_LANDING_URL = `${E2E_BASE_URL}/landing`;
+/** tests/e2e/serve.sh's web site "outside" the studio (an external page with an Open Graph image). */
+export const E2E_OUTSIDE_URL = `http://127.0.0.1:${E2E_PORT + 6}`;
