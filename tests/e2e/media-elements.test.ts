@@ -13,11 +13,13 @@ import { E2E_OUTSIDE_URL } from "./support/slot.ts";
 
 const FILE = path.join(CORPUS, "pdfjs__tracemonkey.pdf");
 
-async function openEditor(page: Page, name: string) {
+async function openEditor(page: Page, name: string, file = FILE) {
   await page.goto("/epaper");
   const card = page.getByTestId("upload-card");
-  await card.locator("input[type=file]").setInputFiles(FILE);
-  await expect(card.getByRole("textbox").first()).toHaveValue(/tracemonkey/, { timeout: 30_000 });
+  await card.locator("input[type=file]").setInputFiles(file);
+  await expect(card.getByRole("textbox").first()).toHaveValue(new RegExp(path.basename(file, ".pdf").split("__").pop() ?? ""), {
+    timeout: 30_000,
+  });
   await card.getByRole("textbox").first().fill(name);
   await card
     .getByRole("button")
@@ -324,6 +326,8 @@ test.describe("Medienelemente auf Deutsch", () => {
   test("einen externen Link anlegen, mit Meldung, und einen Klickbereich zeichnen", async ({ page, context }, testInfo) => {
     test.setTimeout(180_000);
     await logInAs(context, await insertUserWithLevel("2", { user: { emailLanguage: "de" } }));
+    const second = `Zweites ${testInfo.project.name} ${Date.now()}`;
+    await openEditor(page, second, path.join(CORPUS, "pypdf__habibi.pdf"));
     await openEditor(page, `Medien ${testInfo.project.name} ${Date.now()}`);
     // Draw a click area on the free page: the creator asks for the kind first.
     const layer = page.getByTestId("click-area-layer");
@@ -352,5 +356,14 @@ test.describe("Medienelemente auf Deutsch", () => {
     expect(frame.x2).toBeCloseTo(160 / 489.6, 2);
     expect(frame.y1).toBeCloseTo(60 / 633.6, 2);
     expect(await axeViolations(page)).toEqual([]);
+
+    // The ePaper selector: type part of a name, choose, and the editor shows that ePaper.
+    const selector = page.getByRole("combobox", { name: "Anderes ePaper öffnen" });
+    await selector.fill("zweites");
+    await expect(page.getByRole("option", { name: new RegExp(`^${second}`) })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("epaper-selector.png") });
+    await page.getByRole("option", { name: new RegExp(`^${second}`) }).click();
+    await expect(page.getByRole("heading", { level: 1, name: second })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Klickbereich: Unser Laden" })).toHaveCount(0);
   });
 });

@@ -318,6 +318,8 @@ export const MATRIX: MatrixEntry[] = [
     demo: { default: "DemoError", demoAccount: "422", anonymous: LOGIN, generated: "403", level1: "403", unconfirmed: "UserNotConfirmed" },
   },
 
+  // The editor's ePaper selector (issue 11): the account's own ePapers only.
+  { route: "resources/epaper-options", method: "GET", expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed" }) },
   // Galleries of the gallery kind (issue 11): the account's own; anyone with the editor's permission.
   { route: "resources/galleries", method: "GET", expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed" }) },
   {

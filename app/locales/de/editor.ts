@@ -5,6 +5,14 @@ export default {
   editor: {
     metaTitle: "{{name}} – Editor",
     back: "Zurück zu meinen ePapern",
+    switchEpaper: {
+      label: "Anderes ePaper öffnen",
+      placeholder: "Tippen, um ein ePaper zu finden",
+      none: "Kein ePaper passt.",
+      current: "Gerade geöffnet",
+      pages_one: "{{count}} Seite",
+      pages_other: "{{count}} Seiten",
+    },
     pages: "Seiten",
     openPages: "Seiten: {{page}} von {{count}}",
     columns: "Größe der Vorschaubilder",

@@ -3,6 +3,14 @@ export default {
   editor: {
     metaTitle: "{{name}} – editor",
     back: "Back to my ePapers",
+    switchEpaper: {
+      label: "Open another ePaper",
+      placeholder: "Type to find an ePaper",
+      none: "No ePaper matches.",
+      current: "Open now",
+      pages_one: "{{count}} page",
+      pages_other: "{{count}} pages",
+    },
     pages: "Pages",
     openPages: "Pages: {{page}} of {{count}}",
     columns: "Thumbnail size",

@@ -10,6 +10,7 @@ import { getEnv } from "#app/utils/env.server";
 import { useFrameSaver } from "#app/components/editor/use-frame-saver";
 import { cascadedFrame, type MediaElement } from "#app/rules/media-element";
 import { PageCanvas } from "#app/components/editor/page-canvas";
+import { EpaperSelector } from "#app/components/editor/epaper-selector";
 import { PagePanel } from "#app/components/editor/page-panel";
 import { EpaperNotFound } from "#app/lifecycle/epaper-process.server";
 import { cardActionsAllowed } from "#app/models/epaper-actions.server";
@@ -85,7 +86,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
-export default function EpaperEditor({ loaderData }: Route.ComponentProps) {
+export default function EpaperEditor(props: Route.ComponentProps) {
+  // Another ePaper (the selector) starts with a fresh editor: no chosen element, no open creator.
+  return <EditorScreen key={props.loaderData.epaper.id} {...props} />;
+}
+
+function EditorScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { epaper, page, chunk, media, colors, editable } = loaderData;
@@ -109,6 +115,7 @@ export default function EpaperEditor({ loaderData }: Route.ComponentProps) {
         <h1 className="truncate text-xl font-bold" title={epaper.name}>
           {epaper.name}
         </h1>
+        <EpaperSelector currentId={epaper.id} />
         <PagePanel epaperId={epaper.id} chunk={chunk} current={page.number} onChoose={goTo} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
