@@ -142,7 +142,8 @@ describe("creating", () => {
     });
     expect(await refused("mailtoLink", { recipient: "nobody" })).toMatchObject({ messageKey: "media.validation.validEmailRequired" });
     expect(await refused("internalLink", {})).toMatchObject({ messageKey: "media.validation.targetPageRequired" });
-    expect(await refused("gallery", { galleryId: createId() })).toMatchObject({ messageKey: "media.validation.galleryRequired" });
+    // §8: a chosen gallery that is gone by now is a failed dependency (the creator closes).
+    expect(await refused("gallery", { galleryId: createId() })).toEqual({ status: 424, messageKey: "media.errors.dependencyGone" });
     expect(await refused("externalLink", { ...link, title: "ab" })).toMatchObject({ messageKey: "media.validation.textTooShort" });
     expect(await refused("externalLink", { ...link, displayAs: "overlay", width: 0, height: 300 })).toMatchObject({
       messageKey: "media.validation.numberValueNotValid",
@@ -168,10 +169,11 @@ describe("creating", () => {
       fields: { ...link, frame: { x1: -0.5, y1: 0.9, x2: 0.2, y2: 1.7 } },
     });
     expect(clamped.frame).toEqual({ x1: 0, y1: 0.9, x2: 0.2, y2: 1 });
-    // A target page of another ePaper is no target.
+    // A target page of another ePaper is no target: answered like a page that is gone.
     const other = await epaperWithPages();
-    expect(await refused("internalLink", { internalLinkPageId: other.pageIds[0] })).toMatchObject({
-      messageKey: "media.validation.targetPageRequired",
+    expect(await refused("internalLink", { internalLinkPageId: other.pageIds[0] })).toEqual({
+      status: 424,
+      messageKey: "media.errors.dependencyGone",
     });
     // Unknown fields and wrong types are not a request the editor makes.
     expect(await refused("externalLink", { ...link, pageId: "x" })).toMatchObject({ status: 400, messageKey: "errors.invalidRequest" });
@@ -310,6 +312,34 @@ describe("editing", () => {
     ).toMatchObject({
       messageKey: "media.validation.videoUrlNotValid",
     });
+  });
+
+  test("a retry with the creator's id answers the element made first; an id of another page is not found", async () => {
+    const { epaperId, pageIds, subject } = await epaperWithPages();
+    const id = createId();
+    const input = { epaperId, pageId: pageIds[0] as string, kind: "mailtoLink" as const, fields: { recipient: "a@example.com" }, id };
+    const [first, second] = await Promise.all([createMediaElement(deps, subject, input), createMediaElement(deps, subject, input)]);
+    expect(first.id).toBe(id);
+    expect(second.id).toBe(id);
+    expect(await loadMediaElements(db, { pageId: pageIds[0] as string })).toHaveLength(1);
+    expect(await rejection(createMediaElement(deps, subject, { ...input, pageId: pageIds[1] as string }))).toMatchObject({ status: 404 });
+    // In the edit panel a gone target is the field's message, not a failed creation.
+    const link = await createMediaElement(deps, subject, {
+      epaperId,
+      pageId: pageIds[0] as string,
+      kind: "internalLink",
+      fields: { internalLinkPageId: pageIds[1] },
+    });
+    expect(
+      await rejection(
+        updateMediaElement(deps, subject, {
+          epaperId,
+          pageMediaId: link.id,
+          version: link.version,
+          patch: { internalLinkPageId: createId() },
+        }),
+      ),
+    ).toEqual({ status: 400, messageKey: "media.validation.targetPageRequired" });
   });
 
   test("custom HTML in text mode keeps only the rich-text formatting; HTML mode keeps the code", async () => {

@@ -46,6 +46,14 @@ export class StaleMediaVersion extends AppError {
   }
 }
 
+/** §8 'enrichment creation failed due to dependency': what the new element points to is gone. */
+export class MediaDependencyGone extends AppError {
+  override name = "FailedDependency";
+  constructor(detail?: string) {
+    super("media.errors.dependencyGone", { status: 424, detail });
+  }
+}
+
 type PageTarget = { pageId: string; epaperId: string; width: number; height: number; isDemo: boolean; isLocked: boolean };
 
 async function loadPage(db: Database, subject: PermissionSubject, epaperId: string, pageId: string): Promise<PageTarget> {
@@ -107,7 +115,12 @@ async function validate(
   kind: EnrichmentKind,
   fields: MediaFields,
   hasPreviewImage: boolean,
+  creating = false,
 ) {
+  // §8: on creation, a chosen page or gallery that is gone by now is a failed dependency (the
+  // creator closes); in the edit panel it is the field's message.
+  const gone = (key: "targetPageRequired" | "galleryRequired") =>
+    creating ? new MediaDependencyGone() : new AppError(`media.validation.${key}`, { status: 400 });
   if (!isValidFrame(fields.frame, target)) throw new AppError("media.errors.frameNotValid", { status: 400 });
   const problems = Object.values(fieldProblems(kind, fields, hasPreviewImage));
   const first = problems[0];
@@ -119,7 +132,7 @@ async function validate(
       .where("id", "=", fields.internalLinkPageId)
       .where("epaperId", "=", target.epaperId)
       .executeTakeFirst();
-    if (!page) throw new AppError("media.validation.targetPageRequired", { status: 400 });
+    if (!page) throw gone("targetPageRequired");
   }
   if (fields.galleryId) {
     const gallery = await db
@@ -128,7 +141,7 @@ async function validate(
       .where("id", "=", fields.galleryId)
       .where("accountId", "=", subject.accountId)
       .executeTakeFirst();
-    if (!gallery) throw new AppError("media.validation.galleryRequired", { status: 400 });
+    if (!gallery) throw gone("galleryRequired");
   }
   if (fields.customIcon) {
     const icon = await db.selectFrom("playerIcon").select("name").where("name", "=", fields.customIcon).executeTakeFirst();
@@ -157,7 +170,7 @@ async function insertElement(
   pageId: string,
   kind: EnrichmentKind,
   fields: MediaFields,
-  extra: { previewImageId?: string | null } = {},
+  extra: { previewImageId?: string | null; id?: string } = {},
 ) {
   const type = await trx.selectFrom("pageMediaType").select("id").where("name", "=", kind).executeTakeFirstOrThrow();
   const last = await trx
@@ -165,7 +178,7 @@ async function insertElement(
     .select((eb) => eb.fn.max("position").as("position"))
     .where("pageId", "=", pageId)
     .executeTakeFirst();
-  const id = createId();
+  const id = extra.id ?? createId();
   await trx
     .insertInto("pageMedia")
     .values({
@@ -190,17 +203,33 @@ async function elementOrThrow(db: Database, target: PageTarget, pageMediaId: str
   return element;
 }
 
-/** 'Add media item' (§4): a new element of the kind on the page, last in its list. */
+/**
+ * 'Add media item' (§4): a new element of the kind on the page, last in its list. `id` (the
+ * creator's own, made when the dialog opened) makes a retry after a timeout safe: the element
+ * that exists already under that id on this page is answered instead of a second one.
+ */
 export async function createMediaElement(
   deps: MediaDeps,
   subject: PermissionSubject,
-  input: { epaperId: string; pageId: string; kind: EnrichmentKind; fields: unknown },
+  input: { epaperId: string; pageId: string; kind: EnrichmentKind; fields: unknown; id?: string },
 ): Promise<MediaElement> {
   const target = await loadPage(deps.db, subject, input.epaperId, input.pageId);
   requireEditable(subject, target);
+  if (input.id) {
+    const existing = await deps.db.selectFrom("pageMedia").select("pageId").where("id", "=", input.id).executeTakeFirst();
+    if (existing && existing.pageId !== target.pageId) throw new MediaElementNotFound(`page media ${input.id} is elsewhere`);
+    if (existing) return elementOrThrow(deps.db, target, input.id);
+  }
   const fields = { ...newMediaFields(input.kind), ...parsePatch(input.fields) };
-  await validate(deps.db, subject, target, input.kind, fields, false);
-  const id = await retryTransaction(deps.db, (trx) => insertElement(trx, target.pageId, input.kind, fields));
+  await validate(deps.db, subject, target, input.kind, fields, false, true);
+  let id: string;
+  try {
+    id = await retryTransaction(deps.db, (trx) => insertElement(trx, target.pageId, input.kind, fields, { id: input.id }));
+  } catch (error) {
+    // The same request twice at once: the first one's element is the answer.
+    if (input.id && (error as { code?: string }).code === "ER_DUP_ENTRY") return elementOrThrow(deps.db, target, input.id);
+    throw error;
+  }
   await markRepublishingRequired(deps, target.epaperId);
   return elementOrThrow(deps.db, target, id);
 }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { CORPUS } from "../support/corpus.ts";
-import { insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
+import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { axeViolations } from "./support/reader-checks.ts";
 import { E2E_OUTSIDE_URL } from "./support/slot.ts";
 
@@ -325,7 +325,8 @@ test.describe("Medienelemente auf Deutsch", () => {
 
   test("einen externen Link anlegen, mit Meldung, und einen Klickbereich zeichnen", async ({ page, context }, testInfo) => {
     test.setTimeout(180_000);
-    await logInAs(context, await insertUserWithLevel("2", { user: { emailLanguage: "de" } }));
+    const user = await insertUserWithLevel("2", { user: { emailLanguage: "de" } });
+    await logInAs(context, user);
     const second = `Zweites ${testInfo.project.name} ${Date.now()}`;
     await openEditor(page, second, path.join(CORPUS, "pypdf__habibi.pdf"));
     await openEditor(page, `Medien ${testInfo.project.name} ${Date.now()}`);
@@ -356,6 +357,21 @@ test.describe("Medienelemente auf Deutsch", () => {
     expect(frame.x2).toBeCloseTo(160 / 489.6, 2);
     expect(frame.y1).toBeCloseTo(60 / 633.6, 2);
     expect(await axeViolations(page)).toEqual([]);
+
+    // §8: the gallery chosen in the creator is deleted meanwhile: the creation fails 'due to a
+    // dependency', the message says so and the dialog closes.
+    await page.getByRole("button", { name: "+ Medienelement hinzufügen" }).click();
+    await page.getByRole("menuitem", { name: /^Galerie/ }).click();
+    const galleryDialog = page.getByRole("dialog", { name: "Medienelement hinzufügen" });
+    await galleryDialog.getByRole("button", { name: "Weiter" }).click();
+    await galleryDialog.getByRole("textbox", { name: "Galerie suchen oder neue benennen" }).fill("Vergänglich");
+    await galleryDialog.getByRole("button", { name: "Galerie „Vergänglich“ anlegen" }).click();
+    await expect(galleryDialog.getByText("Galerie „Vergänglich“ angelegt.")).toBeVisible();
+    await e2eDb().deleteFrom("gallery").where("accountId", "=", user.accountId).where("name", "=", "Vergänglich").execute();
+    await galleryDialog.getByRole("button", { name: "Weiter" }).click();
+    await galleryDialog.getByRole("button", { name: "Medienelement hinzufügen" }).click();
+    await expect(page.getByText("Das Medienelement konnte nicht angelegt werden: Die Seite oder Galerie")).toBeVisible();
+    await expect(galleryDialog).toBeHidden();
 
     // The ePaper selector: type part of a name, choose, and the editor shows that ePaper.
     const selector = page.getByRole("combobox", { name: "Anderes ePaper öffnen" });

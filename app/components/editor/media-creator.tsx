@@ -1,3 +1,4 @@
+import { createId } from "@paralleldrive/cuid2";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -81,10 +82,13 @@ function CreatorBody(props: BodyProps) {
   );
 }
 
+/** How long 'Add media item' may take before the creator says it timed out and may be sent again. */
+const CREATE_TIMEOUT_MS = 20_000;
+
 function CreatorSteps(props: BodyProps & { request: { kind: EnrichmentKind } }) {
   const { t } = useTranslation();
   const { kind } = props.request;
-  const fetcher = useFetcher<{ ok: boolean; element?: MediaElement }>();
+  const fetcher = useFetcher<{ ok: boolean; element?: MediaElement; error?: string }>();
   const [step, setStep] = useState(0);
   const [fields, setFields] = useState<MediaFields>(() => newMediaFields(kind, props.request.frame ?? undefined));
   const [touched, setTouched] = useState<Set<FieldName>>(new Set());
@@ -93,12 +97,27 @@ function CreatorSteps(props: BodyProps & { request: { kind: EnrichmentKind } }) 
   const name = STEPS[step] ?? "display";
   const ready = sectionReady(problems, STEP_FIELDS[name]) && (name !== "content" || contentStepReady(kind, fields));
 
+  // The new element's id, made once per dialog: sending again after a timeout answers the
+  // element the first request made, if it did (§8 'due to a timeout'; nothing is created twice).
+  const [elementId] = useState(() => createId());
+  const [timedOut, setTimedOut] = useState(false);
   const { onClose, onCreated } = props;
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data?.ok || !fetcher.data.element) return;
-    onCreated(fetcher.data.element);
-    onClose();
+    if (fetcher.state !== "idle") return;
+    const answer = fetcher.data;
+    if (answer?.ok && answer.element) {
+      onCreated(answer.element);
+      onClose();
+    }
+    // §8 'enrichment creation failed due to dependency': its message is shown, the dialog closes.
+    if (answer && !answer.ok && answer.error === "FailedDependency") onClose();
   }, [fetcher.state, fetcher.data, onClose, onCreated]);
+  useEffect(() => {
+    setTimedOut(false);
+    if (fetcher.state === "idle") return;
+    const timer = setTimeout(() => setTimedOut(true), CREATE_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [fetcher.state]);
 
   const change = (patch: Partial<MediaFields>) => {
     setFields((current) => ({ ...current, ...patch }));
@@ -120,7 +139,7 @@ function CreatorSteps(props: BodyProps & { request: { kind: EnrichmentKind } }) 
   };
   const submit = () =>
     fetcher.submit(
-      { intent: "createMedia", pageId: props.pageId, kind, fields: JSON.stringify(fields) },
+      { intent: "createMedia", pageId: props.pageId, kind, fields: JSON.stringify(fields), elementId },
       { method: "post", action: `/epaper/${encodeURIComponent(props.epaperId)}` },
     );
 
@@ -152,6 +171,11 @@ function CreatorSteps(props: BodyProps & { request: { kind: EnrichmentKind } }) 
       {name === "display" ? <DisplaySection {...section} /> : null}
       {name === "content" ? <ContentSection {...section} /> : null}
       {name === "representation" ? <RepresentationSection {...section} /> : null}
+      {timedOut ? (
+        <p role="alert" className="text-sm text-red-700">
+          {t("media.errors.creationTimeout")}
+        </p>
+      ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {step > 0 ? (
           <Button variant="secondary" onPress={() => setStep(step - 1)}>
@@ -162,7 +186,7 @@ function CreatorSteps(props: BodyProps & { request: { kind: EnrichmentKind } }) 
             {t("media.creator.cancel")}
           </Button>
         )}
-        <Button type="submit" isDisabled={fetcher.state !== "idle"}>
+        <Button type="submit" isDisabled={fetcher.state !== "idle" && !timedOut}>
           {step < STEPS.length - 1 ? t("media.creator.next") : t("media.creator.submit")}
         </Button>
       </div>

@@ -80,6 +80,9 @@ export default {
       hexColorNotValid: "Hex-Farbcode ist nicht gültig (Beispiel: #d5bca2)",
     },
     errors: {
+      dependencyGone: "Das Medienelement konnte nicht angelegt werden: Die Seite oder Galerie, auf die es verweist, gibt es nicht mehr.",
+      creationTimeout:
+        "Das Medienelement konnte wegen einer Zeitüberschreitung nicht angelegt werden. Bitte versuchen Sie es erneut; nichts wird doppelt angelegt.",
       notFound: "Dieses Medienelement gibt es nicht mehr.",
       staleVersion:
         "Dieses Medienelement wurde in einem anderen Tab oder von jemand anderem geändert. Ihre Änderung wurde nicht gespeichert; jetzt wird der aktuelle Stand gezeigt.",

@@ -77,6 +77,8 @@ export default {
       hexColorNotValid: "Hex color code is not valid (example: #d5bca2)",
     },
     errors: {
+      dependencyGone: "The media item could not be created: the page or gallery it points to no longer exists.",
+      creationTimeout: "The media item could not be created due to a timeout. Please try again; nothing is created twice.",
       notFound: "This media element no longer exists.",
       staleVersion:
         "This media element was changed in another tab or by someone else. Your change was not saved; the current version is shown now.",

@@ -56,6 +56,7 @@ export function editorAction(studio: StudioUser, request: Request, epaperId: str
           pageId: form.pageId,
           kind: form.kind,
           fields: json(form.fields),
+          id: form.elementId,
         });
         // 'Generate automatically' (§4): made right away where the studio has the source.
         // The element stays when that fails (a page without a picture, a timeout): the user hears

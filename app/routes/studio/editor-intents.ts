@@ -7,7 +7,17 @@ import { ENRICHMENT_KINDS } from "#app/rules/enrichment";
  * shared rules (app/rules/media-element.ts).
  */
 export const editorIntents = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("createMedia"), pageId: z.string(), kind: z.enum(ENRICHMENT_KINDS), fields: z.string() }),
+  z.object({
+    intent: z.literal("createMedia"),
+    pageId: z.string(),
+    kind: z.enum(ENRICHMENT_KINDS),
+    fields: z.string(),
+    // The creator's id for the new element (cuid2): a retry after a timeout creates nothing twice.
+    elementId: z
+      .string()
+      .regex(/^[a-z][a-z0-9]{15,31}$/)
+      .optional(),
+  }),
   z.object({ intent: z.literal("updateMedia"), pageMediaId: z.string(), version: z.string(), patch: z.string() }),
   z.object({ intent: z.literal("duplicateMedia"), pageMediaId: z.string() }),
   z.object({ intent: z.literal("deleteMedia"), pageMediaId: z.string() }),
