@@ -1,6 +1,7 @@
 import type { EnrichmentKind } from "#app/rules/enrichment";
 import type { MediaElement, MediaFields } from "#app/rules/media-element";
 import { sanitizeRichText } from "#app/utils/rich-text.server";
+import { pageMediaRows } from "#app/publish/page-media-rows.server";
 import type { Database } from "#db/client";
 
 /*
@@ -53,58 +54,13 @@ export function detailValues(kind: EnrichmentKind, fields: MediaFields) {
 /** The elements of one page in their order (`ids` narrows to some of them). */
 export async function loadMediaElements(db: Database, scope: { pageId: string; ids?: string[] }): Promise<MediaElement[]> {
   if (scope.ids && scope.ids.length === 0) return [];
-  let query = db
-    .selectFrom("pageMedia as pm")
-    .innerJoin("pageMediaType as type", "type.id", "pm.pageMediaTypeId")
-    .leftJoin("pageMediaInternalLink as il", "il.pageMediaId", "pm.id")
+  let query = pageMediaRows(db)
     .leftJoin("page as target", "target.id", "il.internalLinkPageId")
-    .leftJoin("pageMediaExternalLink as el", "el.pageMediaId", "pm.id")
-    .leftJoin("pageMediaMailtoLink as ml", "ml.pageMediaId", "pm.id")
-    .leftJoin("pageMediaVideo as v", "v.pageMediaId", "pm.id")
-    .leftJoin("pageMediaGallery as g", "g.pageMediaId", "pm.id")
-    .leftJoin("pageMediaCustomHtml as ch", "ch.pageMediaId", "pm.id")
     .leftJoin("media as preview", "preview.id", "pm.previewImageId")
-    .select([
-      "pm.id",
-      "type.name as kind",
-      "pm.updatedAt",
-      "pm.title",
-      "pm.description",
-      "pm.customIcon",
-      "pm.previewImageId",
-      "pm.previewImageAuto",
-      "preview.name as previewName",
-      "pm.frameX1",
-      "pm.frameX2",
-      "pm.frameY1",
-      "pm.frameY2",
-      "pm.frameActive",
-      "pm.frameIconActive",
-      "pm.frameEmbedded",
-      "pm.mediaBarActive",
-      "pm.mediaBarContent",
-      "il.internalLinkPageId",
-      "target.page as internalLinkPageNumber",
-      "el.url as externalUrl",
-      "el.displayAs as externalDisplayAs",
-      "el.width as externalWidth",
-      "el.height as externalHeight",
-      "ml.recipient",
-      "ml.subject",
-      "ml.body",
-      "v.url as videoUrl",
-      "v.displayAs as videoDisplayAs",
-      "v.width as videoWidth",
-      "v.height as videoHeight",
-      "g.galleryId",
-      "ch.content",
-      "ch.editorMode",
-      "ch.width as htmlWidth",
-      "ch.height as htmlHeight",
-    ])
+    .select(["pm.updatedAt", "pm.previewImageAuto", "preview.name as previewName", "target.page as internalLinkPageNumber"])
     .where("pm.pageId", "=", scope.pageId);
   if (scope.ids) query = query.where("pm.id", "in", scope.ids);
-  const rows = await query.orderBy("pm.position").orderBy("pm.createdAt").execute();
+  const rows = await query.execute();
   return rows.map((row) => {
     const kind = row.kind as EnrichmentKind;
     const link = kind === "video" ? "video" : "external";
@@ -137,7 +93,7 @@ export async function loadMediaElements(db: Database, scope: { pageId: string; i
       subject: row.subject ?? null,
       body: row.body ?? null,
       galleryId: row.galleryId ?? null,
-      content: row.content ?? null,
+      content: row.htmlContent ?? null,
       editorMode: row.editorMode ?? null,
     };
   });

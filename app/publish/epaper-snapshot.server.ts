@@ -3,6 +3,7 @@ import { MANIFEST_VERSION } from "@ep/publisher/src/manifest.ts";
 import type { StoredLink, StoredRenditions } from "#app/render/page-store.server";
 import type { Database } from "#db/client";
 import { sanitizeRichText } from "#app/utils/rich-text.server";
+import { pageMediaRows } from "./page-media-rows.server.ts";
 import { loadSettings, toSettings } from "./reader-settings.server.ts";
 import { defaultIcon } from "#app/rules/enrichment";
 
@@ -184,60 +185,13 @@ export async function loadEpaperSnapshot(db: Database, epaperId: string): Promis
 
 async function loadEnrichments(db: Database, pageIds: string[]) {
   if (pageIds.length === 0) return [];
-  return db
-    .selectFrom("pageMedia as pm")
-    .innerJoin("pageMediaType as type", "type.id", "pm.pageMediaTypeId")
-    .leftJoin("pageMediaInternalLink as il", "il.pageMediaId", "pm.id")
-    .leftJoin("pageMediaExternalLink as el", "el.pageMediaId", "pm.id")
-    .leftJoin("pageMediaMailtoLink as ml", "ml.pageMediaId", "pm.id")
-    .leftJoin("pageMediaVideo as v", "v.pageMediaId", "pm.id")
-    .leftJoin("pageMediaGallery as g", "g.pageMediaId", "pm.id")
-    .leftJoin("pageMediaCustomHtml as ch", "ch.pageMediaId", "pm.id")
-    .select([
-      "pm.id",
-      "pm.pageId",
-      "type.name as type",
-      "pm.title",
-      "pm.description",
-      "pm.customIcon",
-      "pm.previewImageId",
-      "pm.frameX1",
-      "pm.frameX2",
-      "pm.frameY1",
-      "pm.frameY2",
-      "pm.frameActive",
-      "pm.frameIconActive",
-      "pm.frameEmbedded",
-      "pm.mediaBarActive",
-      "pm.mediaBarContent",
-      "il.internalLinkPageId",
-      "el.url as externalUrl",
-      "el.displayAs as externalDisplayAs",
-      "el.width as externalWidth",
-      "el.height as externalHeight",
-      "ml.recipient",
-      "ml.subject",
-      "ml.body",
-      "v.url as videoUrl",
-      "v.displayAs as videoDisplayAs",
-      "v.width as videoWidth",
-      "v.height as videoHeight",
-      "g.galleryId",
-      "ch.content as htmlContent",
-      "ch.editorMode",
-      "ch.width as htmlWidth",
-      "ch.height as htmlHeight",
-    ])
-    .where("pm.pageId", "in", pageIds)
-    .orderBy("pm.position")
-    .orderBy("pm.createdAt")
-    .execute();
+  return pageMediaRows(db).where("pm.pageId", "in", pageIds).execute();
 }
 
 type EnrichmentRow = Awaited<ReturnType<typeof loadEnrichments>>[number];
 
 function toAction(row: EnrichmentRow, indexOfPageId: Map<string, number>): EnrichmentAction | null {
-  switch (row.type) {
+  switch (row.kind) {
     case "internalLink": {
       const pageIndex = row.internalLinkPageId ? indexOfPageId.get(row.internalLinkPageId) : undefined;
       return pageIndex === undefined ? null : { kind: "internalLink", pageIndex };
@@ -297,7 +251,7 @@ function toEnrichment(
       frameIconActive: row.frameIconActive,
       frameEmbedded: row.frameEmbedded,
       mediaBar: row.mediaBarActive ? (row.mediaBarContent ?? "icon") : null,
-      icon: row.customIcon ?? defaultIcon(row.type),
+      icon: row.customIcon ?? defaultIcon(row.kind),
       previewImage: mediaPathOf(row.previewImageId),
       action,
     },
