@@ -16,9 +16,15 @@ export function useFrameSaver(epaperId: string, elements: MediaElement[]) {
   const fetcher = useFetcher<{ ok: boolean; element?: MediaElement }>({ key: "editor-frames" });
   const [pending, setPending] = useState<Map<string, Pending>>(new Map());
   const inFlight = useRef<string | null>(null);
+  // The version each element's last save produced: the loader's copy may still be the older one
+  // while it is fetched again, and a move right after a save must name the newer version.
+  const savedVersions = useRef(new Map<string, string>());
 
   const move = useCallback((element: MediaElement, frame: Frame) => {
-    setPending((current) => new Map(current).set(element.id, { frame, version: current.get(element.id)?.version ?? element.version }));
+    const saved = savedVersions.current.get(element.id);
+    // Versions are ISO timestamps of the same form: the later one sorts last.
+    const known = saved && saved > element.version ? saved : element.version;
+    setPending((current) => new Map(current).set(element.id, { frame, version: current.get(element.id)?.version ?? known }));
   }, []);
 
   useEffect(() => {
@@ -27,6 +33,7 @@ export function useFrameSaver(epaperId: string, elements: MediaElement[]) {
     if (done) {
       inFlight.current = null;
       const saved = fetcher.data?.element;
+      if (fetcher.data?.ok && saved) savedVersions.current.set(done, saved.version);
       setPending((current) => {
         const next = new Map(current);
         const entry = next.get(done);
