@@ -48,6 +48,8 @@ export default [
       route("pages", "routes/epaper/pages.ts"),
       route("pages/:pageNumber/:file", "routes/epaper/page-file.ts"),
       route("action", "routes/epaper/action.ts"),
+      route("settings", "routes/epaper/settings.ts"),
+      route("settings/image", "routes/epaper/settings-image.ts"),
       route("zip", "routes/epaper/zip.ts"),
     ]),
   ]),

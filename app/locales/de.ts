@@ -9,6 +9,7 @@ import shell from "./de/shell.ts";
 import notifications from "./de/notifications.ts";
 import editor from "./de/editor.ts";
 import media from "./de/media.ts";
+import settings from "./de/settings.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
 const de: Translation = {
@@ -22,6 +23,7 @@ const de: Translation = {
   ...notifications,
   ...editor,
   ...media,
+  ...settings,
 };
 
 export default de;

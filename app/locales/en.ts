@@ -8,6 +8,7 @@ import shell from "./en/shell.ts";
 import notifications from "./en/notifications.ts";
 import editor from "./en/editor.ts";
 import media from "./en/media.ts";
+import settings from "./en/settings.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
@@ -24,6 +25,7 @@ const en = {
   ...notifications,
   ...editor,
   ...media,
+  ...settings,
 } as const;
 
 export default en;

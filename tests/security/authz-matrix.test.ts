@@ -151,7 +151,8 @@ async function insertTarget(
       updatedAt: new Date(MEDIA_VERSION),
     })
     .execute();
-  await db.insertInto("pageMediaExternalLink").values({ pageMediaId, url: "https://example.com/" }).execute();
+  // A private address: generating its preview image is refused at once (SSRF rules), never fetched.
+  await db.insertInto("pageMediaExternalLink").values({ pageMediaId, url: "http://10.0.0.1/" }).execute();
   const mediaId = createId();
   const mediaKey = `media/${accountId}/${mediaId}.png`;
   await blobs.put(mediaKey, Buffer.from("png"));

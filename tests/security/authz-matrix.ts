@@ -151,7 +151,7 @@ function editorWrites(): MatrixEntry[] {
     write("deleteMedia", (ids) => ({ pageMediaId: ids.pageMediaId })),
     write("deleteAllMedia", (ids) => ({ pageId: ids.pageId })),
     write("convertPdfLinks", (ids) => ({ pageId: ids.pageId })),
-    // The fixture's element is an external link: nothing in the studio to make an image from (422).
+    // The fixture's element links to a private address: the SSRF rules refuse it at once (422).
     write("generatePreviewImage", (ids) => ({ pageMediaId: ids.pageMediaId }), "422"),
     write("removePreviewImage", (ids) => ({ pageMediaId: ids.pageMediaId })),
     write("setClickAreaColors", () => ({ color: "#112233", hoverColor: "#44556680" })),
@@ -318,6 +318,41 @@ export const MATRIX: MatrixEntry[] = [
     demo: { default: "DemoError", demoAccount: "422", anonymous: LOGIN, generated: "403", level1: "403", unconfirmed: "UserNotConfirmed" },
   },
 
+  // The ePaper settings dialog (issue 12): epaperSettings, the account, the demo rule and the lock.
+  {
+    route: "epaper/:epaperId/settings",
+    method: "GET",
+    scoped: true,
+    expect: signedIn("200", { anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
+  {
+    route: "epaper/:epaperId/settings",
+    method: "POST",
+    intent: "update",
+    scoped: true,
+    form: () => ({ patch: JSON.stringify({ cookieBannerActive: true }) }),
+    expect: signedIn("200", { anonymous: "401", lockedOwner: "403", generated: "403", unconfirmed: "UserNotConfirmed" }),
+    demo: { default: "DemoError", demoAccount: "200", anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" },
+  },
+  {
+    route: "epaper/:epaperId/settings",
+    method: "POST",
+    intent: "removeImage",
+    scoped: true,
+    form: () => ({ kind: "logo" }),
+    expect: signedIn("200", { anonymous: "401", lockedOwner: "403", generated: "403", unconfirmed: "UserNotConfirmed" }),
+    demo: { default: "DemoError", demoAccount: "200", anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" },
+  },
+  // Past the gate, a request without an image is refused (400).
+  {
+    route: "epaper/:epaperId/settings/image",
+    method: "POST",
+    scoped: true,
+    form: () => ({ kind: "logo" }),
+    expect: signedIn("400", { anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" }),
+    // The missing file is refused before any ePaper is looked up: nothing about the target is told.
+    foreign: "400",
+  },
   // The editor's ePaper selector (issue 11): the account's own ePapers only.
   { route: "resources/epaper-options", method: "GET", expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed" }) },
   // Galleries of the gallery kind (issue 11): the account's own; anyone with the editor's permission.

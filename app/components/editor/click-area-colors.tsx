@@ -3,18 +3,27 @@ import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "reac
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { DialogButtons } from "#app/components/ui/confirm-dialog";
+import { EpaperSettingsDialog } from "#app/components/settings/epaper-settings-dialog";
 import { Dialog } from "#app/components/ui/dialog";
 import { isHexColor } from "#app/rules/enrichment";
-import { TextInput } from "./fields.tsx";
+import { TextInput } from "#app/components/ui/fields";
 
 /**
  * The editor's settings menu (§2) with the click-area colours (§3 'ePaper settings (click-area
  * part)', defaults #C0C0C026 / #C0C0C080): hex with an optional alpha pair, checked as typed.
  */
-export function ClickAreaColors(props: { epaperId: string; colors: { color: string; hover: string }; editable: boolean }) {
+export function ClickAreaColors(props: {
+  epaperId: string;
+  epaperName: string;
+  colors: { color: string; hover: string };
+  editable: boolean;
+  /** The user may open the ePaper settings dialog (epaperSettings, issue 12). */
+  settingsAllowed: boolean;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ok: boolean }>();
   const [open, setOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [color, setColor] = useState(props.colors.color);
   const [hover, setHover] = useState(props.colors.hover);
   useEffect(() => {
@@ -38,12 +47,21 @@ export function ClickAreaColors(props: { epaperId: string; colors: { color: stri
           <Menu
             className="outline-none"
             disabledKeys={props.editable ? [] : ["colors"]}
-            onAction={() => {
+            onAction={(key) => {
+              if (key === "settings") return setSettingsOpen(true);
               setColor(props.colors.color);
               setHover(props.colors.hover);
               setOpen(true);
             }}
           >
+            {props.settingsAllowed ? (
+              <MenuItem
+                id="settings"
+                className="flex min-h-11 cursor-pointer items-center rounded-lg px-3 text-sm outline-none data-[focused]:bg-slate-100"
+              >
+                {t("settings.menuItem")}
+              </MenuItem>
+            ) : null}
             <MenuItem
               id="colors"
               className="flex min-h-11 cursor-pointer items-center rounded-lg px-3 text-sm outline-none data-[focused]:bg-slate-100 data-[disabled]:opacity-50"
@@ -53,6 +71,12 @@ export function ClickAreaColors(props: { epaperId: string; colors: { color: stri
           </Menu>
         </Popover>
       </MenuTrigger>
+      <EpaperSettingsDialog
+        epaperId={props.epaperId}
+        name={props.epaperName}
+        isOpen={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+      />
       <Dialog isOpen={open} onOpenChange={setOpen} title={t("media.settings.clickAreaColors")} maxWidth="480px">
         <fetcher.Form method="post" action={`/epaper/${encodeURIComponent(props.epaperId)}`} className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="setClickAreaColors" />

@@ -5,7 +5,7 @@ import { href } from "react-router";
 import { Button } from "#app/components/ui/button";
 import type { ApiErrorBody } from "#app/errors/api-error-body";
 import { GALLERY_IMAGE_ACCEPT, type GalleryItem } from "#app/rules/gallery";
-import { fileInputClassName, StatusText, TextInput } from "./fields.tsx";
+import { fileInputClassName, StatusText, TextInput } from "#app/components/ui/fields";
 
 async function loadGalleries(search: string, signal?: AbortSignal): Promise<GalleryItem[]> {
   const response = await fetch(`${href("/resources/galleries")}?search=${encodeURIComponent(search)}`, {

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { DISPLAY_AS, defaultIcon, type EnrichmentKind, MEDIA_BAR_CONTENTS } from "#app/rules/enrichment";
 import { EDITOR_MODES, type FieldName, type FieldProblems, type MediaFields } from "#app/rules/media-element";
-import { Checkbox, Choice, GroupError, NumberInput, SelectInput, TextInput } from "./fields.tsx";
+import { Checkbox, Choice, GroupError, NumberInput, SelectInput, TextInput } from "#app/components/ui/fields";
 import { GalleryField } from "./gallery-field.tsx";
 import { TargetPageField } from "./target-page-field.tsx";
 

@@ -52,6 +52,8 @@ export function MediaList(props: {
   pagesWithLinks: number;
   colors: { color: string; hover: string };
   editable: boolean;
+  epaperName: string;
+  settingsAllowed: boolean;
   selectedId: string | null;
   onSelect: (id: string | null) => void;
   onAdd: (kind: EnrichmentKind) => void;
@@ -77,7 +79,13 @@ export function MediaList(props: {
     >
       <div className="flex flex-wrap items-center gap-2">
         <AddMediaMenu onChoose={props.onAdd} isDisabled={!props.editable} />
-        <ClickAreaColors epaperId={props.epaperId} colors={props.colors} editable={props.editable} />
+        <ClickAreaColors
+          epaperId={props.epaperId}
+          epaperName={props.epaperName}
+          colors={props.colors}
+          editable={props.editable}
+          settingsAllowed={props.settingsAllowed}
+        />
       </div>
       <h2 id="media-list-heading" className="text-base font-semibold">
         {t("editor.mediaList", { page: props.page.number })}

@@ -6,7 +6,7 @@ import type { ApiErrorBody } from "#app/errors/api-error-body";
 import type { MediaElement } from "#app/rules/media-element";
 import { autoPreviewAllowed } from "#app/rules/enrichment";
 import { canGeneratePreview, PREVIEW_IMAGE } from "#app/rules/preview-image";
-import { fileInputClassName, StatusText } from "./fields.tsx";
+import { fileInputClassName, StatusText } from "#app/components/ui/fields";
 
 /**
  * The preview image of a media element in its edit panel (§5, §7): the image, an upload

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { href } from "react-router";
 import { clampPageNumber, type EditorPage } from "#app/rules/editor-pages";
-import { TextInput } from "./fields.tsx";
+import { TextInput } from "#app/components/ui/fields";
 
 /**
  * The target page of an internal link (§4: 'internal link needs a target page'): the user types a

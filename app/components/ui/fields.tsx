@@ -30,15 +30,40 @@ export function TextInput(props: {
   autoFocus?: boolean;
   name?: string;
   inputMode?: "numeric" | "url" | "email" | "text";
+  /** Where a form saves as it goes: the field is left. */
+  onBlur?: () => void;
+  placeholder?: string;
+  isDisabled?: boolean;
+  /** Multi-line text for people (not code): the normal font. */
+  prose?: boolean;
 }) {
   const invalid = Boolean(props.error);
   return (
-    <AriaTextField value={props.value} onChange={props.onChange} isInvalid={invalid} className="flex flex-col gap-1" name={props.name}>
+    <AriaTextField
+      value={props.value}
+      onChange={props.onChange}
+      onBlur={props.onBlur}
+      isInvalid={invalid}
+      isDisabled={props.isDisabled}
+      className="flex flex-col gap-1 data-[disabled]:opacity-60"
+      name={props.name}
+    >
       <Label className="text-sm font-medium text-slate-800">{props.label}</Label>
       {props.multiline ? (
-        <TextArea rows={5} className={`${fieldBox} min-h-24 py-2 font-mono text-sm`} autoFocus={props.autoFocus} />
+        <TextArea
+          rows={5}
+          placeholder={props.placeholder}
+          className={`${fieldBox} min-h-24 py-2 ${props.prose ? "" : "font-mono text-sm"}`}
+          autoFocus={props.autoFocus}
+        />
       ) : (
-        <Input type={props.type ?? "text"} inputMode={props.inputMode} className={`${fieldBox} min-h-11`} autoFocus={props.autoFocus} />
+        <Input
+          type={props.type ?? "text"}
+          inputMode={props.inputMode}
+          placeholder={props.placeholder}
+          className={`${fieldBox} min-h-11`}
+          autoFocus={props.autoFocus}
+        />
       )}
       {props.description ? <span className="text-xs text-slate-600">{props.description}</span> : null}
       <FieldError className="text-sm text-red-700">{props.error}</FieldError>
@@ -52,9 +77,13 @@ export function NumberInput(props: {
   value: number | null;
   onChange: (value: number | null) => void;
   error?: string | null;
+  onBlur?: () => void;
+  isDisabled?: boolean;
 }) {
   return (
     <TextInput
+      onBlur={props.onBlur}
+      isDisabled={props.isDisabled}
       label={props.label}
       value={props.value === null ? "" : String(props.value)}
       inputMode="numeric"

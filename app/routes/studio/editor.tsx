@@ -28,6 +28,7 @@ import { editorIntents } from "./editor-intents";
 
 export const intents = editorIntents;
 import { clampPageNumber } from "#app/rules/editor-pages";
+import { can } from "#app/rules/permissions";
 import { START_ROUTE } from "#app/rules/login-redirect";
 import { db } from "#app/utils/db.server";
 import { getInstance } from "#app/utils/i18next.server";
@@ -69,6 +70,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     epaper: { id: epaper.id, name: epaper.name, isLocked: epaper.isLocked, isDemo: epaper.isDemo },
     // Locked by support or demo content without demoManagement: shown, not changeable (§4, §6).
     editable: cardActionsAllowed(studio.subject, epaper),
+    settingsAllowed: can(studio.subject, "epaperSettings"),
     pagesWithLinks,
     preview: await findPreview(db, epaper.id),
     contentUrl: getEnv().CONTENT_URL,
@@ -154,6 +156,8 @@ function EditorScreen({ loaderData }: Route.ComponentProps) {
           pagesWithLinks={loaderData.pagesWithLinks}
           colors={colors}
           editable={editable}
+          epaperName={epaper.name}
+          settingsAllowed={loaderData.settingsAllowed}
           selectedId={selectedId}
           onSelect={setSelectedId}
           onAdd={(kind) => setCreator({ kind, frame: cascadedFrame(media.length) })}
