@@ -50,6 +50,7 @@ export default [
       route("action", "routes/epaper/action.ts"),
       route("settings", "routes/epaper/settings.ts"),
       route("settings/image", "routes/epaper/settings-image.ts"),
+      route("toc", "routes/epaper/toc.ts"),
       route("zip", "routes/epaper/zip.ts"),
     ]),
   ]),

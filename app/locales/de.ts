@@ -10,6 +10,7 @@ import notifications from "./de/notifications.ts";
 import editor from "./de/editor.ts";
 import media from "./de/media.ts";
 import settings from "./de/settings.ts";
+import toc from "./de/toc.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
 const de: Translation = {
@@ -24,6 +25,7 @@ const de: Translation = {
   ...editor,
   ...media,
   ...settings,
+  ...toc,
 };
 
 export default de;

@@ -9,6 +9,7 @@ import notifications from "./en/notifications.ts";
 import editor from "./en/editor.ts";
 import media from "./en/media.ts";
 import settings from "./en/settings.ts";
+import toc from "./en/toc.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
@@ -26,6 +27,7 @@ const en = {
   ...editor,
   ...media,
   ...settings,
+  ...toc,
 } as const;
 
 export default en;

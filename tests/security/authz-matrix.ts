@@ -127,6 +127,25 @@ const cardAction = (answer: Answer, extra: Partial<Record<Caller, Answer>> = {})
 /** The version of the fixture's media element (tests/security/authz-matrix.test.ts). */
 export const MEDIA_VERSION = "2026-01-01T00:00:00.000Z";
 
+/** The table of contents' writes (issue 12); update and delete name an entry that does not exist (404 past the gate). */
+function tocWrites(): MatrixEntry[] {
+  const write = (intent: string, form: Record<string, string>, answer: Answer): MatrixEntry => ({
+    route: "epaper/:epaperId/toc",
+    method: "POST",
+    intent,
+    scoped: true,
+    form: () => form,
+    expect: signedIn(answer, { anonymous: "401", lockedOwner: "403", generated: "403", unconfirmed: "UserNotConfirmed" }),
+    demo: { default: "DemoError", demoAccount: answer, anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" },
+  });
+  return [
+    write("create", { fields: JSON.stringify({ title: "Matrix", pageNumber: 1 }) }, "200"),
+    write("update", { tocItemId: "none", fields: JSON.stringify({ title: "Matrix" }) }, "404"),
+    write("delete", { tocItemId: "none" }, "404"),
+    write("settings", { settings: JSON.stringify({ tocThumbsActive: true }) }, "200"),
+  ];
+}
+
 /** The editor's writes (issue 11): like card actions; the editor's permission, the demo rule, the lock, the account. */
 function editorWrites(): MatrixEntry[] {
   const write = (intent: string, form: (ids: CellIds) => Record<string, string>, answer: Answer = "200"): MatrixEntry => ({
@@ -353,6 +372,14 @@ export const MATRIX: MatrixEntry[] = [
     // The missing file is refused before any ePaper is looked up: nothing about the target is told.
     foreign: "400",
   },
+  // The table of contents (issue 12): epaperTableOfContents, the account, the demo rule and the lock.
+  {
+    route: "epaper/:epaperId/toc",
+    method: "GET",
+    scoped: true,
+    expect: signedIn("200", { anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
+  ...tocWrites(),
   // The editor's ePaper selector (issue 11): the account's own ePapers only.
   { route: "resources/epaper-options", method: "GET", expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed" }) },
   // Galleries of the gallery kind (issue 11): the account's own; anyone with the editor's permission.

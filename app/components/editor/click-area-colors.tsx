@@ -4,9 +4,12 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { DialogButtons } from "#app/components/ui/confirm-dialog";
 import { EpaperSettingsDialog } from "#app/components/settings/epaper-settings-dialog";
+import { TocDialog } from "#app/components/settings/toc-dialog";
 import { Dialog } from "#app/components/ui/dialog";
 import { isHexColor } from "#app/rules/enrichment";
 import { TextInput } from "#app/components/ui/fields";
+
+const MENU_ITEM = "flex min-h-11 cursor-pointer items-center rounded-lg px-3 text-sm outline-none data-[focused]:bg-slate-100";
 
 /**
  * The editor's settings menu (§2) with the click-area colours (§3 'ePaper settings (click-area
@@ -17,13 +20,13 @@ export function ClickAreaColors(props: {
   epaperName: string;
   colors: { color: string; hover: string };
   editable: boolean;
-  /** The user may open the ePaper settings dialog (epaperSettings, issue 12). */
-  settingsAllowed: boolean;
+  /** The dialogs of issue 12 the user may open (epaperSettings, epaperTableOfContents). */
+  dialogs: { settings: boolean; toc: boolean };
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ok: boolean }>();
   const [open, setOpen] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [dialog, setDialog] = useState<"settings" | "toc" | null>(null);
   const [color, setColor] = useState(props.colors.color);
   const [hover, setHover] = useState(props.colors.hover);
   useEffect(() => {
@@ -48,18 +51,20 @@ export function ClickAreaColors(props: {
             className="outline-none"
             disabledKeys={props.editable ? [] : ["colors"]}
             onAction={(key) => {
-              if (key === "settings") return setSettingsOpen(true);
+              if (key === "settings" || key === "toc") return setDialog(key);
               setColor(props.colors.color);
               setHover(props.colors.hover);
               setOpen(true);
             }}
           >
-            {props.settingsAllowed ? (
-              <MenuItem
-                id="settings"
-                className="flex min-h-11 cursor-pointer items-center rounded-lg px-3 text-sm outline-none data-[focused]:bg-slate-100"
-              >
+            {props.dialogs.settings ? (
+              <MenuItem id="settings" className={MENU_ITEM}>
                 {t("settings.menuItem")}
+              </MenuItem>
+            ) : null}
+            {props.dialogs.toc ? (
+              <MenuItem id="toc" className={MENU_ITEM}>
+                {t("toc.menuItem")}
               </MenuItem>
             ) : null}
             <MenuItem
@@ -74,9 +79,10 @@ export function ClickAreaColors(props: {
       <EpaperSettingsDialog
         epaperId={props.epaperId}
         name={props.epaperName}
-        isOpen={settingsOpen}
-        onClose={() => setSettingsOpen(false)}
+        isOpen={dialog === "settings"}
+        onClose={() => setDialog(null)}
       />
+      <TocDialog epaperId={props.epaperId} name={props.epaperName} isOpen={dialog === "toc"} onClose={() => setDialog(null)} />
       <Dialog isOpen={open} onOpenChange={setOpen} title={t("media.settings.clickAreaColors")} maxWidth="480px">
         <fetcher.Form method="post" action={`/epaper/${encodeURIComponent(props.epaperId)}`} className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="setClickAreaColors" />

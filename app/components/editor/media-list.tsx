@@ -53,7 +53,7 @@ export function MediaList(props: {
   colors: { color: string; hover: string };
   editable: boolean;
   epaperName: string;
-  settingsAllowed: boolean;
+  dialogs: { settings: boolean; toc: boolean };
   selectedId: string | null;
   onSelect: (id: string | null) => void;
   onAdd: (kind: EnrichmentKind) => void;
@@ -84,7 +84,7 @@ export function MediaList(props: {
           epaperName={props.epaperName}
           colors={props.colors}
           editable={props.editable}
-          settingsAllowed={props.settingsAllowed}
+          dialogs={props.dialogs}
         />
       </div>
       <h2 id="media-list-heading" className="text-base font-semibold">

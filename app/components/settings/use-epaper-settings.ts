@@ -70,19 +70,26 @@ export function useEpaperSettings(epaperId: string, open: boolean) {
 
   const problems = useMemo(() => (draft ? settingsProblems(draft) : {}), [draft]);
 
+  // Saves go one after the other: an answer never arrives after a later one and undoes it.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
   const send = useCallback(
-    async (body: FormData, url = base, sent: string[] = []) => {
-      setBusy(true);
-      setStatus({ text: t("settings.saving"), error: false });
-      try {
-        const response = await fetch(url, { method: "POST", body, headers: { Accept: "application/json" } });
-        return await take(response, t("settings.saved"), sent);
-      } catch {
-        setStatus({ text: t("errors.unexpected"), error: true });
-        return false;
-      } finally {
-        setBusy(false);
-      }
+    (body: FormData, url = base, sent: string[] = []) => {
+      const run = async () => {
+        setBusy(true);
+        setStatus({ text: t("settings.saving"), error: false });
+        try {
+          const response = await fetch(url, { method: "POST", body, headers: { Accept: "application/json" } });
+          return await take(response, t("settings.saved"), sent);
+        } catch {
+          setStatus({ text: t("errors.unexpected"), error: true });
+          return false;
+        } finally {
+          setBusy(false);
+        }
+      };
+      const next = queue.current.then(run, run);
+      queue.current = next;
+      return next;
     },
     [base, t, take],
   );

@@ -17,7 +17,7 @@ import {
  */
 
 const fieldBox =
-  "rounded-lg border border-slate-300 bg-white px-3 text-base outline-none focus:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/40 data-[invalid]:border-red-600";
+  "w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-base outline-none focus:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/40 data-[invalid]:border-red-600";
 
 export function TextInput(props: {
   label: string;

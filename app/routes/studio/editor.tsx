@@ -70,7 +70,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     epaper: { id: epaper.id, name: epaper.name, isLocked: epaper.isLocked, isDemo: epaper.isDemo },
     // Locked by support or demo content without demoManagement: shown, not changeable (§4, §6).
     editable: cardActionsAllowed(studio.subject, epaper),
-    settingsAllowed: can(studio.subject, "epaperSettings"),
+    dialogs: { settings: can(studio.subject, "epaperSettings"), toc: can(studio.subject, "epaperTableOfContents") },
     pagesWithLinks,
     preview: await findPreview(db, epaper.id),
     contentUrl: getEnv().CONTENT_URL,
@@ -157,7 +157,7 @@ function EditorScreen({ loaderData }: Route.ComponentProps) {
           colors={colors}
           editable={editable}
           epaperName={epaper.name}
-          settingsAllowed={loaderData.settingsAllowed}
+          dialogs={loaderData.dialogs}
           selectedId={selectedId}
           onSelect={setSelectedId}
           onAdd={(kind) => setCreator({ kind, frame: cascadedFrame(media.length) })}

@@ -1,0 +1,302 @@
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { href } from "react-router";
+import { Button } from "#app/components/ui/button";
+import { Dialog } from "#app/components/ui/dialog";
+import { Checkbox, StatusText, TextInput } from "#app/components/ui/fields";
+import type { ApiErrorBody } from "#app/errors/api-error-body";
+import { TOC_INDENTS, type TocItemView, type TocSettings, type TocView, tocProblem } from "#app/rules/toc";
+
+type Status = { text: string; error: boolean } | null;
+type Draft = { title: string; description: string; author: string; page: string };
+
+const draftOf = (item: TocItemView): Draft => ({
+  title: item.title,
+  description: item.description ?? "",
+  author: item.author ?? "",
+  page: String(item.pageNumber),
+});
+const EMPTY: Draft = { title: "", description: "", author: "", page: "1" };
+
+function useToc(epaperId: string, open: boolean) {
+  const { t } = useTranslation();
+  const [toc, setToc] = useState<TocView | null>(null);
+  const [status, setStatus] = useState<Status>(null);
+  const url = href("/epaper/:epaperId/toc", { epaperId });
+  const take = useCallback(
+    async (response: Response, done: string) => {
+      const answer = (await response.json().catch(() => null)) as ({ toc?: TocView } & Partial<ApiErrorBody>) | null;
+      if (!response.ok || !answer?.toc) {
+        setStatus({ text: answer?.error ? t(answer.error.messageKey, answer.error.params) : t("errors.unexpected"), error: true });
+        return false;
+      }
+      setToc(answer.toc);
+      setStatus(done ? { text: done, error: false } : null);
+      return true;
+    },
+    [t],
+  );
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    fetch(url, { signal: controller.signal, headers: { Accept: "application/json" } })
+      .then((response) => take(response, ""))
+      .catch(() => {});
+    return () => controller.abort();
+  }, [open, url, take]);
+  // One change after the other: an answer never arrives after a later one and undoes it.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const send = (fields: Record<string, string>, done: string = t("toc.saved")) => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields)) body.set(key, value);
+    const run = async () => {
+      try {
+        return await take(await fetch(url, { method: "POST", body, headers: { Accept: "application/json" } }), done);
+      } catch {
+        setStatus({ text: t("errors.unexpected"), error: true });
+        return false;
+      }
+    };
+    const next = queue.current.then(run, run);
+    queue.current = next;
+    return next;
+  };
+  return { toc, status, send };
+}
+
+/** The page an entry leads to, as a number field with that page's thumbnail. */
+function PageField(props: {
+  epaperId: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  error: string | null;
+  label: string;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const number = Number(props.value);
+  return (
+    <div className="flex items-end gap-2">
+      <div className="w-24">
+        <TextInput
+          label={props.label}
+          inputMode="numeric"
+          value={props.value}
+          onChange={props.onChange}
+          onBlur={props.onBlur}
+          error={props.error}
+          isDisabled={props.disabled}
+        />
+      </div>
+      {Number.isInteger(number) && number >= 1 && !props.error ? (
+        <img
+          src={href("/epaper/:epaperId/pages/:pageNumber/:file", {
+            epaperId: props.epaperId,
+            pageNumber: String(number),
+            file: "thumb.webp",
+          })}
+          alt={t("toc.pageThumb", { page: number })}
+          className="mb-0.5 h-11 w-auto rounded border border-slate-300"
+          loading="lazy"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function EntryFields(props: {
+  epaperId: string;
+  draft: Draft;
+  onChange: (draft: Draft) => void;
+  onLeave: (field: keyof Draft) => void;
+  errors: Partial<Record<keyof Draft, string | null>>;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const field = (name: "title" | "description" | "author") => ({
+    label: t(`toc.fields.${name}`),
+    value: props.draft[name],
+    onChange: (value: string) => props.onChange({ ...props.draft, [name]: value }),
+    onBlur: () => props.onLeave(name),
+    error: props.errors[name] ?? null,
+    isDisabled: props.disabled,
+  });
+  return (
+    <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 xl:grid-cols-[2fr_1fr_1fr_auto] [&>*]:min-w-0">
+      <TextInput {...field("title")} />
+      <TextInput {...field("description")} />
+      <TextInput {...field("author")} />
+      <PageField
+        epaperId={props.epaperId}
+        label={t("toc.fields.page")}
+        value={props.draft.page}
+        onChange={(page) => props.onChange({ ...props.draft, page })}
+        onBlur={() => props.onLeave("page")}
+        error={props.errors.page ?? null}
+        disabled={props.disabled}
+      />
+    </div>
+  );
+}
+
+/**
+ * The table-of-contents dialog (studio-admin.md §2, §4 'Table of contents'): the entries in their
+ * order, each cell saved when it is left or with Enter; indent 0–3, the page with its thumbnail,
+ * shown or not, delete; a last blank row adds an entry (disabled without a title); on the right
+ * the switches enable, autostart and thumbnails.
+ */
+export function TocDialog(props: { epaperId: string; name: string; isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { toc, status, send } = useToc(props.epaperId, props.isOpen);
+  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  const [errors, setErrors] = useState<Record<string, Partial<Record<keyof Draft, string | null>>>>({});
+  const [fresh, setFresh] = useState<Draft>(EMPTY);
+  const indentId = useId();
+  const editable = toc?.editable ?? false;
+  const pageCount = toc?.pageCount ?? 1;
+
+  const problemText = (draft: Draft, name: keyof Draft) => {
+    const problem = tocProblem(
+      name === "page" ? { pageNumber: Number(draft.page) } : name === "title" ? { title: draft.title } : {},
+      pageCount,
+    );
+    return problem ? t(`toc.validation.${problem.key}`) : null;
+  };
+  const save = (item: TocItemView, name: keyof Draft) => {
+    const draft = drafts[item.id] ?? draftOf(item);
+    const error = problemText(draft, name);
+    setErrors((current) => ({ ...current, [item.id]: { ...current[item.id], [name]: error } }));
+    if (error || draft[name] === draftOf(item)[name]) return;
+    const value = name === "page" ? { pageNumber: Number(draft.page) } : { [name]: draft[name] };
+    void send({ intent: "update", tocItemId: item.id, fields: JSON.stringify(value) }).then((ok) => {
+      if (ok) setDrafts(({ [item.id]: _, ...rest }) => rest);
+    });
+  };
+  const setField = (item: TocItemView, patch: Record<string, unknown>) =>
+    void send({ intent: "update", tocItemId: item.id, fields: JSON.stringify(patch) });
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const error = problemText(fresh, "title") ?? problemText(fresh, "page");
+    if (error)
+      return setErrors((current) => ({ ...current, fresh: { title: problemText(fresh, "title"), page: problemText(fresh, "page") } }));
+    void send({
+      intent: "create",
+      fields: JSON.stringify({
+        title: fresh.title,
+        description: fresh.description || null,
+        author: fresh.author || null,
+        pageNumber: Number(fresh.page),
+      }),
+    }).then((ok) => {
+      if (ok) setFresh(EMPTY);
+    });
+  };
+  const setting = (key: keyof TocSettings, value: boolean) => void send({ intent: "settings", settings: JSON.stringify({ [key]: value }) });
+
+  return (
+    <Dialog isOpen={props.isOpen} onOpenChange={(open) => (open ? null : props.onClose())} title={t("toc.title", { name: props.name })}>
+      {toc ? (
+        <div className="flex flex-col gap-4 lg:flex-row lg:items-start" data-testid="toc-dialog">
+          <section aria-labelledby={`${indentId}-entries`} className="flex min-w-0 flex-1 flex-col gap-3">
+            <h3 id={`${indentId}-entries`} className="text-base font-semibold">
+              {t("toc.entries")}
+            </h3>
+            {toc.items.length === 0 ? <p className="text-sm text-slate-600">{t("toc.empty")}</p> : null}
+            <ol className="flex flex-col gap-3">
+              {toc.items.map((item, index) => {
+                const draft = drafts[item.id] ?? draftOf(item);
+                return (
+                  <li key={item.id}>
+                    <form
+                      aria-label={t("toc.entry", { number: index + 1 })}
+                      className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3"
+                      style={{ marginInlineStart: `${item.indent * 1.25}rem` }}
+                      onSubmit={(event) => event.preventDefault()}
+                      // §4: a cell is saved with Enter as well as when it is left.
+                      onKeyDown={(event) => {
+                        if (event.key !== "Enter" || !(event.target instanceof HTMLInputElement)) return;
+                        event.preventDefault();
+                        for (const name of ["title", "description", "author", "page"] as const) save(item, name);
+                      }}
+                    >
+                      <EntryFields
+                        epaperId={props.epaperId}
+                        draft={draft}
+                        onChange={(next) => setDrafts((current) => ({ ...current, [item.id]: next }))}
+                        onLeave={(name) => save(item, name)}
+                        errors={errors[item.id] ?? {}}
+                        disabled={!editable}
+                      />
+                      <div className="flex flex-wrap items-end gap-3">
+                        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+                          {t("toc.fields.indent")}
+                          <select
+                            value={item.indent}
+                            disabled={!editable}
+                            onChange={(event) => setField(item, { indent: Number(event.target.value) })}
+                            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
+                          >
+                            {TOC_INDENTS.map((level) => (
+                              <option key={level} value={level}>
+                                {t("toc.indentOption", { level })}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                        <Checkbox isSelected={item.enabled} isDisabled={!editable} onChange={(enabled) => setField(item, { enabled })}>
+                          {t("toc.fields.enabled")}
+                        </Checkbox>
+                        {editable ? (
+                          <Button
+                            variant="secondary"
+                            className="ms-auto"
+                            onPress={() => void send({ intent: "delete", tocItemId: item.id }, t("toc.removed"))}
+                          >
+                            {t("toc.remove", { number: index + 1 })}
+                          </Button>
+                        ) : null}
+                      </div>
+                    </form>
+                  </li>
+                );
+              })}
+            </ol>
+            {editable ? (
+              <form
+                aria-label={t("toc.newEntry")}
+                onSubmit={add}
+                className="flex flex-col gap-2 rounded-xl border border-dashed border-slate-400 p-3"
+              >
+                <p className="text-sm font-semibold">{t("toc.newEntry")}</p>
+                <EntryFields
+                  epaperId={props.epaperId}
+                  draft={fresh}
+                  onChange={setFresh}
+                  onLeave={() => {}}
+                  errors={errors.fresh ?? {}}
+                  disabled={false}
+                />
+                <Button type="submit" className="self-start" isDisabled={!fresh.title.trim()}>
+                  {t("toc.add")}
+                </Button>
+              </form>
+            ) : null}
+          </section>
+          <section className="flex flex-col gap-1 rounded-xl bg-slate-50 p-4 lg:w-72 lg:shrink-0">
+            <h3 className="text-base font-semibold">{t("toc.settings")}</h3>
+            {(["tocEnabled", "tocAutostartActive", "tocThumbsActive"] as const).map((key) => (
+              <Checkbox key={key} isSelected={toc.settings[key]} isDisabled={!editable} onChange={(value) => setting(key, value)}>
+                {t(`toc.${key}`)}
+              </Checkbox>
+            ))}
+            <p className="mt-2 text-xs text-slate-600">{t("toc.republishHint")}</p>
+          </section>
+        </div>
+      ) : null}
+      <div aria-live="polite" className="mt-3 min-h-6">
+        <StatusText status={status} />
+      </div>
+    </Dialog>
+  );
+}

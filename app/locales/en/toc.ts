@@ -1,0 +1,35 @@
+/** English: the table-of-contents dialog (issue 12). */
+export default {
+  toc: {
+    menuItem: "Table of contents",
+    title: "Table of contents of {{name}}",
+    entries: "Entries",
+    empty: "No entries yet. The PDF had no outline; add the first entry below.",
+    entry: "Entry {{number}}",
+    fields: {
+      title: "Title",
+      description: "Description",
+      author: "Author",
+      indent: "Indent",
+      page: "Page",
+      enabled: "Shown",
+    },
+    indentOption: "Level {{level}}",
+    pageThumb: "Page {{page}}",
+    add: "Add entry",
+    newEntry: "New entry",
+    remove: "Delete entry {{number}}",
+    removed: "Entry deleted.",
+    saved: "Saved.",
+    settings: "Settings",
+    tocEnabled: "Show the table of contents in the reader",
+    tocAutostartActive: "Open it when the reader starts",
+    tocThumbsActive: "Show page thumbnails beside the entries",
+    republishHint: "Changes show in the reader after the next publishing.",
+    validation: {
+      titleRequired: "Please enter a title.",
+      pageNotValid: "Please enter a page number of this ePaper.",
+    },
+    errors: { notFound: "This entry no longer exists." },
+  },
+} as const;

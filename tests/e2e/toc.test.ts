@@ -1,0 +1,95 @@
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { CORPUS } from "../support/corpus.ts";
+import { insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
+import { axeViolations } from "./support/reader-checks.ts";
+
+// Issue 12, table of contents, in a real browser: the PDF's outline is the first TOC; a user
+// edits an entry, sees the title rule, adds an entry, switches the TOC on, and finds it in the
+// freshly published preview.
+
+const FILE = path.join(CORPUS, "opf__webCapture.pdf");
+
+async function openToc(page: Page, name: string, labels: { settings: RegExp; toc: string }) {
+  await page.goto("/epaper");
+  const card = page.getByTestId("upload-card");
+  await card.locator("input[type=file]").setInputFiles(FILE);
+  await expect(card.getByRole("textbox").first()).toHaveValue(/webCapture/, { timeout: 30_000 });
+  await card.getByRole("textbox").first().fill(name);
+  await card
+    .getByRole("button")
+    .filter({ hasText: /Create ePaper|ePaper erstellen/ })
+    .click();
+  const epaper = page.getByRole("article", { name });
+  await expect(epaper).toHaveAttribute("data-state", "ready", { timeout: 90_000 });
+  await page.goto(`/epaper/${await epaper.getAttribute("data-epaper-id")}`);
+  await page.getByRole("button", { name: labels.settings }).click();
+  await page.getByRole("menuitem", { name: labels.toc }).click();
+}
+
+test.describe("table of contents in English", () => {
+  test.use({ locale: "en-US" });
+
+  test("the outline is the TOC; edit, add, switch on, and see it in the reader", async ({ page, context }, testInfo) => {
+    test.setTimeout(180_000);
+    await logInAs(context, await insertUserWithLevel("2"));
+    const name = `Contents ${testInfo.project.name} ${Date.now()}`;
+    await openToc(page, name, { settings: /^Settings/, toc: "Table of contents" });
+    const dialog = page.getByRole("dialog", { name: `Table of contents of ${name}` });
+    const entries = dialog.getByRole("form", { name: /^Entry \d+$/ });
+    await expect(entries.first()).toBeVisible();
+    const first = dialog.getByRole("form", { name: "Entry 1" });
+    const title = first.getByRole("textbox", { name: "Title", exact: true });
+    await title.fill("   ");
+    await title.press("Tab");
+    await expect(first.getByText("Please enter a title.")).toBeVisible();
+    await title.fill("Welcome");
+    await title.press("Enter");
+    await expect(dialog.getByText("Saved.")).toBeVisible();
+    await expect(first.getByText("Please enter a title.")).toBeHidden();
+
+    const fresh = dialog.getByRole("form", { name: "New entry" });
+    await expect(fresh.getByRole("button", { name: "Add entry" })).toBeDisabled();
+    await fresh.getByRole("textbox", { name: "Title", exact: true }).fill("Appendix");
+    await fresh.getByRole("textbox", { name: "Page", exact: true }).fill("3");
+    await expect(fresh.getByRole("img", { name: "Page 3" })).toBeVisible();
+    await fresh.getByRole("button", { name: "Add entry" }).click();
+    // Kept in page order: page 3 is the last page, so the new entry is the last one.
+    await expect(entries.last().getByRole("textbox", { name: "Title", exact: true })).toHaveValue("Appendix");
+    await expect(first.getByRole("textbox", { name: "Title", exact: true })).toHaveValue("Welcome");
+    // A PDF with an outline starts with the table of contents on; switched off and on again here.
+    const enabled = dialog.getByRole("checkbox", { name: "Show the table of contents in the reader" });
+    await expect(enabled).toBeChecked();
+    await dialog.getByText("Show the table of contents in the reader", { exact: true }).click();
+    await expect(enabled).not.toBeChecked();
+    await dialog.getByText("Show the table of contents in the reader", { exact: true }).click();
+    await expect(enabled).toBeChecked();
+    await page.screenshot({ path: testInfo.outputPath("toc.png") });
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Close" }).click();
+
+    await page.getByRole("button", { name: "Preview", exact: true }).click();
+    const preview = page.getByRole("dialog", { name: new RegExp(`^Preview of ${name}`) });
+    await expect(preview).toBeVisible({ timeout: 60_000 });
+    const reader = preview.frameLocator("iframe");
+    await reader.getByRole("button", { name: /^(Table of contents|Inhaltsverzeichnis)$/ }).click({ timeout: 30_000 });
+    await expect(reader.getByText("Welcome")).toBeVisible();
+    await expect(reader.getByText("Appendix")).toBeVisible();
+  });
+});
+
+test.describe("Inhaltsverzeichnis auf Deutsch", () => {
+  test.use({ locale: "de-DE" });
+
+  test("ein leerer Titel wird auf Deutsch abgelehnt", async ({ page, context }, testInfo) => {
+    test.setTimeout(120_000);
+    await logInAs(context, await insertUserWithLevel("2", { user: { emailLanguage: "de" } }));
+    const name = `Inhalt ${testInfo.project.name} ${Date.now()}`;
+    await openToc(page, name, { settings: /^Einstellungen/, toc: "Inhaltsverzeichnis" });
+    const dialog = page.getByRole("dialog", { name: `Inhaltsverzeichnis von ${name}` });
+    const title = dialog.getByRole("form", { name: "Eintrag 1" }).getByRole("textbox", { name: "Titel", exact: true });
+    await title.fill("");
+    await title.press("Tab");
+    await expect(dialog.getByText("Bitte einen Titel eingeben.")).toBeVisible();
+  });
+});
