@@ -51,6 +51,7 @@ export default [
       route("settings", "routes/epaper/settings.ts"),
       route("settings/image", "routes/epaper/settings-image.ts"),
       route("toc", "routes/epaper/toc.ts"),
+      route("pages-settings", "routes/epaper/pages-settings.ts"),
       route("zip", "routes/epaper/zip.ts"),
     ]),
   ]),

@@ -11,6 +11,7 @@ import editor from "./de/editor.ts";
 import media from "./de/media.ts";
 import settings from "./de/settings.ts";
 import toc from "./de/toc.ts";
+import pagesSettings from "./de/pages-settings.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
 const de: Translation = {
@@ -26,6 +27,7 @@ const de: Translation = {
   ...media,
   ...settings,
   ...toc,
+  ...pagesSettings,
 };
 
 export default de;

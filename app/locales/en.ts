@@ -10,6 +10,7 @@ import editor from "./en/editor.ts";
 import media from "./en/media.ts";
 import settings from "./en/settings.ts";
 import toc from "./en/toc.ts";
+import pagesSettings from "./en/pages-settings.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
@@ -28,6 +29,7 @@ const en = {
   ...media,
   ...settings,
   ...toc,
+  ...pagesSettings,
 } as const;
 
 export default en;

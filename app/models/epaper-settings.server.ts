@@ -3,7 +3,6 @@ import type { Redis } from "ioredis";
 import sharp from "sharp";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import { AppError } from "#app/errors/app-error";
-import { EpaperLocked } from "#app/lifecycle/epaper-process.server";
 import { markRepublishingRequired } from "#app/publish/republishing.server";
 import {
   type EpaperSettingsView,
@@ -17,11 +16,11 @@ import {
   settingsPatchSchema,
   settingsProblems,
 } from "#app/rules/epaper-settings";
-import { type PermissionSubject, requirePermission, requireWriteAllowed } from "#app/rules/permissions";
+import type { PermissionSubject } from "#app/rules/permissions";
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
 import { cardActionsAllowed } from "./epaper-actions.server.ts";
-import { findAccountEpaper } from "./epaper-pages.server.ts";
+import { accountEpaperFor, changeableAccountEpaper } from "./epaper-access.server.ts";
 
 /*
  * The ePaper settings dialog on the server (studio-admin.md §2–§5, §7 'epaper-setting get and
@@ -91,10 +90,8 @@ async function settingsRow(db: Database, epaperId: string) {
     .executeTakeFirstOrThrow();
 }
 
-async function editableEpaper(db: Database, subject: PermissionSubject, epaperId: string) {
-  requirePermission(subject, "epaperSettings");
-  return findAccountEpaper(db, subject.accountId, epaperId);
-}
+const editableEpaper = (db: Database, subject: PermissionSubject, epaperId: string) =>
+  accountEpaperFor(db, subject, epaperId, "epaperSettings");
 
 /** 'epaper-setting get': the dialog's view of one of the account's ePapers. */
 export async function loadEpaperSettings(db: Database, subject: PermissionSubject, epaperId: string): Promise<EpaperSettingsView> {
@@ -115,18 +112,12 @@ export async function loadEpaperSettings(db: Database, subject: PermissionSubjec
   };
 }
 
-function requireChangeable(subject: PermissionSubject, epaper: { isDemo: boolean; isLocked: boolean }) {
-  requireWriteAllowed(subject, { resource: "epaperSetting", targetIsDemo: epaper.isDemo });
-  if (epaper.isLocked) throw new EpaperLocked();
-}
-
 /**
  * 'epaper-setting update': the changed fields, checked with the whole settings they make (a
  * switched-on imprint needs its size and text). The first problem is the refusal.
  */
 export async function updateEpaperSettings(deps: SettingsDeps, subject: PermissionSubject, input: { epaperId: string; patch: unknown }) {
-  const epaper = await editableEpaper(deps.db, subject, input.epaperId);
-  requireChangeable(subject, epaper);
+  const epaper = await changeableAccountEpaper(deps.db, subject, input.epaperId, "epaperSettings", "epaperSetting");
   const parsed = settingsPatchSchema.safeParse(input.patch);
   if (!parsed.success) throw new AppError("errors.invalidRequest", { status: 400, detail: parsed.error.message });
   const patch: SettingsPatch = normalizedPatch(parsed.data);
@@ -205,8 +196,7 @@ export async function uploadSettingsImage(
   subject: PermissionSubject,
   input: { epaperId: string; kind: SettingsImageKind; fileName: string; bytes: Buffer },
 ) {
-  const epaper = await editableEpaper(deps.db, subject, input.epaperId);
-  requireChangeable(subject, epaper);
+  const epaper = await changeableAccountEpaper(deps.db, subject, input.epaperId, "epaperSettings", "epaperSetting");
   const { column, maxKb } = IMAGE_KINDS[input.kind];
   await ensureSettingsRow(deps.db, epaper.id);
   if (input.bytes.length > maxKb * 1024) throw new AppError("settings.images.tooLarge", { status: 413, params: { size: maxKb } });
@@ -264,8 +254,7 @@ export async function removeSettingsImage(
   subject: PermissionSubject,
   input: { epaperId: string; kind: SettingsImageKind },
 ) {
-  const epaper = await editableEpaper(deps.db, subject, input.epaperId);
-  requireChangeable(subject, epaper);
+  const epaper = await changeableAccountEpaper(deps.db, subject, input.epaperId, "epaperSettings", "epaperSetting");
   const { column } = IMAGE_KINDS[input.kind];
   await ensureSettingsRow(deps.db, epaper.id);
   const current = await deps.db.selectFrom("epaperSetting").select(column).where("epaperId", "=", epaper.id).executeTakeFirstOrThrow();

@@ -1,14 +1,13 @@
 import { createId } from "@paralleldrive/cuid2";
 import type { Redis } from "ioredis";
 import { AppError } from "#app/errors/app-error";
-import { EpaperLocked } from "#app/lifecycle/epaper-process.server";
 import { markRepublishingRequired } from "#app/publish/republishing.server";
-import { type PermissionSubject, requirePermission, requireWriteAllowed } from "#app/rules/permissions";
+import type { PermissionSubject } from "#app/rules/permissions";
 import { type TocView, tocItemFieldsSchema, tocProblem, tocSettingsSchema } from "#app/rules/toc";
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
 import { cardActionsAllowed } from "./epaper-actions.server.ts";
-import { findAccountEpaper } from "./epaper-pages.server.ts";
+import { accountEpaperFor, changeableAccountEpaper } from "./epaper-access.server.ts";
 
 /*
  * The table of contents of one of the account's ePapers (studio-admin.md §7 'epaper-toc get',
@@ -26,17 +25,10 @@ export class TocItemNotFound extends AppError {
   }
 }
 
-async function epaperFor(db: Database, subject: PermissionSubject, epaperId: string) {
-  requirePermission(subject, "epaperTableOfContents");
-  return findAccountEpaper(db, subject.accountId, epaperId);
-}
-
-async function changeableEpaper(db: Database, subject: PermissionSubject, epaperId: string) {
-  const epaper = await epaperFor(db, subject, epaperId);
-  requireWriteAllowed(subject, { resource: "tableOfContents", targetIsDemo: epaper.isDemo });
-  if (epaper.isLocked) throw new EpaperLocked();
-  return epaper;
-}
+const epaperFor = (db: Database, subject: PermissionSubject, epaperId: string) =>
+  accountEpaperFor(db, subject, epaperId, "epaperTableOfContents");
+const changeableEpaper = (db: Database, subject: PermissionSubject, epaperId: string) =>
+  changeableAccountEpaper(db, subject, epaperId, "epaperTableOfContents", "tableOfContents");
 
 const invalid = (detail: string) => new AppError("errors.invalidRequest", { status: 400, detail });
 

@@ -1,29 +1,13 @@
-import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { CORPUS } from "../support/corpus.ts";
 import { insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
+import { openInEditor } from "./support/editor.ts";
 import { axeViolations } from "./support/reader-checks.ts";
 
 // Issue 12, ePaper settings dialog, in a real browser: a user changes settings on every tab,
 // sees the §5 messages, and finds the settings in the freshly published preview.
 
-const FILE = path.join(CORPUS, "pypdf__habibi.pdf");
-
-async function openEditor(page: Page, name: string) {
-  await page.goto("/epaper");
-  const card = page.getByTestId("upload-card");
-  await card.locator("input[type=file]").setInputFiles(FILE);
-  await expect(card.getByRole("textbox").first()).toHaveValue(/habibi/, { timeout: 30_000 });
-  await card.getByRole("textbox").first().fill(name);
-  await card
-    .getByRole("button")
-    .filter({ hasText: /Create ePaper|ePaper erstellen/ })
-    .click();
-  const epaper = page.getByRole("article", { name });
-  await expect(epaper).toHaveAttribute("data-state", "ready", { timeout: 90_000 });
-  await page.goto(`/epaper/${await epaper.getAttribute("data-epaper-id")}`);
-}
+const openEditor = (page: Page, name: string) => openInEditor(page, name, "pypdf__habibi.pdf");
 
 /** Types into a field and leaves it: the dialog saves a text when it is left. */
 async function fillAndLeave(page: Page | Locator, name: string | RegExp, value: string) {

@@ -1,8 +1,7 @@
-import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { CORPUS } from "../support/corpus.ts";
 import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
+import { openInEditor } from "./support/editor.ts";
 import { axeViolations } from "./support/reader-checks.ts";
 import { E2E_OUTSIDE_URL } from "./support/slot.ts";
 
@@ -11,26 +10,8 @@ import { E2E_OUTSIDE_URL } from "./support/slot.ts";
 // validation messages, moves and resizes a click area by mouse and keyboard, edits, duplicates and
 // deletes — at desktop and phone size, in English and German.
 
-const FILE = path.join(CORPUS, "pdfjs__tracemonkey.pdf");
-
-async function openEditor(page: Page, name: string, file = FILE) {
-  await page.goto("/epaper");
-  const card = page.getByTestId("upload-card");
-  await card.locator("input[type=file]").setInputFiles(file);
-  await expect(card.getByRole("textbox").first()).toHaveValue(new RegExp(path.basename(file, ".pdf").split("__").pop() ?? ""), {
-    timeout: 30_000,
-  });
-  await card.getByRole("textbox").first().fill(name);
-  await card
-    .getByRole("button")
-    .filter({ hasText: /Create ePaper|ePaper erstellen/ })
-    .click();
-  const epaper = page.getByRole("article", { name });
-  await expect(epaper).toHaveAttribute("data-state", "ready", { timeout: 90_000 });
-  const epaperId = await epaper.getAttribute("data-epaper-id");
-  await page.goto(`/epaper/${epaperId}`);
-  return epaperId as string;
-}
+const FILE = "pdfjs__tracemonkey.pdf";
+const openEditor = (page: Page, name: string, file = FILE) => openInEditor(page, name, file);
 
 const frameOf = async (area: Locator) =>
   JSON.parse((await area.getAttribute("data-frame")) ?? "null") as { x1: number; y1: number; x2: number; y2: number };
@@ -328,7 +309,7 @@ test.describe("Medienelemente auf Deutsch", () => {
     const user = await insertUserWithLevel("2", { user: { emailLanguage: "de" } });
     await logInAs(context, user);
     const second = `Zweites ${testInfo.project.name} ${Date.now()}`;
-    await openEditor(page, second, path.join(CORPUS, "pypdf__habibi.pdf"));
+    await openEditor(page, second, "pypdf__habibi.pdf");
     await openEditor(page, `Medien ${testInfo.project.name} ${Date.now()}`);
     // Draw a click area on the free page: the creator asks for the kind first.
     const layer = page.getByTestId("click-area-layer");

@@ -1,30 +1,15 @@
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { CORPUS } from "../support/corpus.ts";
 import { insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
+import { openInEditor, openSettingsDialog } from "./support/editor.ts";
 import { axeViolations } from "./support/reader-checks.ts";
 
 // Issue 12, table of contents, in a real browser: the PDF's outline is the first TOC; a user
 // edits an entry, sees the title rule, adds an entry, switches the TOC on, and finds it in the
 // freshly published preview.
 
-const FILE = path.join(CORPUS, "opf__webCapture.pdf");
-
 async function openToc(page: Page, name: string, labels: { settings: RegExp; toc: string }) {
-  await page.goto("/epaper");
-  const card = page.getByTestId("upload-card");
-  await card.locator("input[type=file]").setInputFiles(FILE);
-  await expect(card.getByRole("textbox").first()).toHaveValue(/webCapture/, { timeout: 30_000 });
-  await card.getByRole("textbox").first().fill(name);
-  await card
-    .getByRole("button")
-    .filter({ hasText: /Create ePaper|ePaper erstellen/ })
-    .click();
-  const epaper = page.getByRole("article", { name });
-  await expect(epaper).toHaveAttribute("data-state", "ready", { timeout: 90_000 });
-  await page.goto(`/epaper/${await epaper.getAttribute("data-epaper-id")}`);
-  await page.getByRole("button", { name: labels.settings }).click();
-  await page.getByRole("menuitem", { name: labels.toc }).click();
+  await openInEditor(page, name, "opf__webCapture.pdf");
+  await openSettingsDialog(page, { menu: labels.settings, item: labels.toc });
 }
 
 test.describe("table of contents in English", () => {

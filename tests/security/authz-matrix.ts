@@ -380,6 +380,31 @@ export const MATRIX: MatrixEntry[] = [
     expect: signedIn("200", { anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" }),
   },
   ...tocWrites(),
+  // The pages settings (issue 12): epaperPagesSettings, the account, the demo rule and the lock.
+  {
+    route: "epaper/:epaperId/pages-settings",
+    method: "GET",
+    scoped: true,
+    expect: signedIn("200", { anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
+  {
+    route: "epaper/:epaperId/pages-settings",
+    method: "POST",
+    intent: "update",
+    scoped: true,
+    form: (ids) => ({ pageId: ids.pageId, patch: JSON.stringify({ pdfDownload: true }) }),
+    expect: signedIn("200", { anonymous: "401", lockedOwner: "403", generated: "403", unconfirmed: "UserNotConfirmed" }),
+    demo: { default: "DemoError", demoAccount: "200", anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" },
+  },
+  {
+    route: "epaper/:epaperId/pages-settings",
+    method: "POST",
+    intent: "allPdfDownload",
+    scoped: true,
+    form: () => ({ pdfDownload: "true" }),
+    expect: signedIn("200", { anonymous: "401", lockedOwner: "403", generated: "403", unconfirmed: "UserNotConfirmed" }),
+    demo: { default: "DemoError", demoAccount: "200", anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" },
+  },
   // The editor's ePaper selector (issue 11): the account's own ePapers only.
   { route: "resources/epaper-options", method: "GET", expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed" }) },
   // Galleries of the gallery kind (issue 11): the account's own; anyone with the editor's permission.

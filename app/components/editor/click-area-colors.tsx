@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { DialogButtons } from "#app/components/ui/confirm-dialog";
 import { EpaperSettingsDialog } from "#app/components/settings/epaper-settings-dialog";
+import { PagesSettingsDialog } from "#app/components/settings/pages-settings-dialog";
 import { TocDialog } from "#app/components/settings/toc-dialog";
 import { Dialog } from "#app/components/ui/dialog";
 import { isHexColor } from "#app/rules/enrichment";
@@ -21,12 +22,12 @@ export function ClickAreaColors(props: {
   colors: { color: string; hover: string };
   editable: boolean;
   /** The dialogs of issue 12 the user may open (epaperSettings, epaperTableOfContents). */
-  dialogs: { settings: boolean; toc: boolean };
+  dialogs: { settings: boolean; toc: boolean; pages: boolean };
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ok: boolean }>();
   const [open, setOpen] = useState(false);
-  const [dialog, setDialog] = useState<"settings" | "toc" | null>(null);
+  const [dialog, setDialog] = useState<"settings" | "toc" | "pages" | null>(null);
   const [color, setColor] = useState(props.colors.color);
   const [hover, setHover] = useState(props.colors.hover);
   useEffect(() => {
@@ -51,7 +52,7 @@ export function ClickAreaColors(props: {
             className="outline-none"
             disabledKeys={props.editable ? [] : ["colors"]}
             onAction={(key) => {
-              if (key === "settings" || key === "toc") return setDialog(key);
+              if (key === "settings" || key === "toc" || key === "pages") return setDialog(key);
               setColor(props.colors.color);
               setHover(props.colors.hover);
               setOpen(true);
@@ -65,6 +66,11 @@ export function ClickAreaColors(props: {
             {props.dialogs.toc ? (
               <MenuItem id="toc" className={MENU_ITEM}>
                 {t("toc.menuItem")}
+              </MenuItem>
+            ) : null}
+            {props.dialogs.pages ? (
+              <MenuItem id="pages" className={MENU_ITEM}>
+                {t("pagesSettings.menuItem")}
               </MenuItem>
             ) : null}
             <MenuItem
@@ -83,6 +89,7 @@ export function ClickAreaColors(props: {
         onClose={() => setDialog(null)}
       />
       <TocDialog epaperId={props.epaperId} name={props.epaperName} isOpen={dialog === "toc"} onClose={() => setDialog(null)} />
+      <PagesSettingsDialog epaperId={props.epaperId} name={props.epaperName} isOpen={dialog === "pages"} onClose={() => setDialog(null)} />
       <Dialog isOpen={open} onOpenChange={setOpen} title={t("media.settings.clickAreaColors")} maxWidth="480px">
         <fetcher.Form method="post" action={`/epaper/${encodeURIComponent(props.epaperId)}`} className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="setClickAreaColors" />

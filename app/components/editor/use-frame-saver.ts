@@ -16,16 +16,23 @@ export function useFrameSaver(epaperId: string, elements: MediaElement[]) {
   const fetcher = useFetcher<{ ok: boolean; element?: MediaElement }>({ key: "editor-frames" });
   const [pending, setPending] = useState<Map<string, Pending>>(new Map());
   const inFlight = useRef<string | null>(null);
-  // The version each element's last save produced: the loader's copy may still be the older one
-  // while it is fetched again, and a move right after a save must name the newer version.
-  const savedVersions = useRef(new Map<string, string>());
-
-  const move = useCallback((element: MediaElement, frame: Frame) => {
-    const saved = savedVersions.current.get(element.id);
-    // Versions are ISO timestamps of the same form: the later one sorts last.
-    const known = saved && saved > element.version ? saved : element.version;
-    setPending((current) => new Map(current).set(element.id, { frame, version: current.get(element.id)?.version ?? known }));
+  // What each element's last save stored: the loader's copy may still be the older one while it is
+  // fetched again; a move right after a save must name the newer version, and the canvas must not
+  // jump back to the older frame meanwhile.
+  const lastSaved = useRef(new Map<string, Pending>());
+  // Versions are ISO timestamps of the same form: the later one sorts last.
+  const newerSave = useCallback((element: MediaElement) => {
+    const saved = lastSaved.current.get(element.id);
+    return saved && saved.version > element.version ? saved : null;
   }, []);
+
+  const move = useCallback(
+    (element: MediaElement, frame: Frame) => {
+      const known = newerSave(element)?.version ?? element.version;
+      setPending((current) => new Map(current).set(element.id, { frame, version: current.get(element.id)?.version ?? known }));
+    },
+    [newerSave],
+  );
 
   useEffect(() => {
     if (fetcher.state !== "idle") return;
@@ -33,7 +40,7 @@ export function useFrameSaver(epaperId: string, elements: MediaElement[]) {
     if (done) {
       inFlight.current = null;
       const saved = fetcher.data?.element;
-      if (fetcher.data?.ok && saved) savedVersions.current.set(done, saved.version);
+      if (fetcher.data?.ok && saved) lastSaved.current.set(done, { frame: saved.frame, version: saved.version });
       setPending((current) => {
         const next = new Map(current);
         const entry = next.get(done);
@@ -67,6 +74,9 @@ export function useFrameSaver(epaperId: string, elements: MediaElement[]) {
   }, [unsaved]);
 
   /** The frame to show: the one being saved, else the stored one. */
-  const frameOf = useCallback((element: MediaElement) => pending.get(element.id)?.frame ?? element.frame, [pending]);
+  const frameOf = useCallback(
+    (element: MediaElement) => pending.get(element.id)?.frame ?? newerSave(element)?.frame ?? element.frame,
+    [pending, newerSave],
+  );
   return { move, frameOf, saving: pending.size > 0 };
 }

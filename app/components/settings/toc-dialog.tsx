@@ -1,4 +1,5 @@
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { useSerial } from "#app/components/hooks/use-serial";
 import { useTranslation } from "react-i18next";
 import { href } from "react-router";
 import { Button } from "#app/components/ui/button";
@@ -44,8 +45,7 @@ function useToc(epaperId: string, open: boolean) {
       .catch(() => {});
     return () => controller.abort();
   }, [open, url, take]);
-  // One change after the other: an answer never arrives after a later one and undoes it.
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const serial = useSerial();
   const send = (fields: Record<string, string>, done: string = t("toc.saved")) => {
     const body = new FormData();
     for (const [key, value] of Object.entries(fields)) body.set(key, value);
@@ -57,9 +57,7 @@ function useToc(epaperId: string, open: boolean) {
         return false;
       }
     };
-    const next = queue.current.then(run, run);
-    queue.current = next;
-    return next;
+    return serial(run);
   };
   return { toc, status, send };
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useSerial } from "#app/components/hooks/use-serial";
 import { useTranslation } from "react-i18next";
 import { href } from "react-router";
 import type { ApiErrorBody } from "#app/errors/api-error-body";
@@ -70,8 +71,7 @@ export function useEpaperSettings(epaperId: string, open: boolean) {
 
   const problems = useMemo(() => (draft ? settingsProblems(draft) : {}), [draft]);
 
-  // Saves go one after the other: an answer never arrives after a later one and undoes it.
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const serial = useSerial();
   const send = useCallback(
     (body: FormData, url = base, sent: string[] = []) => {
       const run = async () => {
@@ -87,11 +87,9 @@ export function useEpaperSettings(epaperId: string, open: boolean) {
           setBusy(false);
         }
       };
-      const next = queue.current.then(run, run);
-      queue.current = next;
-      return next;
+      return serial(run);
     },
-    [base, t, take],
+    [base, t, take, serial],
   );
 
   /** Edits the draft only (typing); `commit` saves. */

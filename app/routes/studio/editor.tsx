@@ -70,7 +70,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     epaper: { id: epaper.id, name: epaper.name, isLocked: epaper.isLocked, isDemo: epaper.isDemo },
     // Locked by support or demo content without demoManagement: shown, not changeable (§4, §6).
     editable: cardActionsAllowed(studio.subject, epaper),
-    dialogs: { settings: can(studio.subject, "epaperSettings"), toc: can(studio.subject, "epaperTableOfContents") },
+    dialogs: {
+      settings: can(studio.subject, "epaperSettings"),
+      toc: can(studio.subject, "epaperTableOfContents"),
+      pages: can(studio.subject, "epaperPagesSettings"),
+    },
     pagesWithLinks,
     preview: await findPreview(db, epaper.id),
     contentUrl: getEnv().CONTENT_URL,

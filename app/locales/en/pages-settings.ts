@@ -1,0 +1,31 @@
+/** English: the pages settings dialog (issue 12). */
+export default {
+  pagesSettings: {
+    menuItem: "Pages",
+    title: "Pages of {{name}}",
+    caption: "Pages {{from}} to {{to}} of {{total}}",
+    columns: {
+      page: "Page",
+      hidden: "Hidden",
+      numberHidden: "No page number",
+      displayName: "Own page number",
+      pdfDownload: "PDF download",
+    },
+    hide: "Hide page {{page}}",
+    hideNumber: "Hide the page number of page {{page}}",
+    displayName: "Own page number of page {{page}}",
+    pdfDownload: "PDF download of page {{page}}",
+    thumb: "Page {{page}}",
+    allPdfOn: "PDF download for all pages",
+    allPdfOff: "No PDF download for any page",
+    pageSize: "Pages per view",
+    pageSizeTotal: "All",
+    previous: "Previous pages",
+    next: "Next pages",
+    saved: "Saved.",
+    lastVisiblePage: "The last visible page cannot be hidden.",
+    republishHint: "Changes show in the reader after the next publishing.",
+    validation: { displayNameTooLong: "At most {{max}} characters." },
+    errors: { notFound: "This page no longer exists." },
+  },
+} as const;
