@@ -17,6 +17,8 @@ const LAYERS = {
   components: 2,
   // use cases: what a user or a job asks for
   models: 3,
+  // page operations (insert, move, replace, delete pages): a process that marks republishing and uses the farm
+  "page-operations": 3.5,
   // processes on an ePaper, driven through the lifecycle
   publish: 4,
   render: 5,
@@ -70,7 +72,7 @@ module.exports = {
         "components render what loaders give them: they import other components and what server and browser share (rules, errors, utils, locales, the event catalogue), never models, processes, services or server-only files",
       severity: "error",
       from: { path: folder("components") },
-      to: { path: ["(^|/)app/(models|publish|render|lifecycle|auth|email|blob|jobs|preferences)/", "\\.server\\.tsx?$"] },
+      to: { path: ["(^|/)app/(models|page-operations|publish|render|lifecycle|auth|email|blob|jobs|preferences)/", "\\.server\\.tsx?$"] },
     },
     {
       name: "components-route-types-only",

@@ -41,6 +41,8 @@ export default [
   ]),
   // An ePaper's resources. Upload card (studio-core.md §4): JSON routes the browser calls with fetch.
   route("upload-pdf", "routes/epaper/upload-pdf.ts"),
+  route("upload-pdf-exchange", "routes/epaper/upload-pdf-exchange.ts"),
+  route("upload-pdf-replace", "routes/epaper/upload-pdf-exchange.ts", { id: "upload-pdf-replace" }),
   ...prefix("epaper", [
     route("create", "routes/epaper/create.ts"),
     ...prefix(":epaperId", [
@@ -52,6 +54,7 @@ export default [
       route("settings/image", "routes/epaper/settings-image.ts"),
       route("toc", "routes/epaper/toc.ts"),
       route("pages-settings", "routes/epaper/pages-settings.ts"),
+      route("page-structure", "routes/epaper/page-structure.ts"),
       route("zip", "routes/epaper/zip.ts"),
     ]),
   ]),

@@ -295,9 +295,23 @@ export interface Page {
   renditions: ColumnType<JsonValue | null, string | null | undefined, string | null>;
   rotation: Generated<number>;
   sourcePage: number;
+  sourceUploadId: Generated<string | null>;
   supervision: Generated<"high" | "low" | "none">;
   text: Generated<string | null>;
   updatedAt: Generated<Date>;
+  width: Generated<number>;
+}
+
+export interface PageDraft {
+  blobPrefix: string;
+  height: Generated<number>;
+  links: ColumnType<JsonValue | null, string | null | undefined, string | null>;
+  operationId: string;
+  renditions: ColumnType<JsonValue, string, string>;
+  rotation: Generated<number>;
+  sourcePage: number;
+  supervision: Generated<"high" | "low" | "none">;
+  text: Generated<string | null>;
   width: Generated<number>;
 }
 
@@ -368,6 +382,20 @@ export interface PageMediaVideo {
   pageMediaId: string;
   url: string;
   width: Generated<number | null>;
+}
+
+export interface PageOperation {
+  beforeTarget: Generated<boolean>;
+  createdAt: Generated<Date>;
+  epaperId: string;
+  id: string;
+  kind: "delete" | "insert" | "move" | "replace";
+  pageCount: Generated<number>;
+  pageId: Generated<string | null>;
+  renderProcessId: Generated<string | null>;
+  sourcePage: Generated<number | null>;
+  targetPageId: Generated<string | null>;
+  uploadId: Generated<string | null>;
 }
 
 export interface PermissionType {
@@ -572,6 +600,7 @@ export interface DB {
   news: News;
   oneTimeToken: OneTimeToken;
   page: Page;
+  pageDraft: PageDraft;
   pageMedia: PageMedia;
   pageMediaCustomHtml: PageMediaCustomHtml;
   pageMediaExternalLink: PageMediaExternalLink;
@@ -580,6 +609,7 @@ export interface DB {
   pageMediaMailtoLink: PageMediaMailtoLink;
   pageMediaType: PageMediaType;
   pageMediaVideo: PageMediaVideo;
+  pageOperation: PageOperation;
   permissionType: PermissionType;
   playerIcon: PlayerIcon;
   publication: Publication;

@@ -20,6 +20,7 @@ import { checkHealth } from "#app/utils/health.server";
 import { redis } from "#app/utils/redis.server";
 import { createEmailConsumer, emailDeliveryDepsFromEnv } from "#app/worker/email.consumer.server";
 import { createMaintenanceConsumer } from "#app/worker/maintenance.consumer.server";
+import { createPagesConsumer } from "#app/worker/pages.consumer.server";
 import { createPublishConsumer } from "#app/worker/publish.consumer.server";
 import { createRenderConsumer } from "#app/worker/render.consumer.server";
 import { onShutdown } from "./shutdown.ts";
@@ -50,6 +51,7 @@ const consumers: { [Q in QueueName]: Consumer<Q> } = {
       onRendered: (epaperId) => sendEpaperReadyMail({ db, queue: queues.email }, epaperId),
     },
   }),
+  pages: await createPagesConsumer({ redisUrl: env.REDIS_URL, concurrency: env.RENDER_JOB_CONCURRENCY, deps: renderDeps }),
   publish: createPublishConsumer({
     deps: {
       db,

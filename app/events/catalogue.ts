@@ -15,7 +15,16 @@ export type RenderProgressEvent = {
 export type EpaperProcessEvent = {
   type: "epaperProcess";
   epaperId: string;
-  process: "rendering" | "publishing_preview" | "publishing_zip" | "publishing_preview_link" | "publishing_channel";
+  process:
+    | "rendering"
+    | "publishing_preview"
+    | "publishing_zip"
+    | "publishing_preview_link"
+    | "publishing_channel"
+    | "inserting_pages"
+    | "moving_page"
+    | "replacing_page"
+    | "deleting_page";
   state: "started" | "finished" | "failed" | "cancelled";
   /** The ePaper's name, on the end states: the studio's message names it (studio-admin.md §4). */
   name?: string;

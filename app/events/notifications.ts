@@ -82,6 +82,16 @@ function processNotification(event: EpaperProcessEvent): ToastInput | null {
     case "publishing_channel":
       if (event.state === "finished") return null; // publishedToChannel says it
       break;
+    case "inserting_pages":
+    case "moving_page":
+    case "replacing_page":
+    case "deleting_page":
+      if (event.state === "started") return null;
+      return {
+        type: event.state === "failed" ? "error" : event.state === "cancelled" ? "info" : "success",
+        messageKey: `notifications.pages.${event.state}`,
+        params,
+      };
   }
   if (event.state === "failed") return { type: "error", messageKey: "notifications.publishFailed", params };
   if (event.state === "cancelled") return { type: "info", messageKey: "notifications.publishCancelled", params };

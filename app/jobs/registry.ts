@@ -1,6 +1,7 @@
 import type { JobDefinition, QueueName } from "./define.ts";
 import { EmailJob } from "./email.ts";
 import { PurgeDeletedEpapersJob, PurgeExpiredAuthJob, RemoveExpiredGeneratedAccountsJob, RemoveExpiredUploadsJob } from "./maintenance.ts";
+import { PageOperationJob } from "./pages.ts";
 import { PublishJob } from "./publish.ts";
 import { RenderJob } from "./render.ts";
 
@@ -11,6 +12,7 @@ import { RenderJob } from "./render.ts";
  */
 export const JOBS = [
   RenderJob,
+  PageOperationJob,
   PublishJob,
   EmailJob,
   PurgeExpiredAuthJob,

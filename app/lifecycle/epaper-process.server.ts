@@ -124,14 +124,15 @@ const ownedBy = (owner: ProcessOwner) => (eb: ExpressionBuilder<DB, "epaper">) =
  * - finished: it did its work;
  * - failed: it failed for good with the spec's message key, which the card shows (the type stays, so the card says what failed);
  * - cancelled: the user (or a deletion) cancelled it, and the card shows that;
- * - released: it ended without effect and the ePaper is as before (a publish that failed or was cancelled).
+ * - released: it ended without effect and the ePaper is as before (a publish that failed or was
+ *   cancelled, or 'reset' of a failed page operation, which clears its failure).
  */
 export type ProcessEnd = { as: "finished" } | { as: "failed"; error: string } | { as: "cancelled" } | { as: "released" };
 
 const END_COLUMNS = {
   finished: { processRunning: false, processType: null, processError: null, processStartedAt: null },
   cancelled: { processRunning: false, processType: null, processCancelled: true, processStartedAt: null },
-  released: { processRunning: false, processType: null, processCancelled: false, processStartedAt: null },
+  released: { processRunning: false, processType: null, processCancelled: false, processError: null, processStartedAt: null },
 } satisfies Record<string, EpaperUpdate>;
 
 /**
@@ -170,10 +171,19 @@ export async function markCancelled(trx: Database, epaperIds: readonly string[],
     .set((eb) => ({ ...extra, processCancelled: eb.ref("processRunning") }))
     .where("id", "in", epaperIds)
     .execute();
-  return running.filter((epaper) => epaper.processType === "rendering").map((epaper) => epaper.id);
+  return running.filter((epaper) => SIGNALLED.includes(epaper.processType ?? "")).map((epaper) => epaper.id);
 }
 
-/** Tells the render workers about cancelled renders (the answer of markCancelled). */
+/** Processes whose job listens for its cancel: renders and page operations (both use the farm). */
+const SIGNALLED: readonly string[] = [
+  "rendering",
+  "inserting_pages",
+  "moving_page",
+  "replacing_page",
+  "deleting_page",
+] satisfies ProcessType[];
+
+/** Tells the render and page workers about cancelled processes (the answer of markCancelled). */
 export async function signalCancelled(redis: Redis, renderIds: readonly string[]) {
   for (const epaperId of renderIds) await redis.publish(RENDER_CANCEL_CHANNEL, epaperId);
 }

@@ -12,6 +12,7 @@ import media from "./de/media.ts";
 import settings from "./de/settings.ts";
 import toc from "./de/toc.ts";
 import pagesSettings from "./de/pages-settings.ts";
+import pageStructure from "./de/page-structure.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
 const de: Translation = {
@@ -28,6 +29,7 @@ const de: Translation = {
   ...settings,
   ...toc,
   ...pagesSettings,
+  ...pageStructure,
 };
 
 export default de;

@@ -11,6 +11,7 @@ import media from "./en/media.ts";
 import settings from "./en/settings.ts";
 import toc from "./en/toc.ts";
 import pagesSettings from "./en/pages-settings.ts";
+import pageStructure from "./en/page-structure.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
@@ -30,6 +31,7 @@ const en = {
   ...settings,
   ...toc,
   ...pagesSettings,
+  ...pageStructure,
 } as const;
 
 export default en;

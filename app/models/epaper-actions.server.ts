@@ -1,6 +1,8 @@
 import type { BlobStore } from "#app/blob/blob-store.server";
 import type { Redis } from "ioredis";
+import { cancelPageOperation, resetPageOperation } from "#app/page-operations/start-operation.server";
 import { cancelRender } from "#app/render/cancel-render.server";
+import { isPageProcess } from "#app/rules/page-structure";
 import { startRender } from "#app/render/start-render.server";
 import type { Queue } from "bullmq";
 import type { JobQueue } from "#app/jobs/queues.server";
@@ -19,7 +21,14 @@ import { truncateText } from "#app/rules/truncate";
  * process at a time.
  */
 
-export type CardActionDeps = { db: Database; redis: Redis; queue: JobQueue & Pick<Queue, "getJob">; blobs: BlobStore };
+export type CardActionDeps = {
+  db: Database;
+  redis: Redis;
+  queue: JobQueue & Pick<Queue, "getJob">;
+  /** The pages queue: cancelling a page operation (issue 12). */
+  pagesQueue: JobQueue & Pick<Queue, "getJob">;
+  blobs: BlobStore;
+};
 
 type Target = {
   id: string;
@@ -84,12 +93,20 @@ export async function deleteEpaper(deps: CardActionDeps, subject: PermissionSubj
   await deps.db.updateTable("epaper").set({ deletedAt: new Date() }).where("id", "=", epaperId).where("deletedAt", "is", null).execute();
 }
 
-/** Cancel on the process overlay: sets processCancelled and stops the render (cancelRender). */
+/** Cancel on the process overlay: sets processCancelled and stops the render or the page operation. */
 export async function cancelEpaperProcess(deps: CardActionDeps, subject: PermissionSubject, epaperId: string) {
   const target = await loadTarget(deps.db, subject, epaperId);
   requireChangeable(subject, target);
   if (!target.processRunning) return false;
+  if (isPageProcess(target.processType)) return cancelPageOperation({ ...deps, queue: deps.pagesQueue }, epaperId);
   return cancelRender(deps, epaperId);
+}
+
+/** 'reset' on a failed page operation (studio-core.md §4): the card shows the ePaper again, unchanged. */
+export async function resetEpaperProcess(deps: CardActionDeps, subject: PermissionSubject, epaperId: string) {
+  const target = await loadTarget(deps.db, subject, epaperId);
+  requireChangeable(subject, target);
+  return resetPageOperation(deps.db, epaperId);
 }
 
 /** After a cancelled or failed first render: render the kept source PDF again. */

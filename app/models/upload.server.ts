@@ -8,7 +8,7 @@ import type { StudioUser } from "#app/auth/studio-user.server";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import { type Analysis, analyzeBlob } from "#app/render/analyze.server";
 import { listRenderNodes, pickNode, type RenderNode } from "#app/render/node-registry.server";
-import { RenderRefused, type RenderDeps } from "#app/render/render-job.server";
+import { RenderRefused, type RenderDeps } from "#app/render/render-types.server";
 import { AppError } from "#app/errors/app-error";
 import { requirePermission } from "#app/rules/permissions";
 import type { Database } from "#db/client";
@@ -149,15 +149,20 @@ export async function receiveUpload(
   deps: UploadDeps,
   studio: Pick<StudioUser, "user" | "subject">,
   request: Request,
+  purpose: UploadPurpose = { kind: "epaper" },
 ): Promise<UploadPdfSuccess> {
   const now = deps.now ?? (() => new Date());
   const { user } = studio;
-  requirePermission(studio.subject, "upload");
-  if (user.isGenerated) {
-    const seconds = remainingCooldownSeconds(user.documentUploadedAt, now());
-    if (seconds > 0) throw cooldownError(seconds);
+  if (purpose.kind === "epaper") {
+    requirePermission(studio.subject, "upload");
+    if (user.isGenerated) {
+      const seconds = remainingCooldownSeconds(user.documentUploadedAt, now());
+      if (seconds > 0) throw cooldownError(seconds);
+    }
+    if (user.accountIsGenerated && (await generatedAccountEpaperLimitReached(deps.db, user.accountId))) throw epaperLimitReachedError();
+  } else {
+    await purpose.check();
   }
-  if (user.accountIsGenerated && (await generatedAccountEpaperLimitReached(deps.db, user.accountId))) throw epaperLimitReachedError();
   // Picked before the body is read: without a node the upload is refused before it costs anything.
   const node = pickNode(await listRenderNodes(deps.render.redis), new Map());
   if (!node) throw noRenderNode();
@@ -168,12 +173,15 @@ export async function receiveUpload(
     const received = await receivePdf(request, { blobs: deps.blobs, key, config: deps.config });
     const analysis = await analyze(deps, key, node, request.signal);
     if (analysis.pageCount < 1) throw new AppError("render.errors.pdfDamaged", { status: 422, detail: "the PDF has no pages" });
+    if (purpose.kind !== "epaper" && purpose.maxPages !== undefined && analysis.pageCount > purpose.maxPages) {
+      throw new AppError("pageStructure.errors.tooManyPages", { status: 422, params: { max: purpose.maxPages } });
+    }
     if (analysis.pageCount > deps.config.maxPages) {
       throw new AppError("upload.errors.tooManyPages", { status: 422, params: { max: deps.config.maxPages } });
     }
     const at = now();
     await retryTransaction(deps.db, async (trx) => {
-      if (user.isGenerated) {
+      if (user.isGenerated && purpose.kind === "epaper") {
         // The cooldown is claimed with the row: of two uploads finishing together, one wins.
         const claimed = await trx
           .updateTable("user")
@@ -197,7 +205,7 @@ export async function receiveUpload(
           id,
           accountId: user.accountId,
           userId: user.id,
-          purpose: "epaper",
+          purpose: purpose.kind,
           blobKey: key,
           originalName: received.fileName,
           sizeInByte: received.size,
@@ -240,6 +248,13 @@ async function analyze(deps: UploadDeps, key: string, node: RenderNode, signal: 
 }
 
 type Received = { fileName: string; size: number };
+
+/**
+ * What an upload is for: a new ePaper (/upload-pdf), or pages to insert into or exchange in an
+ * ePaper (/upload-pdf-exchange, /upload-pdf-replace; issue 12), which `check` allows before a byte
+ * is read and `maxPages` (the account's pageExchangeMax) limits.
+ */
+export type UploadPurpose = { kind: "epaper" } | { kind: "exchange" | "replace"; check: () => Promise<unknown>; maxPages?: number };
 
 /**
  * Streams the one file of a multipart body into the blob store under `key`. Bytes are counted on

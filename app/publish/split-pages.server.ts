@@ -1,6 +1,6 @@
 import { listRenderNodes, pickNode } from "#app/render/node-registry.server";
 import { renderClientFor } from "#app/render/render-client.server";
-import type { RenderDeps } from "#app/render/render-job.server";
+import type { RenderDeps } from "#app/render/render-types.server";
 
 /**
  * Single-page PDFs for the pages whose download is allowed, cut by the least-loaded render node

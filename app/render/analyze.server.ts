@@ -4,7 +4,7 @@ import { listRenderNodes, pickNode, type RenderNode } from "./node-registry.serv
 import { type StoredLink, storedLinkOf } from "./page-store.server.ts";
 import { renderClientFor } from "./render-client.server.ts";
 import { failureOfReason } from "./render-failure.ts";
-import { RenderRefused, type RenderDeps } from "./render-job.server.ts";
+import { RenderRefused, type RenderDeps } from "./render-types.server.ts";
 
 export type Analysis = {
   pageCount: number;

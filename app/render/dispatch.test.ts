@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { pickNode, type RenderNode } from "./node-registry.server.ts";
-import { takeChunk } from "./render-job.server.ts";
+import { takeChunk } from "./dispatch-pages.server.ts";
 
 const node = (id: string, capacity: number, inFlight: number, draining = false): RenderNode => ({
   id,

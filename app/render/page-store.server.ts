@@ -34,13 +34,10 @@ export const SUPERVISION_OF = {
 } as const;
 
 /**
- * Stores one rendered page: its files first, then its row. Both overwrite on a retry (same
- * keys, upsert on (epaper_id, page)), so a page that arrives twice is still stored once.
+ * Writes one rendered page's files under `prefix` (overwriting on a retry: same keys) and answers
+ * the columns its row stores.
  */
-export async function storePage(db: Database, blobs: BlobStore, epaperId: string, revision: number, rendered: RenderedPage) {
-  const number = rendered.info?.page ?? 0;
-  if (number < 1) throw new Error("rendered page without a page number");
-  const prefix = `${revisionPrefix(epaperId, revision)}/${number}`;
+export async function storePageFiles(blobs: BlobStore, prefix: string, rendered: RenderedPage) {
   const images = rendered.renditions.map((image) => ({
     width: image.width,
     height: image.height,
@@ -62,7 +59,7 @@ export async function storePage(db: Database, blobs: BlobStore, epaperId: string
     words: "words.json",
   };
   const links: StoredLink[] = rendered.links.map(storedLinkOf);
-  const row = {
+  return {
     width: rendered.info?.widthPt ?? 0,
     height: rendered.info?.heightPt ?? 0,
     rotation: rendered.info?.rotation ?? 0,
@@ -71,8 +68,17 @@ export async function storePage(db: Database, blobs: BlobStore, epaperId: string
     links: JSON.stringify(links),
     text: rendered.text,
     supervision: SUPERVISION_OF[rendered.supervision],
-    renderedAt: new Date(),
   };
+}
+
+/**
+ * Stores one rendered page: its files first, then its row. Both overwrite on a retry (same
+ * keys, upsert on (epaper_id, page)), so a page that arrives twice is still stored once.
+ */
+export async function storePage(db: Database, blobs: BlobStore, epaperId: string, revision: number, rendered: RenderedPage) {
+  const number = rendered.info?.page ?? 0;
+  if (number < 1) throw new Error("rendered page without a page number");
+  const row = { ...(await storePageFiles(blobs, `${revisionPrefix(epaperId, revision)}/${number}`, rendered)), renderedAt: new Date() };
   await db
     .insertInto("page")
     .values({ id: createId(), epaperId, page: number, sourcePage: number, ...row })

@@ -3,7 +3,7 @@ import type { BlobStore } from "#app/blob/blob-store.server";
 import { signBlobUrl } from "#app/blob/signed-url.server";
 import type { Env } from "#app/utils/env.server";
 import type { Database } from "#db/client";
-import type { RenderDeps } from "./render-job.server.ts";
+import type { RenderDeps } from "./render-types.server.ts";
 
 /** Signed source URLs live long enough for a queued chunk, never for days. */
 const SOURCE_URL_TTL_MS = 15 * 60_000;

@@ -1,55 +1,14 @@
-import { ConnectError } from "@connectrpc/connect";
-import { type RenderedPage, RenderFailureSchema } from "@ep/proto/epaper/render/v1/render_pb";
 import type { Redis } from "ioredis";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import { publishToAccount } from "#app/events/publish.server";
 import type { Database } from "#db/client";
-import { listRenderNodes, pickNode, type RenderNode } from "./node-registry.server.ts";
-import { countStored, SUPERVISION_OF, storedPages, storePage } from "./page-store.server.ts";
-import { renderClientFor } from "./render-client.server.ts";
-import { failureOfReason, type RenderFailure } from "./render-failure.ts";
+import { dispatchPages } from "./dispatch-pages.server.ts";
+import { RenderCancelled, type RenderDeps, RenderRefused } from "./render-types.server.ts";
+import { countStored, storedPages, storePage } from "./page-store.server.ts";
+import type { RenderFailure } from "./render-failure.ts";
 import { endRender, finishRender, type OutlineEntry } from "./render-outcome.server.ts";
 
-export type RenderSettings = { widths: number[]; thumbnailWidth: number; quality: number; effort: number };
-
-export type RenderDeps = {
-  db: Database;
-  redis: Redis;
-  blobs: BlobStore;
-  /** A short-lived URL a node can download the blob from. */
-  signedUrl: (key: string) => string;
-  token: string;
-  settings: RenderSettings;
-  log: (message: string) => void;
-  onPageStored?: (renderMs: number) => void;
-  /** How long a document waits for a node to appear before the attempt fails. */
-  noNodeTimeoutMs?: number;
-  /** A chunk that sends nothing for this long is given to another node. */
-  chunkIdleTimeoutMs?: number;
-  /** After a render finished (the ePaper is ready): the 'ePaper ready' mail. Its failure never fails the render. */
-  onRendered?: (epaperId: string) => Promise<unknown>;
-};
-
 export type RenderJobData = { epaperId: string; renderProcessId: string; revision: number };
-
-/** The document cannot be rendered by anyone (password, not a PDF, damaged, too large). */
-export class RenderRefused extends Error {
-  readonly failure: RenderFailure;
-  constructor(failure: RenderFailure, detail: string) {
-    super(detail);
-    this.name = "RenderRefused";
-    this.failure = failure;
-  }
-}
-
-export class RenderCancelled extends Error {
-  override name = "RenderCancelled";
-}
-
-// Each chunk costs a download, pdfinfo and a pdf.js parse on the node: big chunks, fewer costs.
-const MAX_CHUNK = 64;
-const MAX_PAGE_ATTEMPTS = 3;
-const AVOID_FAILED_NODE_MS = 10_000;
 
 /**
  * Renders one ePaper on the farm. The document is cut into page chunks that go to the
@@ -122,230 +81,49 @@ export async function renderEpaper(
   }
 }
 
-type Progress = { pageCount: number; downloadDone: boolean; splitDone: boolean };
-
 async function renderPages(
   deps: RenderDeps,
   target: RenderJobData & { accountId: string },
   sourceKey: string,
-  known: Progress,
+  known: { pageCount: number; downloadDone: boolean; splitDone: boolean },
   signal: AbortSignal,
 ): Promise<OutlineEntry[]> {
   const { db } = deps;
-  const done = await storedPages(db, target.epaperId, target.revision);
-  const progress: Progress = { ...known };
-  let outline: OutlineEntry[] | null = null;
-  let outlineAsked = false;
-  let pending: number[] = [];
-  const setPending = (pages: Iterable<number>) => {
-    pending = [...new Set(pages)].filter((page) => !done.has(page)).sort((a, b) => a - b);
-  };
-  // Unknown page count: the first chunk asks for page 1 and learns the rest from `split`.
-  setPending(progress.pageCount > 0 ? range(1, progress.pageCount) : [1]);
-
-  const stop = new AbortController();
-  const onAbort = () => stop.abort(signal.reason);
-  signal.addEventListener("abort", onAbort, { once: true });
-  const assigned = new Map<string, number>();
-  const avoidUntil = new Map<string, number>();
-  const attempts = new Map<number, number>();
-  const active = new Set<Promise<void>>();
-  let fatal: unknown = null;
-  let wake: () => void = () => {};
-  const woken = () =>
-    new Promise<void>((resolve) => {
-      wake = resolve;
-    });
-
-  // Stores and progress events run one at a time, so pageCountReady only ever goes up.
-  let serial: Promise<unknown> = Promise.resolve();
-  const inOrder = <T>(work: () => Promise<T>) => {
-    const next = serial.then(work);
-    serial = next.catch(() => {});
-    return next;
-  };
-  // renderserverUrl names the node that delivered last (support's render process table).
-  const publishProgress = async (nodeUrl: string) => {
-    const ready = done.size;
-    const failed = [...done.values()].filter((supervision) => supervision === "high").length;
-    await db
-      .updateTable("renderProcess")
-      .set({ pageCount: progress.pageCount, pageCountReady: ready, pagesFailed: failed, renderserverUrl: nodeUrl, ...flags(progress) })
-      .where("id", "=", target.renderProcessId)
-      .execute();
-    await publishToAccount(deps.redis, target.accountId, {
-      type: "renderProgress",
-      epaperId: target.epaperId,
-      pageCount: progress.pageCount,
-      pageCountReady: ready,
-      downloadDone: progress.downloadDone,
-      splitDone: progress.splitDone,
-    });
-  };
-
-  const runChunk = async (node: RenderNode, pages: number[]) => {
-    const outstanding = new Set(pages);
-    const chunk = new AbortController();
-    const onStop = () => chunk.abort(stop.signal.reason);
-    stop.signal.addEventListener("abort", onStop, { once: true });
-    const idleMs = deps.chunkIdleTimeoutMs ?? 120_000;
-    let idle = setTimeout(() => chunk.abort(new Error(`node ${node.url} sent nothing for ${idleMs} ms`)), idleMs);
-    const alive = () => {
-      clearTimeout(idle);
-      idle = setTimeout(() => chunk.abort(new Error(`node ${node.url} sent nothing for ${idleMs} ms`)), idleMs);
-    };
-    assigned.set(node.id, (assigned.get(node.id) ?? 0) + 1);
-    // One chunk per document brings the outline; if it fails first, the next one asks again.
-    const wantOutline = !outlineAsked && outline === null;
-    if (wantOutline) outlineAsked = true;
-    try {
-      const client = renderClientFor(node.url, deps.token);
-      const stream = client.renderDocument(
-        {
-          sourceUrl: deps.signedUrl(sourceKey),
-          // Blob keys of sources are never rewritten, so the key names the bytes for the node's cache.
-          sourceId: sourceKey,
-          firstPage: pages[0],
-          lastPage: pages.at(-1),
-          widths: deps.settings.widths,
-          thumbnailWidth: deps.settings.thumbnailWidth,
-          webpQuality: deps.settings.quality,
-          webpEffort: deps.settings.effort,
-          includeOutline: wantOutline,
-        },
-        { signal: chunk.signal },
-      );
-      for await (const response of stream) {
-        alive();
-        const event = response.event;
-        if (event.case === "downloaded" && !progress.downloadDone) {
-          progress.downloadDone = true;
-          await inOrder(() => publishProgress(node.url));
-        } else if (event.case === "split") {
-          if (progress.pageCount === 0) {
-            progress.pageCount = event.value.pageCount;
-            setPending([...pending, ...range(1, progress.pageCount).filter((page) => !outstanding.has(page))]);
-            wake();
-          }
-          if (!progress.splitDone) {
-            progress.splitDone = true;
-            await inOrder(() => publishProgress(node.url));
-          }
-        } else if (event.case === "outline") {
-          outline = event.value.items.map((item) => ({ title: item.title, page: item.page, level: item.level }));
-        } else if (event.case === "page") {
-          const page: RenderedPage = event.value;
-          const number = page.info?.page ?? 0;
-          if (!outstanding.has(number)) continue;
-          await inOrder(async () => {
-            await storePage(db, deps.blobs, target.epaperId, target.revision, page);
-            done.set(number, SUPERVISION_OF[page.supervision]);
-            await publishProgress(node.url);
-          });
-          outstanding.delete(number);
-          deps.onPageStored?.(page.renderMs);
-        }
-      }
-      if (outstanding.size) throw new Error(`node ${node.url} ended the stream without pages ${[...outstanding].join(", ")}`);
-    } catch (error) {
-      if (wantOutline && outline === null) outlineAsked = false;
-      if (stop.signal.aborted) return;
-      const reason = ConnectError.from(error).findDetails(RenderFailureSchema)[0];
-      const failure = reason ? failureOfReason(reason.reason) : null;
-      if (failure) {
-        fatal = new RenderRefused(failure, reason?.detail ?? failure);
-        stop.abort(fatal);
-        return;
-      }
-      // The node failed (died, timed out, restarted): its unfinished pages go to another node.
-      deps.log(`chunk ${pages[0]}-${pages.at(-1)} on ${node.url} failed, ${outstanding.size} page(s) move: ${(error as Error).message}`);
-      avoidUntil.set(node.id, Date.now() + AVOID_FAILED_NODE_MS);
-      for (const page of outstanding) {
-        const count = (attempts.get(page) ?? 0) + 1;
-        attempts.set(page, count);
-        if (count >= MAX_PAGE_ATTEMPTS && !fatal) {
-          fatal = new Error(`page ${page} failed on ${count} render attempts: ${(error as Error).message}`);
-          stop.abort(fatal);
-        }
-      }
-      setPending([...pending, ...outstanding]);
-    } finally {
-      clearTimeout(idle);
-      stop.signal.removeEventListener("abort", onStop);
-      assigned.set(node.id, (assigned.get(node.id) ?? 1) - 1);
-      wake();
-    }
-  };
-
-  let nodes: RenderNode[] = [];
-  let nodesReadAt = 0;
-  let waitingSince: number | null = null;
-  try {
-    while (!fatal && !signal.aborted) {
-      if (pending.length === 0 && active.size === 0) break;
-      if (Date.now() - nodesReadAt > 1_000) {
-        nodes = await listRenderNodes(deps.redis);
-        nodesReadAt = Date.now();
-      }
-      const now = Date.now();
-      const avoid = new Set([...avoidUntil].filter(([, until]) => until > now).map(([id]) => id));
-      const usable = nodes.filter((node) => !node.draining && !avoid.has(node.id));
-      // One chunk per slot of the farm; with only failed nodes left, try them again.
-      const slots = usable.reduce((sum, node) => sum + node.capacity, 0);
-      // Until the first page is stored, it runs alone: nothing competes with what the user sees first.
-      const limit = done.size === 0 ? 1 : Math.max(slots, 1);
-      while (pending.length && active.size < limit && (progress.pageCount > 0 || active.size === 0)) {
-        const node = pickNode(nodes, assigned, avoid) ?? pickNode(nodes, assigned);
-        if (!node) break;
-        const pages = takeChunk(pending, slots, done.size === 0 && active.size === 0);
-        pending = pending.slice(pages.length);
-        const run = runChunk(node, pages).finally(() => active.delete(run));
-        active.add(run);
-      }
-      if (active.size === 0 && pending.length) {
-        waitingSince ??= Date.now();
-        if (Date.now() - waitingSince > (deps.noNodeTimeoutMs ?? 60_000)) throw new Error("no render node is available");
-        await sleep(500);
-        nodesReadAt = 0;
-        continue;
-      }
-      waitingSince = null;
-      await Promise.race([woken(), sleep(1_000)]);
-    }
-  } finally {
-    signal.removeEventListener("abort", onAbort);
-    if (fatal || signal.aborted) stop.abort(fatal ?? signal.reason);
-    await Promise.allSettled([...active]);
-    await serial;
-  }
-  if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new RenderCancelled("cancelled");
-  if (fatal) throw fatal;
+  const outline = await dispatchPages(
+    deps,
+    {
+      sourceKey,
+      pageCount: known.pageCount,
+      done: await storedPages(db, target.epaperId, target.revision),
+      downloadDone: known.downloadDone,
+      splitDone: known.splitDone,
+      wantOutline: true,
+      store: (page) => storePage(db, deps.blobs, target.epaperId, target.revision, page),
+      onProgress: async (progress) => {
+        const { ready, failed, nodeUrl, ...flags } = progress;
+        await db
+          .updateTable("renderProcess")
+          .set({
+            pageCount: flags.pageCount,
+            pageCountReady: ready,
+            pagesFailed: failed,
+            renderserverUrl: nodeUrl,
+            downloadDone: flags.downloadDone,
+            splitDone: flags.splitDone,
+          })
+          .where("id", "=", target.renderProcessId)
+          .execute();
+        await publishToAccount(deps.redis, target.accountId, {
+          type: "renderProgress",
+          epaperId: target.epaperId,
+          pageCount: flags.pageCount,
+          pageCountReady: ready,
+          downloadDone: flags.downloadDone,
+          splitDone: flags.splitDone,
+        });
+      },
+    },
+    signal,
+  );
   return outline ?? [];
-}
-
-/**
- * The next pages to send: contiguous, and smaller as the document nears its end so every
- * node finishes at about the same time (guided self-scheduling). The very first chunk is one
- * page, so the first page shows as soon as possible.
- */
-export function takeChunk(pending: number[], slots: number, first: boolean) {
-  const size = first ? 1 : Math.min(MAX_CHUNK, Math.max(1, Math.ceil(pending.length / (2 * Math.max(1, slots)))));
-  const pages: number[] = [];
-  for (const page of pending) {
-    if (pages.length >= size || (pages.length && page !== (pages.at(-1) as number) + 1)) break;
-    pages.push(page);
-  }
-  return pages;
-}
-
-function flags(progress: Progress) {
-  return { downloadDone: progress.downloadDone, splitDone: progress.splitDone };
-}
-
-function range(from: number, to: number) {
-  return Array.from({ length: Math.max(0, to - from + 1) }, (_, index) => from + index);
-}
-
-function sleep(ms: number) {
-  return new Promise<void>((resolve) => setTimeout(resolve, ms));
 }

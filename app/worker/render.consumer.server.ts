@@ -2,7 +2,8 @@ import { type ConnectionOptions, UnrecoverableError } from "bullmq";
 import { Redis } from "ioredis";
 import { type Consumer, isLastAttempt, startConsumer } from "#app/jobs/consumer.server";
 import { RENDER_CANCEL_CHANNEL } from "#app/jobs/render";
-import { RenderCancelled, type RenderDeps, renderEpaper } from "#app/render/render-job.server";
+import { renderEpaper } from "#app/render/render-job.server";
+import { RenderCancelled, type RenderDeps } from "#app/render/render-types.server";
 import type { WorkerMetrics } from "#app/render/render-metrics.server";
 
 type RenderConsumerOptions = { redisUrl: string; deps: RenderDeps; concurrency: number; metrics?: WorkerMetrics };

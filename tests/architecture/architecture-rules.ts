@@ -20,6 +20,8 @@ export const INTERNAL_ERRORS: Record<string, string> = {
   EmailTemplateError: "a template bug, found by the template tests",
   EmailDeliveryError: "an SMTP failure the e-mail job retries or records",
   InvalidConfigurationError: "a wrong environment value at boot",
+  OperationTargetGone: "a page operation's page vanished before its commit; the job turns it into the operation's failure",
+  OperationCancelled: "rolls a page operation's commit back when it was cancelled; the job abandons the operation",
   SafeFetchRefused: "an outbound fetch refused by the SSRF rules; the preview-image model turns it into its 'could not be generated' info",
 };
 

@@ -324,7 +324,7 @@ describe("republishing required", () => {
     const flags = () =>
       farm.db.selectFrom("epaper").select(["republishingRequiredPreview", "name"]).where("id", "=", epaperId).executeTakeFirstOrThrow();
     await reset();
-    const cardDeps = { db: farm.db, redis: farm.redis, queue, blobs: farm.blobs };
+    const cardDeps = { db: farm.db, redis: farm.redis, queue, pagesQueue: queue, blobs: farm.blobs };
     await renameEpaper(cardDeps, subject(), epaperId, "Renamed after publishing");
     expect(await flags()).toEqual({ republishingRequiredPreview: true, name: "Renamed after publishing" });
     await reset();
@@ -333,7 +333,7 @@ describe("republishing required", () => {
   });
 
   test("marking as demo needs a current preview (studio-core.md §4 Demo)", async () => {
-    const cardDeps = { db: farm.db, redis: farm.redis, queue, blobs: farm.blobs };
+    const cardDeps = { db: farm.db, redis: farm.redis, queue, pagesQueue: queue, blobs: farm.blobs };
     const demoManager = { ...subject(), accountIsDemoAccount: true };
     const outdated = (value: boolean) =>
       farm.db.updateTable("epaper").set({ republishingRequiredPreview: value }).where("id", "=", epaperId).execute();

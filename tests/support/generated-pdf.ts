@@ -69,3 +69,30 @@ export function invisibleTextPdf(): Buffer {
     { 5: "BT 3 Tr /F1 24 Tf 72 700 Td (Nothing to see here) Tj ET" },
   );
 }
+
+/**
+ * `count` A4 pages whose text is `${label} ${n}` (n = 1…count), so a test can tell every page by
+ * its text after pages were inserted, moved or replaced. With `linkToLast`, page 1 carries a link
+ * annotation to the last page (the PDF's own internal link).
+ */
+export function numberedPagesPdf(count: number, label: string, options: { linkToLast?: boolean } = {}): Buffer {
+  const objects = ["<< /Type /Catalog /Pages 2 0 R >>", "", "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"];
+  const streams: Record<number, string> = {};
+  const pageRefs: number[] = [];
+  for (let n = 1; n <= count; n++) {
+    const pageObject = objects.length + 1;
+    pageRefs.push(pageObject);
+    objects.push("", "");
+    streams[pageObject + 1] = `BT /F1 36 Tf 72 700 Td (${label} ${n}) Tj ET`;
+  }
+  pageRefs.forEach((ref, index) => {
+    const annots =
+      options.linkToLast && index === 0 && count > 1
+        ? ` /Annots [<< /Type /Annot /Subtype /Link /Rect [72 600 300 650] /Border [0 0 0] /Dest [${pageRefs[count - 1]} 0 R /Fit] >>]`
+        : "";
+    objects[ref - 1] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${ref + 1} 0 R${annots} >>`;
+  });
+  objects[1] = `<< /Type /Pages /Kids [${pageRefs.map((ref) => `${ref} 0 R`).join(" ")}] /Count ${count} >>`;
+  return writePdf(objects, streams);
+}

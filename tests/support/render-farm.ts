@@ -18,8 +18,11 @@ import { signBlobUrl } from "#app/blob/signed-url.server";
 import { accountChannel, type StudioEvent } from "#app/events/catalogue";
 import { RenderJob } from "#app/jobs/render";
 import { cancelRender } from "#app/render/cancel-render.server";
-import type { RenderDeps } from "#app/render/render-job.server";
+import type { RenderDeps } from "#app/render/render-types.server";
 import { startRenderWorker } from "#app/worker/render.consumer.server";
+import { startPagesWorker } from "#app/worker/pages.consumer.server";
+import { PageOperationJob } from "#app/jobs/pages";
+import { cancelPageOperation } from "#app/page-operations/start-operation.server";
 import { startRender } from "#app/render/start-render.server";
 import { createDb, type Database } from "#db/client";
 import { startWorkerHttp } from "#server/worker-http";
@@ -149,6 +152,9 @@ export async function startFarm(options: {
     deps,
     concurrency: options.concurrency ?? 4,
   });
+  // Page operations (issue 12) run on their own queue with the same farm.
+  const pagesQueue = new Queue(PageOperationJob.queue, { connection });
+  const pagesWorker = await startPagesWorker({ connection, redisUrl: options.redisUrl, deps, concurrency: 2 });
   const accountId = createId();
   await db
     .insertInto("account")
@@ -159,8 +165,30 @@ export async function startFarm(options: {
   await subscriber.subscribe(accountChannel(accountId));
   subscriber.on("message", (_channel, message: string) => events.push(JSON.parse(message) as StudioEvent));
 
+  /** Stores a PDF (a corpus file, or bytes) as an upload of the account, as /upload-pdf… does. */
+  async function storeUpload(file: string | Buffer, numPages: number, purpose: "epaper" | "exchange" | "replace" = "epaper") {
+    const uploadId = createId();
+    const blobKey = `uploads/${uploadId}/source.pdf`;
+    const data = typeof file === "string" ? await readFile(path.isAbsolute(file) ? file : path.join(CORPUS, file)) : file;
+    await blobs.put(blobKey, data);
+    await db
+      .insertInto("upload")
+      .values({ id: uploadId, accountId, blobKey, originalName: "upload.pdf", sizeInByte: data.length, numPages, purpose })
+      .execute();
+    return uploadId;
+  }
+
   /** Stores a corpus file as an upload and creates its ePaper, as the upload flow will. */
-  async function createEpaper(file: string, numPages = 0) {
+  async function createEpaper(file: string | Buffer, numPages = 0) {
+    if (typeof file !== "string") {
+      const epaperId = createId();
+      const uploadId = await storeUpload(file, numPages);
+      await db
+        .insertInto("epaper")
+        .values({ id: epaperId, accountId, sourceUploadId: uploadId, languageCode: "en", name: "generated.pdf" })
+        .execute();
+      return epaperId;
+    }
     const uploadId = createId();
     const epaperId = createId();
     const blobKey = `uploads/${uploadId}/source.pdf`;
@@ -201,6 +229,8 @@ export async function startFarm(options: {
     redis,
     blobs,
     queue,
+    pagesQueue,
+    storeUpload,
     dataDir,
     workerUrl,
     /** Stops this process's consumer (to hand jobs to a worker process in a test). */
@@ -214,9 +244,12 @@ export async function startFarm(options: {
     outcome,
     readyPages,
     cancel: (epaperId: string) => cancelRender({ db, redis, queue, blobs }, epaperId),
+    cancelPages: (epaperId: string) => cancelPageOperation({ db, redis, queue: pagesQueue, blobs }, epaperId),
     async close() {
       await worker.close();
+      await pagesWorker.close();
       await queue.close();
+      await pagesQueue.close();
       subscriber.disconnect();
       server.close();
       await redis.flushdb();

@@ -19,4 +19,7 @@ export const TEST_PORTS = {
   /** tests/security/authz-matrix.test.ts: a production studio (content origin on port + 1) and a worker. */
   authzStudio: 50341,
   authzWorker: 50351,
+  /** tests/integration/page-operations.test.ts: two render nodes. */
+  pageOpsNodeA: 50361,
+  pageOpsNodeB: 50362,
 } as const;

@@ -5,6 +5,11 @@ export default {
   notifications: {
     renderFailed: "„{{name}}“ konnte nicht verarbeitet werden. Den Grund zeigt seine Karte.",
     renderCancelled: "Die Verarbeitung von „{{name}}“ wurde abgebrochen.",
+    pages: {
+      finished: "Die Seiten von „{{name}}“ wurden geändert.",
+      failed: "Die Seiten von „{{name}}“ konnten nicht geändert werden. Das ePaper ist unverändert.",
+      cancelled: "Die Seitenänderung von „{{name}}“ wurde abgebrochen. Das ePaper ist unverändert.",
+    },
     previewDone: "Die Vorschau von „{{name}}“ ist fertig.",
     zipDone: "Das Zip-Paket von „{{name}}“ steht zum Herunterladen bereit.",
     publishFailed: "Das Veröffentlichen von „{{name}}“ ist fehlgeschlagen. Bitte versuchen Sie es erneut.",

@@ -15,6 +15,10 @@ export default {
       pdfTooLarge: "Dieses PDF ist zu groß, um verarbeitet zu werden.",
       renderProcessFailed: "Das ePaper konnte nicht gerendert werden. Bitte versuchen Sie es erneut oder wenden Sie sich an den Support.",
       renderingCancelled: "Das Rendern wurde abgebrochen.",
+      pagesNotInserted: "Seite(n) konnten nicht eingefügt werden. Das ePaper ist unverändert.",
+      pageNotMoved: "Die Seite konnte nicht verschoben werden. Das ePaper ist unverändert.",
+      pageNotReplaced: "Die Seite konnte nicht ersetzt werden. Das ePaper ist unverändert.",
+      pageNotRemoved: "Die Seite konnte nicht entfernt werden. Das ePaper ist unverändert.",
     },
   },
   publish: {

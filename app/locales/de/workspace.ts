@@ -27,6 +27,7 @@ export default {
       renderAgain: "Erneut rendern",
       cancel: "Abbrechen",
       deleteItem: "Eintrag löschen",
+      reset: "Zurücksetzen",
       locked: "Vom Support gesperrt",
       demo: "Demo",
       unreviewed: "Neue Veröffentlichung",

@@ -3,6 +3,11 @@ export default {
   notifications: {
     renderFailed: "“{{name}}” could not be rendered. Open its card for the reason.",
     renderCancelled: "Rendering of “{{name}}” was cancelled.",
+    pages: {
+      finished: "The pages of “{{name}}” were changed.",
+      failed: "The pages of “{{name}}” could not be changed. The ePaper is unchanged.",
+      cancelled: "The page change of “{{name}}” was cancelled. The ePaper is unchanged.",
+    },
     previewDone: "The preview of “{{name}}” is ready.",
     zipDone: "The zip package of “{{name}}” is ready to download.",
     publishFailed: "Publishing “{{name}}” failed. Please try again.",

@@ -12,6 +12,10 @@ export default {
       pdfTooLarge: "This PDF is too large to be processed.",
       renderProcessFailed: "The ePaper could not be rendered. Please try again or contact the support.",
       renderingCancelled: "Rendering was cancelled.",
+      pagesNotInserted: "Page(s) could not be inserted. The ePaper is unchanged.",
+      pageNotMoved: "Page could not be moved. The ePaper is unchanged.",
+      pageNotReplaced: "Page could not be replaced. The ePaper is unchanged.",
+      pageNotRemoved: "Page could not be removed. The ePaper is unchanged.",
     },
   },
   publish: {

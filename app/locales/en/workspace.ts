@@ -25,6 +25,7 @@ export default {
       renderAgain: "Render again",
       cancel: "Cancel",
       deleteItem: "Delete item",
+      reset: "Reset",
       locked: "Locked by support",
       demo: "Demo",
       unreviewed: "New publication",

@@ -9,6 +9,7 @@ import {
   deleteEpaper,
   renameEpaper,
   renderAgain,
+  resetEpaperProcess,
   setEpaperDemo,
 } from "#app/models/epaper-actions.server";
 import { withErrorToasts } from "#app/errors/responses.server";
@@ -20,10 +21,10 @@ import { toastSetCookie } from "#app/utils/toast.server";
 import type { Route } from "./+types/action";
 import { readForm } from "#app/utils/read-form.server";
 
-const deps: CardActionDeps = { db, redis, queue: queues.render, blobs };
+const deps: CardActionDeps = { db, redis, queue: queues.render, pagesQueue: queues.pages, blobs };
 
 /**
- * POST /epaper/:epaperId/action, `intent` = rename | delete | cancel | renderAgain | markDemo |
+ * POST /epaper/:epaperId/action, `intent` = rename | delete | cancel | renderAgain | reset | markDemo |
  * unmarkDemo | publishPreview | publishZip (`confirmCharge` = "true" once the user agreed to use
  * a unit of the zip contingent): the ePaper card's actions. Refusals (demo content, locked, in process, not found)
  * answer their status with a toast; success answers `{ ok: true }` (with a toast where the
@@ -34,6 +35,7 @@ export const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete") }),
   z.object({ intent: z.literal("cancel") }),
   z.object({ intent: z.literal("renderAgain") }),
+  z.object({ intent: z.literal("reset") }),
   z.object({ intent: z.literal("markDemo") }),
   z.object({ intent: z.literal("unmarkDemo") }),
   z.object({ intent: z.literal("publishPreview") }),
@@ -64,6 +66,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         return { ok: true as const };
       case "renderAgain":
         await renderAgain(deps, subject, epaperId);
+        return { ok: true as const };
+      case "reset":
+        await resetEpaperProcess(deps, subject, epaperId);
         return { ok: true as const };
       case "markDemo":
       case "unmarkDemo":
