@@ -73,6 +73,9 @@ const pages = (epaperId: string) =>
     .where("epaperId", "=", epaperId)
     .orderBy("page")
     .execute();
+/** The page number the PDF's own internal link on a page points at. */
+const linkTarget = (page: { links: unknown } | undefined) =>
+  ((page?.links as { page?: number }[] | null) ?? []).find((entry) => entry.page !== undefined)?.page;
 const texts = async (epaperId: string) => (await pages(epaperId)).map((page) => (page.text ?? "").trim());
 const epaperRow = (epaperId: string) =>
   farm.db
@@ -121,8 +124,8 @@ describe("page operations", () => {
     // Existing pages kept their rows and files: nothing of theirs was rendered again.
     expect(after.filter((page) => before.some((old) => old.id === page.id && old.blobPrefix === page.blobPrefix))).toHaveLength(4);
     // The PDF's own links follow: Base 1 → Base 4 (now 7), New 1 → New 3 (now 4).
-    expect((after[0]?.links as { page?: number }[]).find((entry) => entry.page !== undefined)?.page).toBe(7);
-    expect((after[1]?.links as { page?: number }[]).find((entry) => entry.page !== undefined)?.page).toBe(4);
+    expect(linkTarget(after[0])).toBe(7);
+    expect(linkTarget(after[1])).toBe(4);
     expect(after.slice(1, 4).every((page) => page.sourceUploadId === uploadId)).toBe(true);
     expect(after.slice(1, 4).map((page) => page.sourcePage)).toEqual([1, 2, 3]);
     // Internal links and TOC name pages by id.
@@ -151,8 +154,8 @@ describe("page operations", () => {
     expect(await ended(epaperId, "moving_page", moveSince)).toMatchObject({ state: "finished" });
     expect(await texts(epaperId)).toEqual(["New 1", "New 2", "Base 1", "New 3", "Base 2", "Base 3", "Base 4"]);
     const moved = await pages(epaperId);
-    expect((moved[0]?.links as { page?: number }[]).find((entry) => entry.page !== undefined)?.page).toBe(4);
-    expect((moved[2]?.links as { page?: number }[]).find((entry) => entry.page !== undefined)?.page).toBe(7);
+    expect(linkTarget(moved[0])).toBe(4);
+    expect(linkTarget(moved[2])).toBe(7);
     expect((await epaperRow(epaperId)).coverBlobKey).toContain(moved[0]?.blobPrefix as string);
 
     // Replace 'Base 3' (the link target) with page 2 of another PDF: same row, new rendering.
