@@ -111,6 +111,7 @@ export interface Epaper {
   name: string;
   pageCount: Generated<number>;
   pageHeight: Generated<number | null>;
+  pagesVersion: Generated<number>;
   pageWidth: Generated<number | null>;
   processCancelled: Generated<boolean>;
   processError: Generated<string | null>;

@@ -15,7 +15,7 @@ import { EDITOR_PAGE_CHUNK, type EditorPage } from "#app/rules/editor-pages";
 export async function findAccountEpaper(db: Database, accountId: string, epaperId: string) {
   const epaper = await db
     .selectFrom("epaper")
-    .select(["id", "name", "pageCount", "isRendered", "isLocked", "isDemo"])
+    .select(["id", "name", "pageCount", "isRendered", "isLocked", "isDemo", "pagesVersion"])
     .where("id", "=", epaperId)
     .where("accountId", "=", accountId)
     .where("deletedAt", "is", null)

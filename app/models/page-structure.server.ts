@@ -2,7 +2,12 @@ import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import type { JobQueue } from "#app/jobs/queues.server";
-import { cancelPageOperation, type PageOperationRequest, startPageOperation } from "#app/page-operations/start-operation.server";
+import {
+  cancelPageOperation,
+  type PageOperationRequest,
+  resetPageOperation,
+  startPageOperation,
+} from "#app/page-operations/start-operation.server";
 import { isPageProcess, pageExchangeMaxOf, type StructurePage, type StructureView } from "#app/rules/page-structure";
 import type { PermissionSubject } from "#app/rules/permissions";
 import type { Database } from "#db/client";
@@ -104,7 +109,14 @@ export async function loadStructure(
           pageCountReady: state.pageCountReady ?? 0,
         }
       : null;
-  return { pages, total: Number(total.count), editable: cardActionsAllowed(subject, epaper), pageExchangeMax, process };
+  return {
+    pages,
+    total: Number(total.count),
+    editable: cardActionsAllowed(subject, epaper),
+    pageExchangeMax,
+    process,
+    pagesVersion: epaper.pagesVersion,
+  };
 }
 
 type StructureRequest =
@@ -128,6 +140,12 @@ export async function startStructureOperation(
 export async function cancelStructureOperation(deps: StructureDeps, subject: PermissionSubject, epaperId: string) {
   const epaper = await changeableAccountEpaper(deps.db, subject, epaperId, PERMISSION, "page");
   return cancelPageOperation(deps, epaper.id);
+}
+
+/** 'reset' after a failed operation: the failure goes; the pages were never changed. */
+export async function resetStructureOperation(deps: StructureDeps, subject: PermissionSubject, epaperId: string) {
+  const epaper = await changeableAccountEpaper(deps.db, subject, epaperId, PERMISSION, "page");
+  return resetPageOperation(deps.db, epaper.id);
 }
 
 /**

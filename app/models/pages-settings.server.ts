@@ -56,7 +56,13 @@ export async function listPagesSettings(
       .where("epaperId", "=", epaper.id)
       .executeTakeFirstOrThrow(),
   ]);
-  return { pages, total: Number(counts.total), visible: Number(counts.visible ?? 0), editable: cardActionsAllowed(subject, epaper) };
+  return {
+    pages,
+    total: Number(counts.total),
+    visible: Number(counts.visible ?? 0),
+    editable: cardActionsAllowed(subject, epaper),
+    pagesVersion: epaper.pagesVersion,
+  };
 }
 
 /** 'page update': one page's settings. Hiding the last visible page is refused (§4, an info). */

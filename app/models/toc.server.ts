@@ -68,6 +68,7 @@ export async function loadToc(db: Database, subject: PermissionSubject, epaperId
     settings: settings ?? { tocEnabled: true, tocAutostartActive: false, tocThumbsActive: false },
     pageCount: Number(pages.count),
     editable: cardActionsAllowed(subject, epaper),
+    pagesVersion: epaper.pagesVersion,
   };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { publishToAccount } from "#app/events/publish.server";
 import type { PageOperationJobData } from "#app/jobs/pages";
 import { announceProcessEnd, endProcess } from "#app/lifecycle/epaper-process.server";
@@ -185,7 +186,7 @@ async function commit(deps: PageOperationDeps, operation: Loaded) {
       trx,
       { epaperId: operation.epaperId, type: PROCESS_OF_OPERATION[operation.kind] },
       { as: "finished" },
-      await epaperPageColumns(trx, operation.epaperId),
+      { ...(await epaperPageColumns(trx, operation.epaperId)), pagesVersion: sql`pages_version + 1` },
     );
     if (operation.renderProcessId)
       await trx.updateTable("renderProcess").set({ active: false }).where("id", "=", operation.renderProcessId).execute();

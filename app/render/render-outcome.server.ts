@@ -1,4 +1,5 @@
 import { createId } from "@paralleldrive/cuid2";
+import { sql } from "kysely";
 import type { Redis } from "ioredis";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import type { Database } from "#db/client";
@@ -43,6 +44,7 @@ export async function finishRender(deps: OutcomeDeps, target: Target, outline: O
         pageHeight: first?.height ?? null,
         sizeInByte: upload?.sizeInByte ?? 0,
         coverBlobKey: first && smallest ? `${first.blobPrefix}/${smallest.file}` : null,
+        pagesVersion: sql`pages_version + 1`,
       },
     );
     await trx

@@ -107,8 +107,10 @@ export type StructurePage = {
   number: number;
   displayName: string | null;
   isHidden: boolean;
+  /** Internal links on the page, internal links to it, and the numbers of the pages those are on. */
   linksFrom: number;
   linksTo: number;
+  linkedFrom: number[];
 };
 
 /** A running, failed or cancelled page operation as the dialog follows it. */
@@ -122,6 +124,7 @@ export type StructureProcess = {
 };
 
 export type StructureView = {
+  pagesVersion: number;
   pages: StructurePage[];
   total: number;
   editable: boolean;

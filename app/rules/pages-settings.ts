@@ -24,7 +24,7 @@ export type PageSettingsRow = {
   pageNumberHidden: boolean;
   pdfDownload: boolean;
 };
-export type PagesSettingsView = { pages: PageSettingsRow[]; total: number; visible: number; editable: boolean };
+export type PagesSettingsView = { pages: PageSettingsRow[]; total: number; visible: number; editable: boolean; pagesVersion: number };
 
 export const pagePatchSchema = z
   .object({

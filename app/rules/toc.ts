@@ -20,7 +20,7 @@ export type TocItemView = {
 };
 
 export type TocSettings = { tocEnabled: boolean; tocAutostartActive: boolean; tocThumbsActive: boolean };
-export type TocView = { items: TocItemView[]; settings: TocSettings; pageCount: number; editable: boolean };
+export type TocView = { items: TocItemView[]; settings: TocSettings; pageCount: number; editable: boolean; pagesVersion: number };
 
 /** §5: trimmed and cut to 250 characters. */
 export const tocText = (value: string) => value.trim().slice(0, TOC_TEXT_MAX);

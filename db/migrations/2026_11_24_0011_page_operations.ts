@@ -10,6 +10,9 @@ import { type Kysely, sql } from "kysely";
 const TABLE = "ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci";
 
 const statements = [
+  // Counts changes of the page order and files: the studio's page-file addresses carry it, so a
+  // browser never shows a cached image of the page that had a number before.
+  "ALTER TABLE epaper ADD COLUMN pages_version int NOT NULL DEFAULT 0",
   `ALTER TABLE page ADD COLUMN source_upload_id varchar(32) NULL AFTER source_page,
     ADD KEY page_source_upload_id_idx (source_upload_id),
     ADD CONSTRAINT page_source_upload_id_fk FOREIGN KEY (source_upload_id) REFERENCES upload (id) ON DELETE SET NULL`,
@@ -56,4 +59,5 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql.raw("ALTER TABLE page DROP FOREIGN KEY page_source_upload_id_fk").execute(db);
   await sql.raw("ALTER TABLE page DROP KEY page_source_upload_id_idx").execute(db);
   await sql.raw("ALTER TABLE page DROP COLUMN source_upload_id").execute(db);
+  await sql.raw("ALTER TABLE epaper DROP COLUMN pages_version").execute(db);
 }

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { useFetcher, useRevalidator } from "react-router";
 import { DialogButtons } from "#app/components/ui/confirm-dialog";
 import { EpaperSettingsDialog } from "#app/components/settings/epaper-settings-dialog";
+import { PageStructureDialog } from "#app/components/settings/page-structure-dialog";
 import { PagesSettingsDialog } from "#app/components/settings/pages-settings-dialog";
 import { TocDialog } from "#app/components/settings/toc-dialog";
 import { Dialog } from "#app/components/ui/dialog";
@@ -22,12 +23,13 @@ export function ClickAreaColors(props: {
   colors: { color: string; hover: string };
   editable: boolean;
   /** The dialogs of issue 12 the user may open (epaperSettings, epaperTableOfContents). */
-  dialogs: { settings: boolean; toc: boolean; pages: boolean };
+  dialogs: { settings: boolean; toc: boolean; pages: boolean; structure: boolean };
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ok: boolean }>();
   const [open, setOpen] = useState(false);
-  const [dialog, setDialog] = useState<"settings" | "toc" | "pages" | null>(null);
+  const [dialog, setDialog] = useState<"settings" | "toc" | "pages" | "structure" | null>(null);
+  const revalidator = useRevalidator();
   const [color, setColor] = useState(props.colors.color);
   const [hover, setHover] = useState(props.colors.hover);
   useEffect(() => {
@@ -52,7 +54,7 @@ export function ClickAreaColors(props: {
             className="outline-none"
             disabledKeys={props.editable ? [] : ["colors"]}
             onAction={(key) => {
-              if (key === "settings" || key === "toc" || key === "pages") return setDialog(key);
+              if (key === "settings" || key === "toc" || key === "pages" || key === "structure") return setDialog(key);
               setColor(props.colors.color);
               setHover(props.colors.hover);
               setOpen(true);
@@ -73,6 +75,11 @@ export function ClickAreaColors(props: {
                 {t("pagesSettings.menuItem")}
               </MenuItem>
             ) : null}
+            {props.dialogs.structure ? (
+              <MenuItem id="structure" className={MENU_ITEM}>
+                {t("pageStructure.menuItem")}
+              </MenuItem>
+            ) : null}
             <MenuItem
               id="colors"
               className="flex min-h-11 cursor-pointer items-center rounded-lg px-3 text-sm outline-none data-[focused]:bg-slate-100 data-[disabled]:opacity-50"
@@ -90,6 +97,13 @@ export function ClickAreaColors(props: {
       />
       <TocDialog epaperId={props.epaperId} name={props.epaperName} isOpen={dialog === "toc"} onClose={() => setDialog(null)} />
       <PagesSettingsDialog epaperId={props.epaperId} name={props.epaperName} isOpen={dialog === "pages"} onClose={() => setDialog(null)} />
+      <PageStructureDialog
+        epaperId={props.epaperId}
+        name={props.epaperName}
+        isOpen={dialog === "structure"}
+        onClose={() => setDialog(null)}
+        onChanged={() => void revalidator.revalidate()}
+      />
       <Dialog isOpen={open} onOpenChange={setOpen} title={t("media.settings.clickAreaColors")} maxWidth="480px">
         <fetcher.Form method="post" action={`/epaper/${encodeURIComponent(props.epaperId)}`} className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="setClickAreaColors" />

@@ -53,7 +53,7 @@ export function MediaList(props: {
   colors: { color: string; hover: string };
   editable: boolean;
   epaperName: string;
-  dialogs: { settings: boolean; toc: boolean; pages: boolean };
+  dialogs: { settings: boolean; toc: boolean; pages: boolean; structure: boolean };
   selectedId: string | null;
   onSelect: (id: string | null) => void;
   onAdd: (kind: EnrichmentKind) => void;

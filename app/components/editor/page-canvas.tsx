@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { pageFileSrc } from "#app/rules/page-files";
 import { href } from "react-router";
 import { type Frame, framePixels } from "#app/rules/click-area";
 import { ClickAreaLayer } from "./click-area-layer.tsx";
@@ -20,6 +21,7 @@ function renditionFor(page: EditorPage, cssWidth: number): number | null {
  */
 export function PageCanvas(props: {
   epaperId: string;
+  pagesVersion: number;
   page: EditorPage;
   zoom: number;
   media: MediaElement[];
@@ -58,11 +60,7 @@ export function PageCanvas(props: {
       >
         {rendition ? (
           <img
-            src={href("/epaper/:epaperId/pages/:pageNumber/:file", {
-              epaperId: props.epaperId,
-              pageNumber: String(page.number),
-              file: `w${rendition}.webp`,
-            })}
+            src={pageFileSrc(props.epaperId, page.number, `w${rendition}.webp`, props.pagesVersion)}
             alt={t("editor.page", { page: page.number })}
             width={width}
             height={height}

@@ -58,7 +58,13 @@ function ColumnToggle({ columns, onChange }: { columns: ThumbnailColumns; onChan
  * wide screens; below 1024 px a button with the page and the page count opens them in a panel,
  * so the canvas comes first. Choosing a page closes the panel.
  */
-export function PagePanel(props: { epaperId: string; chunk: PageChunk; current: number; onChoose: (page: number) => void }) {
+export function PagePanel(props: {
+  epaperId: string;
+  pagesVersion: number;
+  chunk: PageChunk;
+  current: number;
+  onChoose: (page: number) => void;
+}) {
   const { t } = useTranslation();
   const { wide, open, setOpen } = useNarrowPanel();
   const [columns, setColumns] = useColumns();

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { Button } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { href } from "react-router";
+import { pageFileSrc } from "#app/rules/page-files";
 import { EDITOR_PAGE_CHUNK, type EditorPage, THUMBNAIL_WIDTHS, type ThumbnailColumns } from "#app/rules/editor-pages";
 
 export type PageChunk = { pages: EditorPage[]; skip: number; total: number };
@@ -45,6 +46,7 @@ function usePages(epaperId: string, initial: PageChunk) {
  */
 export function PageStrip(props: {
   epaperId: string;
+  pagesVersion: number;
   chunk: PageChunk;
   current: number;
   columns: ThumbnailColumns;
@@ -122,11 +124,7 @@ export function PageStrip(props: {
                 <span className="block w-full bg-slate-100" style={{ height: Math.ceil(thumbWidth * aspect) }}>
                   {page?.thumbnail ? (
                     <img
-                      src={href("/epaper/:epaperId/pages/:pageNumber/:file", {
-                        epaperId: props.epaperId,
-                        pageNumber: String(number),
-                        file: "thumb.webp",
-                      })}
+                      src={pageFileSrc(props.epaperId, number, "thumb.webp", props.pagesVersion)}
                       alt=""
                       loading="lazy"
                       decoding="async"

@@ -6,6 +6,8 @@ import { href } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
 import { StatusText } from "#app/components/ui/fields";
+import { PagePager } from "./page-pager.tsx";
+import { pageFileSrc } from "#app/rules/page-files";
 import type { ApiErrorBody } from "#app/errors/api-error-body";
 import {
   DISPLAY_NAME_MAX,
@@ -179,11 +181,7 @@ export function PagesSettingsDialog(props: { epaperId: string; name: string; isO
                     <th scope="row" className="px-2 py-1 text-start font-medium">
                       <span className="flex items-center gap-2">
                         <img
-                          src={href("/epaper/:epaperId/pages/:pageNumber/:file", {
-                            epaperId: props.epaperId,
-                            pageNumber: String(row.number),
-                            file: "thumb.webp",
-                          })}
+                          src={pageFileSrc(props.epaperId, row.number, "thumb.webp", view.pagesVersion)}
                           alt=""
                           loading="lazy"
                           className={`h-11 w-auto rounded border border-slate-300 ${row.isHidden ? "opacity-40" : ""}`}
@@ -223,34 +221,7 @@ export function PagesSettingsDialog(props: { epaperId: string; name: string; isO
               </tbody>
             </table>
           </div>
-          {total > PAGES_DEFAULT_SIZE ? (
-            <div className="flex flex-wrap items-center gap-3">
-              <label className="flex items-center gap-2 text-sm">
-                {t("pagesSettings.pageSize")}
-                <select
-                  value={String(size)}
-                  onChange={(event) => {
-                    setSkip(0);
-                    setSize(event.target.value === "total" ? "total" : Number(event.target.value));
-                  }}
-                  className="min-h-11 rounded-lg border border-slate-300 bg-white px-2"
-                >
-                  {pageSizeOptions(total).map((option) => (
-                    <option key={String(option)} value={String(option)}>
-                      {option === "total" ? t("pagesSettings.pageSizeTotal") : option}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <span className="text-sm text-slate-700">{t("pagesSettings.caption", { from, to, total })}</span>
-              <Button variant="secondary" isDisabled={skip === 0} onPress={() => setSkip(Math.max(0, skip - take))}>
-                {t("pagesSettings.previous")}
-              </Button>
-              <Button variant="secondary" isDisabled={to >= total} onPress={() => setSkip(skip + take)}>
-                {t("pagesSettings.next")}
-              </Button>
-            </div>
-          ) : null}
+          <PagePager total={total} skip={skip} take={take} size={size} onSize={setSize} onSkip={setSkip} />
           <p className="text-xs text-slate-600">{t("pagesSettings.republishHint")}</p>
         </div>
       ) : null}

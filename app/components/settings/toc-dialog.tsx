@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { useSerial } from "#app/components/hooks/use-serial";
 import { useTranslation } from "react-i18next";
+import { pageFileSrc } from "#app/rules/page-files";
 import { href } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
@@ -65,6 +66,7 @@ function useToc(epaperId: string, open: boolean) {
 /** The page an entry leads to, as a number field with that page's thumbnail. */
 function PageField(props: {
   epaperId: string;
+  pagesVersion: number;
   value: string;
   onChange: (value: string) => void;
   onBlur: () => void;
@@ -89,11 +91,7 @@ function PageField(props: {
       </div>
       {Number.isInteger(number) && number >= 1 && !props.error ? (
         <img
-          src={href("/epaper/:epaperId/pages/:pageNumber/:file", {
-            epaperId: props.epaperId,
-            pageNumber: String(number),
-            file: "thumb.webp",
-          })}
+          src={pageFileSrc(props.epaperId, number, "thumb.webp", props.pagesVersion)}
           alt={t("toc.pageThumb", { page: number })}
           className="mb-0.5 h-11 w-auto rounded border border-slate-300"
           loading="lazy"
@@ -105,6 +103,7 @@ function PageField(props: {
 
 function EntryFields(props: {
   epaperId: string;
+  pagesVersion: number;
   draft: Draft;
   onChange: (draft: Draft) => void;
   onLeave: (field: keyof Draft) => void;
@@ -127,6 +126,7 @@ function EntryFields(props: {
       <TextInput {...field("author")} />
       <PageField
         epaperId={props.epaperId}
+        pagesVersion={props.pagesVersion}
         label={t("toc.fields.page")}
         value={props.draft.page}
         onChange={(page) => props.onChange({ ...props.draft, page })}
@@ -220,6 +220,7 @@ export function TocDialog(props: { epaperId: string; name: string; isOpen: boole
                     >
                       <EntryFields
                         epaperId={props.epaperId}
+                        pagesVersion={toc?.pagesVersion ?? 0}
                         draft={draft}
                         onChange={(next) => setDrafts((current) => ({ ...current, [item.id]: next }))}
                         onLeave={(name) => save(item, name)}
@@ -269,6 +270,7 @@ export function TocDialog(props: { epaperId: string; name: string; isOpen: boole
                 <p className="text-sm font-semibold">{t("toc.newEntry")}</p>
                 <EntryFields
                   epaperId={props.epaperId}
+                  pagesVersion={toc?.pagesVersion ?? 0}
                   draft={fresh}
                   onChange={setFresh}
                   onLeave={() => {}}

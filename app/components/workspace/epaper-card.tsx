@@ -13,6 +13,7 @@ import { LockIcon, StarIcon } from "#app/components/folders/folder-tree-icons";
 import { ConfirmDialog, DialogButtons } from "#app/components/ui/confirm-dialog";
 import { Dialog } from "#app/components/ui/dialog";
 import { TextField } from "#app/components/ui/text-field";
+import { isPageProcess } from "#app/rules/page-structure";
 
 /** Live progress of a running render, newer than the loader's data (from renderProgress events). */
 export type LiveProgress = { pageCount: number; pageCountReady: number; downloadDone: boolean; splitDone: boolean };
@@ -149,14 +150,21 @@ export function EpaperCard(props: {
                   {t("epaper.card.renderAgain")}
                 </Button>
               ) : null}
-              <Button
-                variant="secondary"
-                className="min-h-9 px-2 text-xs"
-                isDisabled={disabled || busy}
-                onPress={() => setDialog("delete")}
-              >
-                {t("epaper.card.deleteItem")}
-              </Button>
+              {/* A failed page operation left the ePaper unchanged: 'reset' shows it again (studio-core.md §4). */}
+              {state === "failed" && isPageProcess(card.process.type) ? (
+                <Button variant="secondary" className="min-h-9 px-2 text-xs" isDisabled={disabled || busy} onPress={() => post("reset")}>
+                  {t("epaper.card.reset")}
+                </Button>
+              ) : (
+                <Button
+                  variant="secondary"
+                  className="min-h-9 px-2 text-xs"
+                  isDisabled={disabled || busy}
+                  onPress={() => setDialog("delete")}
+                >
+                  {t("epaper.card.deleteItem")}
+                </Button>
+              )}
             </div>
           </div>
         ) : null}
@@ -329,9 +337,12 @@ function ProcessOverlay(props: { card: Card; live: LiveProgress | undefined; onC
   const progress = props.live ?? props.card.process;
   const type = props.card.process.type;
   // Publishing takes seconds and has no page count: a busy indicator, no cancel (ADR 0021).
+  // Moving and deleting a page take a moment and count no pages: a busy indicator too.
   const publishing = type === "publishing_preview" || type === "publishing_zip";
+  const counted = !publishing && type !== "moving_page" && type !== "deleting_page";
   let text: string;
   if (publishing) text = t(type === "publishing_zip" ? "publish.progress.zip" : "publish.progress.preview");
+  else if (isPageProcess(type)) text = t(`pageStructure.progress.${type}`, { ready: progress.pageCountReady, total: progress.pageCount });
   else if (!progress.downloadDone) text = t("epaper.card.progress.download");
   else if (!progress.splitDone) text = t("epaper.card.progress.split");
   else text = t("epaper.card.progress.render", { ready: progress.pageCountReady, total: progress.pageCount });
@@ -344,12 +355,12 @@ function ProcessOverlay(props: { card: Card; live: LiveProgress | undefined; onC
       <div
         role="progressbar"
         aria-label={text}
-        aria-valuemin={publishing ? undefined : 0}
-        aria-valuemax={publishing ? undefined : 100}
-        aria-valuenow={publishing ? undefined : percent}
+        aria-valuemin={counted ? 0 : undefined}
+        aria-valuemax={counted ? 100 : undefined}
+        aria-valuenow={counted ? percent : undefined}
         className="h-1.5 w-full overflow-hidden rounded-full bg-slate-200"
       >
-        {publishing ? (
+        {!counted ? (
           <div className="h-full w-1/3 animate-pulse bg-brand-600 motion-reduce:animate-none" />
         ) : (
           <div className="h-full bg-brand-600 transition-[width] motion-reduce:transition-none" style={{ width: `${percent}%` }} />

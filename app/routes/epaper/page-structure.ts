@@ -3,7 +3,12 @@ import { requireApiUser } from "#app/auth/api-user.server";
 import { blobs } from "#app/blob/blobs.server";
 import { apiErrorResponse, errorToApiResponse } from "#app/errors/responses.server";
 import { queues } from "#app/jobs/producer.server";
-import { cancelStructureOperation, loadStructure, startStructureOperation } from "#app/models/page-structure.server";
+import {
+  cancelStructureOperation,
+  loadStructure,
+  resetStructureOperation,
+  startStructureOperation,
+} from "#app/models/page-structure.server";
 import { parseIntent } from "#app/rules/intents";
 import { PAGES_DEFAULT_SIZE } from "#app/rules/pages-settings";
 import { db } from "#app/utils/db.server";
@@ -15,7 +20,7 @@ import type { Route } from "./+types/page-structure";
  * /epaper/:epaperId/page-structure (studio-admin.md §7 insert-pages, move-page, replace-page, page
  * remove; issue 12): GET ?skip=&take= answers { structure } (pages with their internal-link roles,
  * the running or failed operation); POST intent insert (uploadId, pageId, before), move (pageId,
- * targetPageId, before), replace (pageId, uploadId, sourcePage), delete (pageId) or cancel answers
+ * targetPageId, before), replace (pageId, uploadId, sourcePage), delete (pageId), cancel or reset answers
  * { ok: true } at once: the operation runs on the pages queue and reports over SSE.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -41,6 +46,7 @@ export const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("replace"), pageId: id, uploadId: id, sourcePage: z.coerce.number().int().min(1).max(100_000) }),
   z.object({ intent: z.literal("delete"), pageId: id }),
   z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("reset") }),
 ]);
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -54,6 +60,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     switch (form.intent) {
       case "cancel":
         await cancelStructureOperation(deps, studio.subject, params.epaperId);
+        break;
+      case "reset":
+        await resetStructureOperation(deps, studio.subject, params.epaperId);
         break;
       case "insert":
         await start({ kind: "insert", pageId: form.pageId, before: form.before, uploadId: form.uploadId });

@@ -67,13 +67,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   return data({
     metaTitle: getInstance(context).t("editor.metaTitle", { name: epaper.name }),
-    epaper: { id: epaper.id, name: epaper.name, isLocked: epaper.isLocked, isDemo: epaper.isDemo },
+    epaper: { id: epaper.id, name: epaper.name, isLocked: epaper.isLocked, isDemo: epaper.isDemo, pagesVersion: epaper.pagesVersion },
     // Locked by support or demo content without demoManagement: shown, not changeable (§4, §6).
     editable: cardActionsAllowed(studio.subject, epaper),
     dialogs: {
       settings: can(studio.subject, "epaperSettings"),
       toc: can(studio.subject, "epaperTableOfContents"),
       pages: can(studio.subject, "epaperPagesSettings"),
+      structure: can(studio.subject, "epaperPagesOrderAndStructure"),
     },
     pagesWithLinks,
     preview: await findPreview(db, epaper.id),
@@ -122,12 +123,21 @@ function EditorScreen({ loaderData }: Route.ComponentProps) {
           {epaper.name}
         </h1>
         <EpaperSelector currentId={epaper.id} />
-        <PagePanel epaperId={epaper.id} chunk={chunk} current={page.number} onChoose={goTo} />
+        {/* A page operation (issue 12) gives the pages new numbers and files: the strip starts afresh. */}
+        <PagePanel
+          key={epaper.pagesVersion}
+          epaperId={epaper.id}
+          pagesVersion={epaper.pagesVersion}
+          chunk={chunk}
+          current={page.number}
+          onChoose={goTo}
+        />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <EditorToolbar zoom={zoom} onZoom={setZoom} page={page.number} pageCount={chunk.total} onPage={goTo} />
         <PageCanvas
           epaperId={epaper.id}
+          pagesVersion={epaper.pagesVersion}
           page={page}
           zoom={zoom}
           media={media}
