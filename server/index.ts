@@ -9,7 +9,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "#app/auth/client-ip";
 import { crossOriginWriteRefused } from "#app/auth/same-origin";
-import { UPLOAD_PDF_PATH, uploadBodyLimitBytes } from "#app/rules/upload-contract";
+import { PDF_UPLOAD_PATHS, uploadBodyLimitBytes } from "#app/rules/upload-contract";
 import { getEnv } from "#app/utils/env.server";
 import { studioSecurityHeaders } from "#app/utils/security-headers.server";
 import { viteMayServe } from "./dev-assets.ts";
@@ -29,9 +29,9 @@ app.use((req, _res, next) => {
 });
 app.use(
   refuseDeclaredOversize({
-    limitFor: (path) => (path === UPLOAD_PDF_PATH ? uploadBodyLimitBytes(env.UPLOAD_MAX_MB * 1024 * 1024) : undefined),
+    limitFor: (path) => (PDF_UPLOAD_PATHS.includes(path) ? uploadBodyLimitBytes(env.UPLOAD_MAX_MB * 1024 * 1024) : undefined),
     refusal: (path) =>
-      path === UPLOAD_PDF_PATH
+      PDF_UPLOAD_PATHS.includes(path)
         ? {
             type: "application/json",
             body: JSON.stringify({ error: { messageKey: "upload.errors.fileUploadExceeded", params: { size: env.UPLOAD_MAX_MB } } }),

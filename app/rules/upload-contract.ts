@@ -11,6 +11,8 @@ export { type ApiErrorBody, isApiErrorBody } from "#app/errors/api-error-body";
  *    200 `CreateEpaperSuccess`, otherwise `ApiErrorBody`.
  */
 export const UPLOAD_PDF_PATH = "/upload-pdf";
+/** Every address that takes a PDF upload (a new ePaper, pages to insert, a page to replace): each gets the upload's body limit. */
+export const PDF_UPLOAD_PATHS: readonly string[] = [UPLOAD_PDF_PATH, "/upload-pdf-exchange", "/upload-pdf-replace"];
 /** Room for the multipart framing around the file. */
 export const UPLOAD_MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
 /** The largest body an upload may declare: the file's limit and its framing. */

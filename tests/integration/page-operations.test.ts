@@ -19,7 +19,7 @@ import { TEST_PORTS } from "#tests/support/test-ports";
  * during an insert.
  */
 
-const REDIS_URL = "redis://127.0.0.1:6379/9";
+const REDIS_URL = "redis://127.0.0.1:6379/4";
 
 let farm: Farm;
 let nodeA: NodeProcess;

@@ -127,6 +127,27 @@ const cardAction = (answer: Answer, extra: Partial<Record<Caller, Answer>> = {})
 /** The version of the fixture's media element (tests/security/authz-matrix.test.ts). */
 export const MEDIA_VERSION = "2026-01-01T00:00:00.000Z";
 
+/** The page operations (issue 12), each stopped right past the gate so the fixture's pages stay as they are. */
+function structureWrites(): MatrixEntry[] {
+  const write = (intent: string, form: (ids: CellIds) => Record<string, string>, answer: Answer): MatrixEntry => ({
+    route: "epaper/:epaperId/page-structure",
+    method: "POST",
+    intent,
+    scoped: true,
+    form,
+    expect: signedIn(answer, { anonymous: "401", level1: "403", lockedOwner: "403", generated: "403", unconfirmed: "UserNotConfirmed" }),
+    demo: { default: "DemoError", demoAccount: answer, anonymous: "401", level1: "403", generated: "403", unconfirmed: "UserNotConfirmed" },
+  });
+  return [
+    write("insert", (ids) => ({ uploadId: "nope", pageId: ids.pageId, before: "true" }), "404"),
+    write("move", (ids) => ({ pageId: ids.pageId, targetPageId: ids.pageId, before: "true" }), "422"),
+    write("replace", (ids) => ({ pageId: ids.pageId, uploadId: "nope", sourcePage: "1" }), "404"),
+    write("delete", () => ({ pageId: "nope" }), "404"),
+    write("cancel", () => ({}), "200"),
+    write("reset", () => ({}), "200"),
+  ];
+}
+
 /** The table of contents' writes (issue 12); update and delete name an entry that does not exist (404 past the gate). */
 function tocWrites(): MatrixEntry[] {
   const write = (intent: string, form: Record<string, string>, answer: Answer): MatrixEntry => ({
@@ -310,6 +331,8 @@ export const MATRIX: MatrixEntry[] = [
   { route: "epaper/:epaperId/action", method: "POST", intent: "cancel", scoped: true, ...cardAction("200") },
   // The fixture has no source PDF: 'upload it again' (404) once the gate is passed.
   { route: "epaper/:epaperId/action", method: "POST", intent: "renderAgain", scoped: true, ...cardAction("404") },
+  // Reset of a failed page operation (issue 12): nothing failed here, nothing to clear.
+  { route: "epaper/:epaperId/action", method: "POST", intent: "reset", scoped: true, ...cardAction("200") },
   {
     route: "epaper/:epaperId/action",
     method: "POST",
@@ -405,6 +428,34 @@ export const MATRIX: MatrixEntry[] = [
     expect: signedIn("200", { anonymous: "401", lockedOwner: "403", generated: "403", unconfirmed: "UserNotConfirmed" }),
     demo: { default: "DemoError", demoAccount: "200", anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" },
   },
+  // Pages order and structure (issue 12): epaperPagesOrderAndStructure (paying customers). Past
+  // the gate a move onto its own place is refused (422), an upload id that is not the account's
+  // is 'not found', cancel and reset with nothing to stop or clear answer 200.
+  ...structureWrites(),
+  {
+    route: "epaper/:epaperId/page-structure",
+    method: "GET",
+    scoped: true,
+    expect: signedIn("200", { anonymous: "401", level1: "403", generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
+  // The exchange uploads: the same gate before a byte is read; then no render node runs here (503).
+  ...(["upload-pdf-exchange", "upload-pdf-replace"] as const).map(
+    (route): MatrixEntry => ({
+      route,
+      method: "POST",
+      scoped: true,
+      path: (ids) => `/${route}?epaperId=${ids.epaperId}`,
+      expect: signedIn("503", { anonymous: "401", level1: "403", lockedOwner: "403", generated: "403", unconfirmed: "UserNotConfirmed" }),
+      demo: {
+        default: "DemoError",
+        demoAccount: "503",
+        anonymous: "401",
+        level1: "403",
+        generated: "403",
+        unconfirmed: "UserNotConfirmed",
+      },
+    }),
+  ),
   // The editor's ePaper selector (issue 11): the account's own ePapers only.
   { route: "resources/epaper-options", method: "GET", expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed" }) },
   // Galleries of the gallery kind (issue 11): the account's own; anyone with the editor's permission.
