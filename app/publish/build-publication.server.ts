@@ -123,14 +123,19 @@ async function bundleEntries(deps: PublishDeps, snapshot: EpaperSnapshot, blobPr
   ]);
   const manifest = structuredClone(snapshot.manifest);
   const pdfs: BundleEntry[] = [];
-  if (snapshot.pdfPages.length && deps.splitPages && snapshot.sourceBlobKey) {
-    const pathOf = new Map(snapshot.pdfPages.map((entry) => [entry.sourcePage, entry.path]));
-    for await (const cut of deps.splitPages(snapshot.sourceBlobKey, [...pathOf.keys()])) {
-      const target = pathOf.get(cut.page);
-      if (!target) continue;
-      // Stored at once, in its place in the new revision: a 500-page ePaper's PDFs never sit in memory together.
-      await deps.blobs.put(`${blobPrefix}/${target}`, cut.pdf);
-      pdfs.push({ path: target, blobKey: `${blobPrefix}/${target}` });
+  if (snapshot.pdfPages.length && deps.splitPages) {
+    // One split per source PDF: the ePaper's own, and each PDF pages were inserted from.
+    for (const sourceKey of new Set(snapshot.pdfPages.map((entry) => entry.sourceKey))) {
+      const pathOf = new Map(
+        snapshot.pdfPages.filter((entry) => entry.sourceKey === sourceKey).map((entry) => [entry.sourcePage, entry.path]),
+      );
+      for await (const cut of deps.splitPages(sourceKey, [...pathOf.keys()])) {
+        const target = pathOf.get(cut.page);
+        if (!target) continue;
+        // Stored at once, in its place in the new revision: a 500-page ePaper's PDFs never sit in memory together.
+        await deps.blobs.put(`${blobPrefix}/${target}`, cut.pdf);
+        pdfs.push({ path: target, blobKey: `${blobPrefix}/${target}` });
+      }
     }
   }
   // A page whose PDF could not be cut offers no download rather than a broken one.

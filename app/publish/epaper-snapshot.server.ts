@@ -17,9 +17,11 @@ export type EpaperSnapshot = {
   /** Blob keys of each visible page's word list (JSON written by the render node). */
   pageWordKeys: string[];
   copies: BundleCopy[];
-  /** Source page numbers (in the stored PDF) of pages whose PDF download is allowed, by bundle path. */
-  pdfPages: { path: string; sourcePage: number }[];
-  sourceBlobKey: string | null;
+  /**
+   * Pages whose PDF download is allowed, by bundle path: the PDF they come from (the ePaper's
+   * source, or the PDF a page operation inserted them from) and their page number in it.
+   */
+  pdfPages: { path: string; sourceKey: string; sourcePage: number }[];
 };
 
 /**
@@ -44,12 +46,22 @@ export async function loadEpaperSnapshot(db: Database, epaperId: string): Promis
     .executeTakeFirstOrThrow();
   const allPages = await db
     .selectFrom("page")
-    .select(["id", "page", "sourcePage", "width", "height", "isHidden", "pageNumberHidden", "displayName", "pdfDownload"])
+    .select(["id", "page", "sourcePage", "sourceUploadId", "width", "height", "isHidden", "pageNumberHidden", "displayName", "pdfDownload"])
     .select(["blobPrefix", "renditions", "links", "text"])
     .where("epaperId", "=", epaperId)
     .orderBy("page")
     .execute();
   const visible = allPages.filter((page) => !page.isHidden && page.blobPrefix && page.renditions);
+  // Pages inserted or exchanged from another PDF (issue 12) are cut from that file.
+  const otherSources = [...new Set(visible.flatMap((page) => (page.pdfDownload && page.sourceUploadId ? [page.sourceUploadId] : [])))];
+  const uploadKeys = new Map(
+    otherSources.length
+      ? (await db.selectFrom("upload").select(["id", "blobKey"]).where("id", "in", otherSources).execute()).map((row) => [
+          row.id,
+          row.blobKey,
+        ])
+      : [],
+  );
   if (visible.length === 0) throw new Error("an ePaper without a visible rendered page cannot be published");
   // Internal links and the TOC point at page ids; a hidden target falls to the next visible page.
   const indexOfPageId = new Map<string, number>();
@@ -176,10 +188,10 @@ export async function loadEpaperSnapshot(db: Database, epaperId: string): Promis
     pageTexts: visible.map((page) => page.text ?? ""),
     pageWordKeys: visible.map((page) => `${page.blobPrefix}/${(page.renditions as StoredRenditions).words}`),
     copies,
-    pdfPages: visible.flatMap((page, index) =>
-      page.pdfDownload ? [{ path: `pages/${index + 1}/page.pdf`, sourcePage: page.sourcePage }] : [],
-    ),
-    sourceBlobKey: epaper.sourceBlobKey,
+    pdfPages: visible.flatMap((page, index) => {
+      const sourceKey = page.sourceUploadId ? uploadKeys.get(page.sourceUploadId) : epaper.sourceBlobKey;
+      return page.pdfDownload && sourceKey ? [{ path: `pages/${index + 1}/page.pdf`, sourceKey, sourcePage: page.sourcePage }] : [];
+    }),
   };
 }
 

@@ -26,13 +26,15 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** An ePaper with a source PDF, a rendered page, a cover and a published preview, all stored. */
+/** An ePaper with a source PDF, a rendered page, a page inserted from another PDF, a cover and a published preview, all stored. */
 async function storedEpaper(deletedAt: Date | null) {
   const id = createId();
   const uploadId = createId();
+  const insertedUploadId = createId();
   const publicationId = createId();
   const files = {
     source: `uploads/${uploadId}.pdf`,
+    inserted: `uploads/${insertedUploadId}.pdf`,
     page: `epapers/${id}/pages/r1/1/w800.webp`,
     cover: `epapers/${id}/cover.webp`,
     publication: `publications/${publicationId}/rev1/index.html`,
@@ -40,7 +42,10 @@ async function storedEpaper(deletedAt: Date | null) {
   for (const key of Object.values(files)) await blobs.put(key, Buffer.from("x"));
   await db
     .insertInto("upload")
-    .values({ id: uploadId, accountId, blobKey: files.source, originalName: "a.pdf", sizeInByte: 1, numPages: 1 })
+    .values([
+      { id: uploadId, accountId, blobKey: files.source, originalName: "a.pdf", sizeInByte: 1, numPages: 1 },
+      { id: insertedUploadId, accountId, blobKey: files.inserted, originalName: "b.pdf", sizeInByte: 1, numPages: 1, purpose: "exchange" },
+    ])
     .execute();
   await db
     .insertInto("epaper")
@@ -48,13 +53,16 @@ async function storedEpaper(deletedAt: Date | null) {
     .execute();
   await db
     .insertInto("page")
-    .values({ id: createId(), epaperId: id, page: 1, sourcePage: 1, blobPrefix: `epapers/${id}/pages/r1/1` })
+    .values([
+      { id: createId(), epaperId: id, page: 1, sourcePage: 1, blobPrefix: `epapers/${id}/pages/r1/1` },
+      { id: createId(), epaperId: id, page: 2, sourcePage: 1, sourceUploadId: insertedUploadId, blobPrefix: `epapers/${id}/pages/oX/1` },
+    ])
     .execute();
   await db
     .insertInto("publication")
     .values({ id: publicationId, epaperId: id, type: "preview", hash: createId(), blobPrefix: `publications/${publicationId}/rev1` })
     .execute();
-  return { id, uploadId, files };
+  return { id, uploadId, insertedUploadId, files };
 }
 
 const epaperExists = async (id: string) => Boolean(await db.selectFrom("epaper").select("id").where("id", "=", id).executeTakeFirst());
@@ -68,7 +76,9 @@ test("removes ePapers deleted longer than the grace time, files first, then rows
   const result = await purgeDeletedEpapers({ db, blobs }, now);
   expect(result).toMatchObject({ skipped: false });
   expect(await epaperExists(old.id)).toBe(false);
-  expect(await db.selectFrom("upload").select("id").where("id", "=", old.uploadId).executeTakeFirst()).toBeUndefined();
+  expect(
+    await db.selectFrom("upload").select("id").where("id", "in", [old.uploadId, old.insertedUploadId]).executeTakeFirst(),
+  ).toBeUndefined();
   expect(await db.selectFrom("publication").select("id").where("epaperId", "=", old.id).execute()).toEqual([]);
   for (const key of Object.values(old.files)) expect(existsSync(blobs.pathOf(key))).toBe(false);
   // No empty folders stay behind either.

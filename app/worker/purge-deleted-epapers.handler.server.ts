@@ -37,7 +37,12 @@ export async function purgeDeletedEpapers(deps: PurgeDeletedEpapersDeps, now = n
   for (const epaper of epapers) {
     try {
       const publications = await deps.db.selectFrom("publication").select("blobPrefix").where("epaperId", "=", epaper.id).execute();
-      const pages = await deps.db.selectFrom("page").select("blobPrefix").where("epaperId", "=", epaper.id).execute();
+      const pages = await deps.db.selectFrom("page").select(["blobPrefix", "sourceUploadId"]).where("epaperId", "=", epaper.id).execute();
+      // PDFs pages were inserted or exchanged from (issue 12) belong to the ePaper too.
+      const inserted = [...new Set(pages.flatMap((page) => (page.sourceUploadId ? [page.sourceUploadId] : [])))];
+      const insertedUploads = inserted.length
+        ? await deps.db.selectFrom("upload").select(["id", "blobKey"]).where("id", "in", inserted).execute()
+        : [];
       const keys = new Set<string>([`epapers/${epaper.id}/`]);
       for (const key of [
         epaper.coverBlobKey,
@@ -45,12 +50,22 @@ export async function purgeDeletedEpapers(deps: PurgeDeletedEpapersDeps, now = n
         // A publication's whole folder (`publications/<id>/`): an old revision a crash left behind goes too.
         ...publications.map((p) => p.blobPrefix?.split("/").slice(0, 2).join("/") ?? null),
         ...pages.map((p) => p.blobPrefix),
+        ...insertedUploads.map((upload) => upload.blobKey),
       ])
         if (key && !key.startsWith(`epapers/${epaper.id}/`)) keys.add(key);
       for (const key of keys) await deps.blobs.deletePrefix(key);
       await retryTransaction(deps.db, async (trx) => {
         await trx.deleteFrom("epaper").where("id", "=", epaper.id).where("deletedAt", "<", before).execute();
         if (epaper.sourceUploadId) await trx.deleteFrom("upload").where("id", "=", epaper.sourceUploadId).execute();
+        if (insertedUploads.length)
+          await trx
+            .deleteFrom("upload")
+            .where(
+              "id",
+              "in",
+              insertedUploads.map((upload) => upload.id),
+            )
+            .execute();
       });
       purged++;
     } catch (error) {

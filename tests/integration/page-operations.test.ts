@@ -6,6 +6,8 @@ import { EpaperInProcess } from "#app/lifecycle/epaper-process.server";
 import { resetEpaperProcess } from "#app/models/epaper-actions.server";
 import { loadStructure, startStructureOperation } from "#app/models/page-structure.server";
 import { operationPrefix } from "#app/page-operations/run-operation.server";
+import { loadEpaperSnapshot } from "#app/publish/epaper-snapshot.server";
+import { splitPagesWith } from "#app/publish/split-pages.server";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
 import { numberedPagesPdf } from "#tests/support/generated-pdf";
 import { permissionSubject } from "#tests/support/permission-subject";
@@ -189,6 +191,20 @@ describe("page operations", () => {
       .execute();
     expect(toc).toEqual([{ page: 6 }]);
     expect(await epaperRow(epaperId)).toMatchObject({ pageCount: 6 });
+
+    // Per-page PDF downloads are cut from the PDF each page came from.
+    await farm.db.updateTable("page").set({ pdfDownload: true }).where("epaperId", "=", epaperId).execute();
+    const snapshot = await loadEpaperSnapshot(farm.db, epaperId);
+    const insertedKey = (await farm.db.selectFrom("upload").select("blobKey").where("id", "=", uploadId).executeTakeFirstOrThrow()).blobKey;
+    expect(snapshot.pdfPages.slice(0, 4).map((entry) => [entry.sourceKey === insertedKey, entry.sourcePage])).toEqual([
+      [true, 1],
+      [true, 2],
+      [false, 1],
+      [true, 3],
+    ]);
+    const cuts = [];
+    for await (const cut of splitPagesWith(farm.deps)(insertedKey, [2])) cuts.push(cut);
+    expect(cuts.map((cut) => [cut.page, Buffer.from(cut.pdf).subarray(0, 5).toString("latin1")])).toEqual([[2, "%PDF-"]]);
   }, 240_000);
 
   test("a failed insert leaves the ePaper as it was; reset clears the failure; foreign and missing ids are refused", async () => {
