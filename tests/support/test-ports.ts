@@ -20,6 +20,6 @@ export const TEST_PORTS = {
   authzStudio: 50341,
   authzWorker: 50351,
   /** tests/integration/page-operations.test.ts: two render nodes. */
-  pageOpsNodeA: 50361,
-  pageOpsNodeB: 50362,
+  pageOpsNodeA: 50391,
+  pageOpsNodeB: 50392,
 } as const;

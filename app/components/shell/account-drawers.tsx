@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { pageExchangeMaxOf } from "#app/rules/page-structure";
 import { useFetcher, href } from "react-router";
 import { Drawer } from "#app/components/ui/drawer";
 import type { action as accountSettingsAction, loader as accountSettingsLoader } from "#app/routes/resources/account-settings";
@@ -113,7 +114,7 @@ function AccountDrawerContent({ account, onClose }: { account: AccountView; onCl
               [t("shell.account.customerId"), account.customerId ?? none],
               [t("shell.account.zipContingent"), contingent],
               [t("shell.account.channelContingent"), String(account.channelContingent)],
-              [t("shell.account.pageExchangeMax"), account.pageExchangeMax === null ? none : String(account.pageExchangeMax)],
+              [t("shell.account.pageExchangeMax"), String(pageExchangeMaxOf(account))],
               ...(account.isGenerated && account.removeAt
                 ? [
                     [

@@ -49,7 +49,7 @@ export default {
       customerId: "Kundennummer",
       zipContingent: "ZIP-Kontingent",
       channelContingent: "Kanal-Kontingent",
-      pageExchangeMax: "Seitentausche je ePaper",
+      pageExchangeMax: "Seiten je Einfügen oder Tausch",
       removeAt: "Gespeichert bis",
       details: "Kontodaten",
       save: "Speichern",

@@ -47,7 +47,7 @@ export default {
       customerId: "Customer number",
       zipContingent: "ZIP contingent",
       channelContingent: "Channel contingent",
-      pageExchangeMax: "Page exchanges per ePaper",
+      pageExchangeMax: "Pages per insert or exchange",
       removeAt: "Stored until",
       details: "Account details",
       save: "Save",
