@@ -61,13 +61,13 @@ export async function startPageOperation(deps: PageOperationStartDeps, accountId
   const started = await retryTransaction(deps.db, async (trx) => {
     const epaper = await trx
       .selectFrom("epaper")
-      .select(["id", "accountId", "isRendered", ...PROCESS_COLUMNS])
+      .select(["id", "accountId", ...PROCESS_COLUMNS])
       .where("id", "=", epaperId)
       .where("accountId", "=", accountId)
       .where("deletedAt", "is", null)
       .forUpdate()
       .executeTakeFirst();
-    if (!epaper?.isRendered) throw new EpaperNotFound(`epaper ${epaperId}`);
+    if (!epaper) throw new EpaperNotFound(`epaper ${epaperId}`);
     const pages = await trx.selectFrom("page").select(["id", "isHidden"]).where("epaperId", "=", epaperId).orderBy("page").execute();
     const indexOf = (id: string) => {
       const index = pages.findIndex((page) => page.id === id);
