@@ -13,6 +13,7 @@ import settings from "./de/settings.ts";
 import toc from "./de/toc.ts";
 import pagesSettings from "./de/pages-settings.ts";
 import pageStructure from "./de/page-structure.ts";
+import mediaLibrary from "./de/media-library.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
 const de: Translation = {
@@ -30,6 +31,7 @@ const de: Translation = {
   ...toc,
   ...pagesSettings,
   ...pageStructure,
+  ...mediaLibrary,
 };
 
 export default de;

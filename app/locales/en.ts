@@ -12,6 +12,7 @@ import settings from "./en/settings.ts";
 import toc from "./en/toc.ts";
 import pagesSettings from "./en/pages-settings.ts";
 import pageStructure from "./en/page-structure.ts";
+import mediaLibrary from "./en/media-library.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
@@ -32,6 +33,7 @@ const en = {
   ...toc,
   ...pagesSettings,
   ...pageStructure,
+  ...mediaLibrary,
 } as const;
 
 export default en;
