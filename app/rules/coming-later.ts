@@ -10,7 +10,6 @@ export const COMING_LATER_FEATURES = [
   "manageChannels",
   "subdomains",
   "channelWorkspace",
-  "media",
   "devKit",
 ] as const;
 export type ComingLaterFeature = (typeof COMING_LATER_FEATURES)[number];

@@ -10,7 +10,7 @@ import type { PermissionKey } from "./permissions.ts";
 
 export type MenuLink = { id: string; labelKey: TranslationKey; href: string };
 /** Entries that open a drawer or post a form instead of leading to a page. */
-export type MenuAction = { id: "account" | "profile" | "logout"; labelKey: TranslationKey };
+export type MenuAction = { id: "account" | "profile" | "media" | "logout"; labelKey: TranslationKey };
 export type MenuEntry = MenuLink | MenuAction;
 
 export type ShellMenu = {
@@ -61,7 +61,7 @@ const CHANNEL_MENU: Rule<MenuLink>[] = [
 const PERSONAL: Rule<MenuEntry>[] = [
   { when: "account", entry: { id: "account", labelKey: "shell.mainMenu.account" } },
   { when: "profile", entry: { id: "profile", labelKey: "shell.mainMenu.profile" } },
-  { when: "media", entry: { id: "media", labelKey: "shell.mainMenu.media", href: comingLaterPath("media") } },
+  { when: "media", entry: { id: "media", labelKey: "shell.mainMenu.media" } },
 ];
 
 const ADMINISTRATION: Rule<MenuLink>[] = [

@@ -124,7 +124,7 @@ type Language = (typeof LANGUAGES)[number];
  * A studio page inside the app shell whose content does not change with other features, so the
  * drawers are tested on their own.
  */
-const START = "/coming-later/media";
+const START = "/coming-later/devKit";
 
 const OLD_PASSWORD = "Alt&Passwort-2020x";
 const NEW_PASSWORD = "Mond&Segel77-Hafen";

@@ -127,6 +127,30 @@ const cardAction = (answer: Answer, extra: Partial<Record<Caller, Answer>> = {})
 /** The version of the fixture's media element (tests/security/authz-matrix.test.ts). */
 export const MEDIA_VERSION = "2026-01-01T00:00:00.000Z";
 
+/** The media library's writes (issue 12). */
+function mediaLibraryWrites(): MatrixEntry[] {
+  const gate = { anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" } as const;
+  const write = (intent: string, form: (ids: CellIds) => Record<string, string>, answer: Answer, scoped = false): MatrixEntry => ({
+    route: "resources/media",
+    method: "POST",
+    intent,
+    ...(scoped ? { scoped: true, demo: { default: answer, ...gate } } : {}),
+    form,
+    expect: signedIn(answer, gate),
+  });
+  return [
+    write("rename", (ids) => ({ mediaId: ids.mediaId, name: "Matrix image" }), "200", true),
+    // The fixture's image is a media element's preview image: in use.
+    write("delete", (ids) => ({ mediaId: ids.mediaId }), "409", true),
+    write("createGallery", () => ({ name: "Matrix library gallery" }), "200"),
+    write("renameGallery", () => ({ galleryId: "nope", name: "x" }), "404"),
+    write("deleteGallery", () => ({ galleryId: "nope" }), "404"),
+    write("addToGallery", (ids) => ({ galleryId: "nope", mediaIds: ids.mediaId }), "404"),
+    write("removeFromGallery", (ids) => ({ galleryId: "nope", mediaIds: ids.mediaId }), "404"),
+    write("moveInGallery", (ids) => ({ galleryId: "nope", mediaId: ids.mediaId, to: "0" }), "404"),
+  ];
+}
+
 /** The page operations (issue 12), each stopped right past the gate so the fixture's pages stay as they are. */
 function structureWrites(): MatrixEntry[] {
   const write = (intent: string, form: (ids: CellIds) => Record<string, string>, answer: Answer): MatrixEntry => ({
@@ -385,6 +409,14 @@ export const MATRIX: MatrixEntry[] = [
     expect: signedIn("200", { anonymous: "401", lockedOwner: "403", generated: "403", unconfirmed: "UserNotConfirmed" }),
     demo: { default: "DemoError", demoAccount: "200", anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" },
   },
+  // The media library (issue 12): the media permission; an image is the caller's account's (another's
+  // is 404); one in use cannot be deleted (409); a gallery id that is not the account's is 404.
+  {
+    route: "resources/media",
+    method: "GET",
+    expect: signedIn("200", { anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
+  ...mediaLibraryWrites(),
   // Past the gate, a request without an image is refused (400).
   {
     route: "epaper/:epaperId/settings/image",

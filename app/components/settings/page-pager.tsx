@@ -13,6 +13,8 @@ export function PagePager(props: {
   size: PageSize;
   onSize: (size: PageSize) => void;
   onSkip: (skip: number) => void;
+  /** The range's words (default: pages). */
+  captionOf?: (range: { from: number; to: number; total: number }) => string;
 }) {
   const { t } = useTranslation();
   const { total, skip, take } = props;
@@ -38,7 +40,9 @@ export function PagePager(props: {
           ))}
         </select>
       </label>
-      <span className="text-sm text-slate-700">{t("pagesSettings.caption", { from, to, total })}</span>
+      <span className="text-sm text-slate-700">
+        {props.captionOf ? props.captionOf({ from, to, total }) : t("pagesSettings.caption", { from, to, total })}
+      </span>
       <Button variant="secondary" isDisabled={skip === 0} onPress={() => props.onSkip(Math.max(0, skip - take))}>
         {t("pagesSettings.previous")}
       </Button>

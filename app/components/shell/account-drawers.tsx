@@ -46,7 +46,8 @@ function isPermissionLevel(value: string | null): value is PermissionLevel {
   return (PERMISSION_LEVELS as readonly (string | null)[]).includes(value);
 }
 
-export type OpenDrawer = "account" | "profile" | null;
+/** What the main menu opens over the page: a drawer, or the media dialog. */
+export type OpenDrawer = "account" | "profile" | "media" | null;
 
 function Facts({ rows }: { rows: [label: string, value: ReactNode][] }) {
   return (

@@ -148,7 +148,7 @@ function MainMenu({
   const { t } = useTranslation();
   const submit = useSubmit();
   const onAction = (key: Key) => {
-    if (key === "account" || key === "profile") onOpenDrawer(key);
+    if (key === "account" || key === "profile" || key === "media") onOpenDrawer(key);
     // Logging out changes state: a POST to /logout (SameSite=Lax cookies guard it), never a link.
     if (key === "logout") void submit(null, { method: "post", action: href("/logout") });
   };

@@ -42,7 +42,6 @@ export default {
       create: "Galerie anlegen",
       created: "Galerie angelegt.",
       images: "{{count}} Bild(er)",
-      open: "{{name}} öffnen",
       back: "Alle Galerien",
       rename: "Galerie umbenennen",
       nameUpdated: "Name der Galerie geändert.",

@@ -138,7 +138,6 @@ export default {
         manageChannels: "Kanäle verwalten",
         subdomains: "Subdomains verwalten",
         channelWorkspace: "Kanäle",
-        media: "Medien",
         devKit: "Entwickler-Kit",
       },
     },

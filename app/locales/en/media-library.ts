@@ -40,7 +40,6 @@ export default {
       create: "Create gallery",
       created: "Gallery created.",
       images: "{{count}} image(s)",
-      open: "Open {{name}}",
       back: "All galleries",
       rename: "Rename gallery",
       nameUpdated: "Gallery name updated.",

@@ -134,7 +134,6 @@ export default {
         manageChannels: "Manage channels",
         subdomains: "Manage subdomains",
         channelWorkspace: "Channels",
-        media: "Media",
         devKit: "Developer kit",
       },
     },

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { RouterProvider } from "react-aria-components";
 import { Outlet, useHref, useLocation, useNavigate } from "react-router";
 import { studioUserMiddleware, studioUserOf } from "#app/auth/studio-user.server";
+import { MediaLibraryDialog } from "#app/components/media/media-library-dialog";
 import { type AccountView, AccountDrawer, type OpenDrawer, ProfileDrawer, type ProfileView } from "#app/components/shell/account-drawers";
 import { AppFooter } from "#app/components/shell/app-footer";
 import { AppHeader } from "#app/components/shell/app-header";
@@ -112,6 +113,7 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
           {permissions.has("profile") ? (
             <ProfileDrawer profile={loaderData.profile} isOpen={drawer === "profile"} onClose={() => setDrawer(null)} />
           ) : null}
+          {permissions.has("media") ? <MediaLibraryDialog isOpen={drawer === "media"} onClose={() => setDrawer(null)} /> : null}
         </div>
       </StudioEventsProvider>
     </RouterProvider>

@@ -1,0 +1,42 @@
+import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
+import { useTranslation } from "react-i18next";
+import { Dialog } from "#app/components/ui/dialog";
+import { GalleriesTab } from "./galleries-tab.tsx";
+import { ImagesTab } from "./images-tab.tsx";
+
+const TAB =
+  "flex min-h-11 cursor-pointer items-center rounded-lg px-4 text-sm font-semibold outline-none data-[selected]:bg-brand-600 data-[selected]:text-white data-[hovered]:bg-slate-100 data-[selected]:data-[hovered]:bg-brand-700 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600";
+
+/**
+ * The media dialog (studio-admin.md §2 'Media dialog', 60 % wide; issue 12): tabs galleries and
+ * images. Opened from the main menu's 'Media'; everything in it is the account's.
+ */
+export function MediaLibraryDialog(props: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      isOpen={props.isOpen}
+      onOpenChange={(open) => (open ? null : props.onClose())}
+      title={t("mediaLibrary.title")}
+      // §2: 60 % wide; a phone gets the whole width.
+      maxWidth="min(100%, max(60%, 36rem))"
+    >
+      <Tabs className="flex flex-col gap-3" data-testid="media-library">
+        <TabList aria-label={t("mediaLibrary.title")} className="flex gap-2">
+          <Tab id="galleries" className={TAB}>
+            {t("mediaLibrary.tabs.galleries")}
+          </Tab>
+          <Tab id="images" className={TAB}>
+            {t("mediaLibrary.tabs.images")}
+          </Tab>
+        </TabList>
+        <TabPanel id="galleries" className="outline-none">
+          <GalleriesTab />
+        </TabPanel>
+        <TabPanel id="images" className="outline-none">
+          <ImagesTab />
+        </TabPanel>
+      </Tabs>
+    </Dialog>
+  );
+}
