@@ -13,6 +13,9 @@ const statements = [
   // Counts changes of the page order and files: the studio's page-file addresses carry it, so a
   // browser never shows a cached image of the page that had a number before.
   "ALTER TABLE epaper ADD COLUMN pages_version int NOT NULL DEFAULT 0",
+  // Beside it, a fix of the settings (issue 12 §5): an imprint may have 20000 characters, which in
+  // utf8mb4 can exceed a TEXT column's 65535 bytes; the privacy policy already is MEDIUMTEXT.
+  "ALTER TABLE epaper_setting MODIFY imprint_text mediumtext NULL",
   `ALTER TABLE page ADD COLUMN source_upload_id varchar(32) NULL AFTER source_page,
     ADD KEY page_source_upload_id_idx (source_upload_id),
     ADD CONSTRAINT page_source_upload_id_fk FOREIGN KEY (source_upload_id) REFERENCES upload (id) ON DELETE SET NULL`,
@@ -60,4 +63,5 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql.raw("ALTER TABLE page DROP KEY page_source_upload_id_idx").execute(db);
   await sql.raw("ALTER TABLE page DROP COLUMN source_upload_id").execute(db);
   await sql.raw("ALTER TABLE epaper DROP COLUMN pages_version").execute(db);
+  await sql.raw("ALTER TABLE epaper_setting MODIFY imprint_text text NULL").execute(db);
 }

@@ -306,7 +306,7 @@ export const MATRIX: MatrixEntry[] = [
   { route: "preferences", method: "GET", expect: only(["level4"], "redirect:/preferences/cronjob", START) },
   { route: "preferences/:tab", method: "GET", path: () => "/preferences/cronjob", expect: only(["level4"], "200", START) },
   { route: "preferences/:tab", method: "POST", path: () => "/preferences/cronjob", expect: only(["level4"], "501", START) },
-  { route: "coming-later/:feature", method: "GET", path: () => "/coming-later/media", expect: signedIn("200") },
+  { route: "coming-later/:feature", method: "GET", path: () => "/coming-later/devKit", expect: signedIn("200") },
 
   // An ePaper's resources: only users of its account, another account's ids are 'not found'.
   { route: "upload-pdf", method: "GET", expect: signedIn("200", { anonymous: "401" }) },
