@@ -6,6 +6,8 @@ import { createId } from "@paralleldrive/cuid2";
 import busboy from "busboy";
 import type { StudioUser } from "#app/auth/studio-user.server";
 import type { BlobStore } from "#app/blob/blob-store.server";
+import { signBlobUrl } from "#app/blob/signed-url.server";
+import type { Env } from "#app/utils/env.server";
 import { type Analysis, analyzeBlob } from "#app/render/analyze.server";
 import { listRenderNodes, pickNode, type RenderNode } from "#app/render/node-registry.server";
 import { RenderRefused, type RenderDeps } from "#app/render/render-types.server";
@@ -47,6 +49,27 @@ export type UploadDeps = {
   config: UploadConfig;
   now?: () => Date;
 };
+
+/** Signed source URLs for the analysis: a node downloads the upload at once. */
+const ANALYZE_URL_TTL_MS = 5 * 60_000;
+
+/** The upload's dependencies from the validated settings (the PDF upload routes). */
+export function uploadDepsFromEnv(
+  env: Pick<Env, "WORKER_URL" | "SESSION_SECRET" | "RENDER_NODE_TOKEN" | "UPLOAD_MAX_MB" | "UPLOAD_MAX_PAGES">,
+  services: { db: Database; blobs: BlobStore; redis: RenderDeps["redis"] },
+): UploadDeps {
+  return {
+    db: services.db,
+    blobs: services.blobs,
+    render: {
+      redis: services.redis,
+      // The worker serves the shared blob store to render nodes (ADR 0007).
+      signedUrl: (key) => signBlobUrl(env.WORKER_URL, env.SESSION_SECRET, key, ANALYZE_URL_TTL_MS),
+      token: env.RENDER_NODE_TOKEN,
+    },
+    config: { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, maxPages: env.UPLOAD_MAX_PAGES },
+  };
+}
 
 const MB = 1024 * 1024;
 /** `%PDF-` must appear within the first bytes (PDF 32000-1 §7.5.2; readers accept leading junk up to 1 KiB). */

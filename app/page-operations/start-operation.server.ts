@@ -6,6 +6,7 @@ import { AppError } from "#app/errors/app-error";
 import { publishToAccount } from "#app/events/publish.server";
 import { PageOperationJob } from "#app/jobs/pages";
 import { enqueue, type JobQueue } from "#app/jobs/queues.server";
+import { replaceActiveRenderProcess } from "#app/render/start-render.server";
 import {
   beginProcess,
   EpaperNotFound,
@@ -104,28 +105,16 @@ export async function startPageOperation(deps: PageOperationStartDeps, accountId
     await beginProcess(trx, epaper, PROCESS_OF_OPERATION[kind]);
     const renderProcessId = pageCount > 0 ? createId() : null;
     if (renderProcessId) {
-      const active = await trx
-        .selectFrom("renderProcess")
-        .select("id")
-        .where("epaperId", "=", epaperId)
-        .where("active", "=", true)
-        .execute();
-      if (active.length)
-        await trx
-          .updateTable("renderProcess")
-          .set({ active: false })
-          .where(
-            "id",
-            "in",
-            active.map((row) => row.id),
-          )
-          .execute();
       const jobId = PageOperationJob.jobId({ epaperId, operationId });
       // Split and download are the farm's steps per chunk; the card counts the new pages.
-      await trx
-        .insertInto("renderProcess")
-        .values({ id: renderProcessId, epaperId, documentId: jobId, jobId, pageCount, downloadDone: true, splitDone: true })
-        .execute();
+      await replaceActiveRenderProcess(trx, epaperId, {
+        id: renderProcessId,
+        documentId: jobId,
+        jobId,
+        pageCount,
+        downloadDone: true,
+        splitDone: true,
+      });
     }
     await trx
       .insertInto("pageOperation")

@@ -34,27 +34,38 @@ export async function startRender(deps: { db: Database; redis: Redis; queue: Job
     const data: RenderJobData = { epaperId, renderProcessId, revision };
     const jobId = RenderJob.jobId(data);
     await beginProcess(trx, epaper, "rendering", { renderRevision: revision, renderingFailed: false, isRendered: false });
-    // By primary key: an UPDATE … WHERE epaper_id = ? that matches nothing would hold a gap lock
-    // on the index, and two renders starting at once (different ePapers) then deadlock on insert.
-    const active = await trx.selectFrom("renderProcess").select("id").where("epaperId", "=", epaperId).where("active", "=", true).execute();
-    if (active.length > 0) {
-      await trx
-        .updateTable("renderProcess")
-        .set({ active: false })
-        .where(
-          "id",
-          "in",
-          active.map((row) => row.id),
-        )
-        .execute();
-    }
-    await trx
-      .insertInto("renderProcess")
-      .values({ id: renderProcessId, epaperId, documentId: jobId, jobId, pageCount: epaper.numPages ?? 0 })
-      .execute();
+    await replaceActiveRenderProcess(trx, epaperId, { id: renderProcessId, documentId: jobId, jobId, pageCount: epaper.numPages ?? 0 });
     return { accountId: epaper.accountId, data };
   });
   await enqueue(deps.queue, RenderJob, started.data);
   await publishToAccount(deps.redis, started.accountId, { type: "epaperProcess", epaperId, process: "rendering", state: "started" });
   return started.data;
+}
+
+/**
+ * The ePaper's one active render process row (the card's progress, support's render table): the
+ * earlier active ones end, the new one starts. By primary key: an UPDATE … WHERE epaper_id = ?
+ * that matches nothing would hold a gap lock on the index, and two renders starting at once
+ * (different ePapers) then deadlock on insert.
+ */
+export async function replaceActiveRenderProcess(
+  trx: Database,
+  epaperId: string,
+  row: { id: string; documentId: string; jobId: string; pageCount: number; downloadDone?: boolean; splitDone?: boolean },
+) {
+  const active = await trx.selectFrom("renderProcess").select("id").where("epaperId", "=", epaperId).where("active", "=", true).execute();
+  if (active.length > 0)
+    await trx
+      .updateTable("renderProcess")
+      .set({ active: false })
+      .where(
+        "id",
+        "in",
+        active.map((entry) => entry.id),
+      )
+      .execute();
+  await trx
+    .insertInto("renderProcess")
+    .values({ ...row, epaperId })
+    .execute();
 }

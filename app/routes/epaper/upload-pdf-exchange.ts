@@ -1,9 +1,8 @@
 import { requireApiUser } from "#app/auth/api-user.server";
 import { blobs } from "#app/blob/blobs.server";
-import { signBlobUrl } from "#app/blob/signed-url.server";
 import { apiErrorResponse, errorToApiResponse } from "#app/errors/responses.server";
 import { exchangeUploadAllowed } from "#app/models/page-structure.server";
-import { bodyReadLimit, discardBody, receiveUpload, UploadAborted, type UploadDeps } from "#app/models/upload.server";
+import { bodyReadLimit, discardBody, receiveUpload, UploadAborted, uploadDepsFromEnv } from "#app/models/upload.server";
 import { db } from "#app/utils/db.server";
 import { getEnv } from "#app/utils/env.server";
 import { redis } from "#app/utils/redis.server";
@@ -16,20 +15,8 @@ import type { Route } from "./+types/upload-pdf-exchange";
  * field `file`, checked and analysed like /upload-pdf; 200 `{ id, numPages, fileName }`, otherwise
  * `{ error }`. Allowed only with epaperPagesOrderAndStructure on a changeable ePaper of the account.
  */
-const ANALYZE_URL_TTL_MS = 5 * 60_000;
-
 export async function action({ request }: Route.ActionArgs) {
-  const env = getEnv();
-  const deps: UploadDeps = {
-    db,
-    blobs,
-    render: {
-      redis,
-      signedUrl: (key) => signBlobUrl(env.WORKER_URL, env.SESSION_SECRET, key, ANALYZE_URL_TTL_MS),
-      token: env.RENDER_NODE_TOKEN,
-    },
-    config: { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, maxPages: env.UPLOAD_MAX_PAGES },
-  };
+  const deps = uploadDepsFromEnv(getEnv(), { db, blobs, redis });
   try {
     if (request.method !== "POST") return apiErrorResponse(405, "errors.forbidden", {}, { Allow: "POST" });
     const studio = await requireApiUser(db, request);

@@ -1,7 +1,6 @@
 import { requireApiUser } from "#app/auth/api-user.server";
 import { blobs } from "#app/blob/blobs.server";
-import { signBlobUrl } from "#app/blob/signed-url.server";
-import { bodyReadLimit, discardBody, receiveUpload, UploadAborted, type UploadDeps, uploadLimitsFor } from "#app/models/upload.server";
+import { bodyReadLimit, discardBody, receiveUpload, UploadAborted, uploadDepsFromEnv, uploadLimitsFor } from "#app/models/upload.server";
 import { apiErrorResponse, errorToApiResponse } from "#app/errors/responses.server";
 import { db } from "#app/utils/db.server";
 import { getEnv } from "#app/utils/env.server";
@@ -15,23 +14,7 @@ import type { Route } from "./+types/upload-pdf";
  * docs/decisions/0018-upload.md). GET answers the limits the upload card shows beforehand.
  */
 
-/** Signed source URLs for the analysis: a node downloads the upload at once. */
-const ANALYZE_URL_TTL_MS = 5 * 60_000;
-
-function uploadDeps(): UploadDeps {
-  const env = getEnv();
-  return {
-    db,
-    blobs,
-    render: {
-      redis,
-      // The worker serves the shared blob store to render nodes (ADR 0007).
-      signedUrl: (key) => signBlobUrl(env.WORKER_URL, env.SESSION_SECRET, key, ANALYZE_URL_TTL_MS),
-      token: env.RENDER_NODE_TOKEN,
-    },
-    config: { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, maxPages: env.UPLOAD_MAX_PAGES },
-  };
-}
+const uploadDeps = () => uploadDepsFromEnv(getEnv(), { db, blobs, redis });
 
 export async function loader({ request }: Route.LoaderArgs) {
   try {
