@@ -69,6 +69,7 @@ export default [
   route("resources/folders", "routes/resources/folders.ts"),
   route("resources/galleries", "routes/resources/galleries.ts"),
   route("resources/media", "routes/resources/media.ts"),
+  route("resources/tours", "routes/resources/tours.ts"),
   route("resources/epaper-options", "routes/resources/epaper-options.ts"),
   route("upload-gallery-image", "routes/resources/upload-gallery-image.ts"),
   route("upload-enrichment-preview-image", "routes/resources/upload-enrichment-preview-image.ts"),

@@ -33,3 +33,13 @@ export async function findSupportEmail(db: Database): Promise<string | null> {
   const email = objectAt(await findPreferenceValue(db, "Support"), "supportEmail")?.email;
   return typeof email === "string" && email.includes("@") ? email : null;
 }
+
+/** The Tour preference: whether guided tours start, and after how long (tour.active, startDelayMs). */
+export async function tourSettings(db: Database, fallbackDelayMs: number): Promise<{ active: boolean; startDelayMs: number }> {
+  const value = await findPreferenceValue(db, "Tour");
+  const delay = value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>).startDelayMs : undefined;
+  return {
+    active: objectAt(value, "tour")?.active !== false,
+    startDelayMs: typeof delay === "number" && Number.isInteger(delay) && delay >= 0 ? delay : fallbackDelayMs,
+  };
+}

@@ -20,6 +20,9 @@ async function openMedia(page: Page, menu: RegExp, item: string) {
   await entry.click();
 }
 
+/** The guided tour's popover (driver.js), above the dialog. */
+const tourOf = (page: Page) => page.locator(".driver-popover");
+
 async function image(path: string, color: string) {
   await writeFile(
     path,
@@ -38,12 +41,25 @@ test.describe("media library in English", () => {
     await logInAs(context, await insertUserWithLevel("2"));
     await openMedia(page, /^Main menu/, "Media");
     const dialog = page.getByRole("dialog", { name: "Media" });
+    const tour = tourOf(page);
     await expect(dialog.getByRole("tab", { name: "Galleries" })).toBeVisible();
+
+    // The media tour runs once, a second after the dialog shows.
+    await expect(tour.getByText("Galleries and images", { exact: true })).toBeVisible({ timeout: 10_000 });
+    await page.screenshot({ path: testInfo.outputPath("media-tour.png") });
+    await tour.getByRole("button", { name: "Next" }).click();
+    await expect(tour.getByText("Create a gallery", { exact: true })).toBeVisible();
+    await tour.getByRole("button", { name: "Done" }).click();
+    await expect(tour.getByText("Create a gallery", { exact: true })).toBeHidden();
 
     await dialog.getByRole("textbox", { name: "Name of a new gallery" }).fill("Holiday");
     await dialog.getByRole("button", { name: "Create gallery" }).click();
     await expect(dialog.getByText("Gallery created.")).toBeVisible();
     await dialog.getByRole("button", { name: /^Holiday/ }).click();
+    // The gallery tour, closed at its first step: it counts as seen.
+    await expect(tour.getByText("Upload several images at once", { exact: true })).toBeVisible({ timeout: 10_000 });
+    await tour.getByRole("button", { name: "Close the tour" }).click();
+    await expect(tour.getByText("Upload several images at once", { exact: true })).toBeHidden();
 
     const red = await image(testInfo.outputPath("red.png"), "#cc0000");
     const blue = await image(testInfo.outputPath("blue.png"), "#0000cc");
@@ -88,6 +104,13 @@ test.describe("media library in English", () => {
     await expect(dialog.getByText("Media item removed.")).toBeVisible();
     await expect(dialog.getByText("No images here yet.")).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath("media-images.png") });
+
+    // Seen tours do not come back.
+    await openMedia(page, /^Main menu/, "Media");
+    await dialog.getByRole("button", { name: /^Holiday/ }).click();
+    await page.waitForTimeout(2_500);
+    await expect(tour.getByText("Galleries and images", { exact: true })).toHaveCount(0);
+    await expect(tour.getByText("Upload several images at once", { exact: true })).toHaveCount(0);
   });
 });
 
@@ -99,10 +122,15 @@ test.describe("Mediathek auf Deutsch", () => {
     await logInAs(context, await insertUserWithLevel("2", { user: { emailLanguage: "de" } }));
     await openMedia(page, /^Hauptmenü/, "Medien");
     const dialog = page.getByRole("dialog", { name: "Medien" });
+    const tour = tourOf(page);
+    await expect(tour.getByText("Galerien und Bilder", { exact: true })).toBeVisible({ timeout: 10_000 });
+    await tour.getByRole("button", { name: "Tour schließen" }).click();
     await dialog.getByRole("textbox", { name: "Name einer neuen Galerie" }).fill("Sommer");
     await dialog.getByRole("button", { name: "Galerie anlegen" }).click();
     await expect(dialog.getByText("Galerie angelegt.")).toBeVisible();
     await dialog.getByRole("button", { name: /^Sommer/ }).click();
+    await expect(tour.getByText("Mehrere Bilder auf einmal hochladen", { exact: true })).toBeVisible({ timeout: 10_000 });
+    await tour.getByRole("button", { name: "Tour schließen" }).click();
     await dialog.getByRole("textbox", { name: "Galerie umbenennen" }).fill(" ");
     await expect(dialog.getByText("Bitte geben Sie einen Namen ein.")).toBeVisible();
     await dialog.getByRole("textbox", { name: "Galerie umbenennen" }).fill("Sommer 2026");

@@ -63,7 +63,7 @@ const LANGUAGES = [
     },
     login: { email: "E-mail address", password: "Password", submit: "Log in", notFound: /There is no account with the e-mail address/ },
     toasts: "Notifications",
-    media: "Media",
+    startHeading: "Developer kit",
   },
   {
     code: "de",
@@ -114,7 +114,7 @@ const LANGUAGES = [
     },
     login: { email: "E-Mail-Adresse", password: "Passwort", submit: "Anmelden", notFound: /Es gibt kein Konto mit der E-Mail-Adresse/ },
     toasts: "Benachrichtigungen",
-    media: "Medien",
+    startHeading: "Entwickler-Kit",
   },
 ] as const;
 
@@ -284,7 +284,7 @@ for (const lang of LANGUAGES) {
 
       // This session goes on; the other device's has ended.
       await page.reload();
-      await expect(page.getByRole("heading", { level: 1, name: lang.media })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: lang.startHeading })).toBeVisible();
       await otherDevice.goto(START);
       await expect(otherDevice).toHaveURL(/\/login/);
       await otherDevice.context().close();

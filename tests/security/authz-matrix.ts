@@ -409,6 +409,21 @@ export const MATRIX: MatrixEntry[] = [
     expect: signedIn("200", { anonymous: "401", lockedOwner: "403", generated: "403", unconfirmed: "UserNotConfirmed" }),
     demo: { default: "DemoError", demoAccount: "200", anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" },
   },
+  // Guided tours: any signed-in user's own tours; reset needs the tutorial permission.
+  { route: "resources/tours", method: "GET", expect: signedIn("200", { anonymous: "401" }) },
+  {
+    route: "resources/tours",
+    method: "POST",
+    intent: "finish",
+    form: () => ({ tour: "media-tour" }),
+    expect: signedIn("200", { anonymous: "401" }),
+  },
+  {
+    route: "resources/tours",
+    method: "POST",
+    intent: "reset",
+    expect: signedIn("200", { anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
   // The media library (issue 12): the media permission; an image is the caller's account's (another's
   // is 404); one in use cannot be deleted (409); a gallery id that is not the account's is 404.
   {

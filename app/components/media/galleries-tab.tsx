@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { showToast } from "#app/components/hooks/toast-store";
+import { type TourStep, useTour } from "#app/components/hooks/use-tour";
 import { Button } from "#app/components/ui/button";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { StatusText, TextInput } from "#app/components/ui/fields";
 import { GALLERY_IMAGE_ACCEPT, GALLERY_IMAGE_MAX_BYTES } from "#app/rules/gallery";
 import { type GalleryDetail, MEDIA_NAME_MAX, type MediaItem, type MediaPage, mediaNameProblem } from "#app/rules/media-library";
-import { getMedia, mediaSrc, useMediaPost } from "./media-api.ts";
+import { getMedia, mediaDialogElement, mediaSrc, useMediaPost } from "./media-api.ts";
 
 type GalleryRow = { id: string; name: string; imageCount: number; usedBy: number };
 
@@ -44,7 +45,7 @@ export function GalleriesTab() {
   const problem = newName.trim() === "" ? null : mediaNameProblem(newName);
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-end gap-2">
+      <div className="flex flex-wrap items-end gap-2" data-tour="media-new-gallery">
         <div className="min-w-0 flex-1">
           <TextInput
             label={t("mediaLibrary.galleries.newName")}
@@ -86,6 +87,12 @@ export function GalleriesTab() {
   );
 }
 
+const GALLERY_TOUR: TourStep[] = [
+  { target: "gallery-upload", title: "tours.gallery.uploadTitle", text: "tours.gallery.uploadText" },
+  { target: "gallery-order", title: "tours.gallery.orderTitle", text: "tours.gallery.orderText" },
+  { target: "gallery-add", title: "tours.gallery.addTitle", text: "tours.gallery.addText" },
+];
+
 function GalleryView(props: { galleryId: string; onBack: () => void }) {
   const { t } = useTranslation();
   const uploadId = useId();
@@ -96,6 +103,7 @@ function GalleryView(props: { galleryId: string; onBack: () => void }) {
   const [progress, setProgress] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { status, post } = useMediaPost();
+  useTour("gallery-tour", GALLERY_TOUR, gallery !== null, mediaDialogElement);
   const load = useCallback(async () => {
     const answer = await getMedia<{ gallery: GalleryDetail }>({ view: "gallery", galleryId: props.galleryId });
     if (answer) {
@@ -180,7 +188,7 @@ function GalleryView(props: { galleryId: string; onBack: () => void }) {
       {gallery.usedBy > 0 ? (
         <p className="text-sm text-slate-700">{t("mediaLibrary.galleries.usedBy", { count: gallery.usedBy })}</p>
       ) : null}
-      <div className="flex flex-col gap-1">
+      <div className="flex flex-col gap-1" data-tour="gallery-upload">
         <label htmlFor={uploadId} className="text-sm font-medium">
           {t("mediaLibrary.galleries.upload")}
         </label>
@@ -204,7 +212,7 @@ function GalleryView(props: { galleryId: string; onBack: () => void }) {
         ) : null}
       </div>
       {items.length === 0 ? <p className="text-sm text-slate-700">{t("mediaLibrary.galleries.emptyGallery")}</p> : null}
-      <ol className="flex flex-col gap-2" aria-label={gallery.name}>
+      <ol className="flex flex-col gap-2" aria-label={gallery.name} data-tour="gallery-order">
         {items.map((item, index) => (
           <li key={item.id} className="flex items-center gap-2 rounded-xl border border-slate-200 p-2">
             <img src={mediaSrc(item)} alt="" loading="lazy" className="size-14 shrink-0 rounded object-contain" />
@@ -281,7 +289,7 @@ function GalleryView(props: { galleryId: string; onBack: () => void }) {
           </div>
         </section>
       ) : (
-        <div>
+        <div data-tour="gallery-add">
           <Button
             variant="secondary"
             onPress={async () => {

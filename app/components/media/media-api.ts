@@ -53,3 +53,7 @@ export function useUsesText() {
 }
 
 export const mediaSrc = (item: Pick<MediaItem, "id">) => `/media/${encodeURIComponent(item.id)}`;
+
+/** The open media dialog: the tours' popovers belong inside it. */
+export const mediaDialogElement = () =>
+  document.querySelector<HTMLElement>('[data-testid="media-library"]')?.closest<HTMLElement>('[role="dialog"]') ?? null;

@@ -1,7 +1,9 @@
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { useTranslation } from "react-i18next";
+import { type TourStep, useTour } from "#app/components/hooks/use-tour";
 import { Dialog } from "#app/components/ui/dialog";
 import { GalleriesTab } from "./galleries-tab.tsx";
+import { mediaDialogElement } from "./media-api.ts";
 import { ImagesTab } from "./images-tab.tsx";
 
 const TAB =
@@ -11,8 +13,14 @@ const TAB =
  * The media dialog (studio-admin.md §2 'Media dialog', 60 % wide; issue 12): tabs galleries and
  * images. Opened from the main menu's 'Media'; everything in it is the account's.
  */
+const MEDIA_TOUR: TourStep[] = [
+  { target: "media-tabs", title: "tours.media.tabsTitle", text: "tours.media.tabsText" },
+  { target: "media-new-gallery", title: "tours.media.newTitle", text: "tours.media.newText" },
+];
+
 export function MediaLibraryDialog(props: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  useTour("media-tour", MEDIA_TOUR, props.isOpen, mediaDialogElement);
   return (
     <Dialog
       isOpen={props.isOpen}
@@ -22,7 +30,7 @@ export function MediaLibraryDialog(props: { isOpen: boolean; onClose: () => void
       maxWidth="min(100%, max(60%, 36rem))"
     >
       <Tabs className="flex flex-col gap-3" data-testid="media-library">
-        <TabList aria-label={t("mediaLibrary.title")} className="flex gap-2">
+        <TabList aria-label={t("mediaLibrary.title")} className="flex gap-2" data-tour="media-tabs">
           <Tab id="galleries" className={TAB}>
             {t("mediaLibrary.tabs.galleries")}
           </Tab>

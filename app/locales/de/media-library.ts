@@ -75,4 +75,27 @@ export default {
       notGalleryMaterial: "Vorschaubilder, Hintergründe und Logos können keiner Galerie hinzugefügt werden.",
     },
   },
-} satisfies Pick<Translation, "mediaLibrary">;
+  tours: {
+    next: "Weiter",
+    previous: "Zurück",
+    done: "Fertig",
+    close: "Tour schließen",
+    progress: "{{current}} von {{total}}",
+    media: {
+      tabsTitle: "Galerien und Bilder",
+      tabsText:
+        "Ihre Galerien und alle Bilder Ihres Kontos, in zwei Reitern. Der Reiter Bilder filtert nach Verwendung: Galerien, Vorschaubilder, Hintergründe, Logos oder nicht zugeordnet.",
+      newTitle: "Eine Galerie anlegen",
+      newText:
+        "Geben Sie hier einen Namen ein und legen Sie die Galerie an. Öffnen Sie sie, um Bilder hochzuladen und zu ordnen; ein Galerie-Medienelement zeigt sie als Diashow.",
+    },
+    gallery: {
+      uploadTitle: "Mehrere Bilder auf einmal hochladen",
+      uploadText: "Wählen Sie PNG-, JPG- oder GIF-Dateien; Sie erfahren, wie viele hinzugefügt wurden und wie viele nicht.",
+      orderTitle: "Bilder ordnen",
+      orderText: "Schieben Sie ein Bild nach vorn oder hinten oder entfernen Sie es aus der Galerie. In der Mediathek bleibt es.",
+      addTitle: "Bilder wiederverwenden",
+      addText: "Fügen Sie früher hochgeladene Bilder hinzu, aus anderen Galerien oder nicht zugeordnete.",
+    },
+  },
+} satisfies Pick<Translation, "mediaLibrary" | "tours">;

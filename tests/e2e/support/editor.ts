@@ -29,5 +29,5 @@ export async function openInEditor(page: Page, name: string, corpusFile: string)
 /** Opens one of the editor's settings-menu dialogs. */
 export async function openSettingsDialog(page: Page, labels: { menu: RegExp; item: string }) {
   await page.getByRole("button", { name: labels.menu }).click();
-  await page.getByRole("menuitem", { name: labels.item }).click();
+  await page.getByRole("menuitem", { name: labels.item, exact: true }).click();
 }

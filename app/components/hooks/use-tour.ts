@@ -1,0 +1,87 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import type { TranslationKey } from "#app/locales/translation-key";
+import type { TourId, TourState } from "#app/rules/tours";
+
+/** One step: the element marked data-tour="<target>" and the step's texts. */
+export type TourStep = { target: string; title: TranslationKey; text: TranslationKey };
+
+let state: Promise<TourState | null> | null = null;
+/** The user's tours, read once per page load (and again after a finish). */
+function tourState() {
+  state ??= fetch("/resources/tours", { headers: { Accept: "application/json" } })
+    .then((response) => (response.ok ? (response.json() as Promise<{ tours: TourState }>) : null))
+    .then((answer) => answer?.tours ?? null)
+    .catch(() => null);
+  return state;
+}
+
+async function finish(tour: TourId) {
+  const body = new FormData();
+  body.set("intent", "finish");
+  body.set("tour", tour);
+  await fetch("/resources/tours", { method: "POST", body, headers: { Accept: "application/json" } }).catch(() => {});
+  state = null;
+}
+
+/**
+ * Runs a guided tour once per user (studio-admin.md §4 'Tours and news'; driver.js, ADR 0037):
+ * while `when` holds, after the Tour preference's delay, unless the user finished or closed it
+ * before. Steps whose element is not on screen are left out. Over an open dialog (`container`)
+ * the popover is marked as top layer, so the modal's inert and focus trap do not shut it out.
+ */
+export function useTour(tour: TourId, steps: TourStep[], when: boolean, container: () => HTMLElement | null) {
+  const { t } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: steps and texts are fixed per tour; a new array each render must not restart it
+  useEffect(() => {
+    if (!when) return;
+    let cancelled = false;
+    let stop: (() => void) | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void tourState().then((current) => {
+      if (cancelled || !current?.active || current.finished.includes(tour)) return;
+      timer = setTimeout(async () => {
+        const { driver } = await import("./tour-driver.ts");
+        if (cancelled) return;
+        const present = steps.filter((step) => document.querySelector(`[data-tour="${step.target}"]`));
+        if (!present.length) return;
+        let unmounting = false;
+        const run = driver({
+          showProgress: present.length > 1,
+          progressText: t("tours.progress", { current: "{{current}}", total: "{{total}}" }),
+          nextBtnText: t("tours.next"),
+          prevBtnText: t("tours.previous"),
+          doneBtnText: t("tours.done"),
+          allowKeyboardControl: false,
+          steps: present.map((step) => ({
+            element: `[data-tour="${step.target}"]`,
+            popover: { title: t(step.title), description: t(step.text) },
+          })),
+          onPopoverRender: (popover) => {
+            // A modal dialog hides (inert) what is added outside it and keeps focus inside; a
+            // top-layer node it leaves visible and reachable, like its own toasts.
+            if (container()) popover.wrapper.dataset.reactAriaTopLayer = "true";
+            popover.closeButton.setAttribute("aria-label", t("tours.close"));
+            queueMicrotask(() => {
+              popover.wrapper.inert = false;
+              popover.wrapper.removeAttribute("aria-hidden");
+            });
+          },
+          onDestroyed: () => {
+            if (!unmounting) void finish(tour);
+          },
+        });
+        stop = () => {
+          unmounting = true;
+          run.destroy();
+        };
+        run.drive();
+      }, current.startDelayMs);
+    });
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      stop?.();
+    };
+  }, [tour, when]);
+}
