@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { BlobStore } from "#app/blob/blob-store.server";
 import { AppError } from "#app/errors/app-error";
 import { db } from "#app/utils/db.server";
+import { redis } from "#app/utils/redis.server";
 import { insertAccountWithUser } from "#tests/support/fixtures";
 import { permissionSubject } from "#tests/support/permission-subject";
 import {
@@ -23,6 +24,7 @@ import {
 // Issue 12: the media library (studio-admin.md §4 'Media and galleries', §5 'Media name'): filters
 // by use, name order and paging, rename, deletion refused while used, gallery material, order.
 
+const deps = { db, redis };
 let dataDir: string;
 let blobs: BlobStore;
 
@@ -33,6 +35,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db.destroy();
+  redis.disconnect();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -103,13 +106,13 @@ test("filters by use, in name order, a page at a time; another account sees none
 
 test("rename checks the name; deletion is refused while the image is used and removes row and file when it is not", async () => {
   const { subject, media } = await fixture();
-  expect(await refusal(renameMedia(db, subject, { mediaId: media.loose.id, name: "  " }))).toMatchObject({
+  expect(await refusal(renameMedia(deps, subject, { mediaId: media.loose.id, name: "  " }))).toMatchObject({
     messageKey: "mediaLibrary.validation.mediaNameRequired",
   });
-  expect(await refusal(renameMedia(db, subject, { mediaId: media.loose.id, name: "x".repeat(251) }))).toMatchObject({
+  expect(await refusal(renameMedia(deps, subject, { mediaId: media.loose.id, name: "x".repeat(251) }))).toMatchObject({
     messageKey: "mediaLibrary.validation.mediaNameTooLong",
   });
-  await renameMedia(db, subject, { mediaId: media.preview.id, name: "  Cover shot " });
+  await renameMedia(deps, subject, { mediaId: media.preview.id, name: "  Cover shot " });
   expect((await db.selectFrom("media").select("name").where("id", "=", media.preview.id).executeTakeFirstOrThrow()).name).toBe(
     "Cover shot",
   );
@@ -127,16 +130,23 @@ test("rename checks the name; deletion is refused while the image is used and re
 
 test("galleries: gallery material only, order kept and changed, removal, deletion refused while a media element shows it", async () => {
   const { subject, galleryId, element, media } = await fixture();
-  expect(await refusal(addGalleryMedia(db, subject, { galleryId, mediaIds: [media.logo.id] }))).toMatchObject({
+  expect(await refusal(addGalleryMedia(deps, subject, { galleryId, mediaIds: [media.logo.id] }))).toMatchObject({
     status: 422,
     messageKey: "mediaLibrary.errors.notGalleryMaterial",
   });
-  await addGalleryMedia(db, subject, { galleryId, mediaIds: [media.loose.id, media.other.id, media.loose.id] });
+  await addGalleryMedia(deps, subject, { galleryId, mediaIds: [media.loose.id, media.other.id, media.loose.id] });
   const order = async () => (await loadGallery(db, subject, galleryId)).items.map((item) => item.name);
   expect(await order()).toEqual(["b gallery image", "a loose", "f other loose"]);
-  await moveGalleryMedia(db, subject, { galleryId, mediaId: media.other.id, to: 0 });
+  // The ePaper whose gallery element shows it must be published again to show the new order.
+  await db.updateTable("epaper").set({ republishChangesAt: null }).where("accountId", "=", subject.accountId).execute();
+  await moveGalleryMedia(deps, subject, { galleryId, mediaId: media.other.id, to: 0 });
+  expect(
+    await db.selectFrom("epaper").select("republishChangesAt").where("accountId", "=", subject.accountId).executeTakeFirstOrThrow(),
+  ).not.toEqual({
+    republishChangesAt: null,
+  });
   expect(await order()).toEqual(["f other loose", "b gallery image", "a loose"]);
-  await removeGalleryMedia(db, subject, { galleryId, mediaIds: [media.inGallery.id] });
+  await removeGalleryMedia(deps, subject, { galleryId, mediaIds: [media.inGallery.id] });
   expect(await order()).toEqual(["f other loose", "a loose"]);
   expect(await listLibraryGalleries(db, subject)).toEqual([{ id: galleryId, name: "Holiday", imageCount: 2, usedBy: 1 }]);
   expect(await refusal(deleteGallery(db, subject, galleryId))).toMatchObject({

@@ -1,6 +1,8 @@
 import { createId } from "@paralleldrive/cuid2";
 import { type ExpressionBuilder, sql } from "kysely";
+import type { Redis } from "ioredis";
 import type { BlobStore } from "#app/blob/blob-store.server";
+import { markRepublishingRequired } from "#app/publish/republishing.server";
 import { AppError } from "#app/errors/app-error";
 import {
   type GalleryDetail,
@@ -16,6 +18,7 @@ import type { Database } from "#db/client";
 import type { DB } from "#db/schema.gen";
 import { retryTransaction } from "#db/retry-transaction";
 import { GalleryNotFound } from "./galleries.server.ts";
+import { existsIn, itemOf, MEDIA_COLUMNS, type MediaEb, markShowingEpapers, usesOf } from "./media-uses.server.ts";
 
 /*
  * The media library on the server (studio-admin.md §7 media, gallery, add-/remove-gallery-media;
@@ -24,6 +27,8 @@ import { GalleryNotFound } from "./galleries.server.ts";
  * their images in order, rename, delete while no media element shows them, add and remove
  * images, reorder. Needs the media permission; every query is the caller's account's.
  */
+
+export type LibraryDeps = { db: Database; redis: Redis };
 
 export class MediaNotFound extends AppError {
   override name = "MediaNotFound";
@@ -35,73 +40,6 @@ export class MediaNotFound extends AppError {
 function requireMedia(subject: PermissionSubject, write = false) {
   requirePermission(subject, "media");
   if (write) requireWriteAllowed(subject, { resource: "media", targetIsDemo: false });
-}
-
-type MediaEb = ExpressionBuilder<DB, "media">;
-const usesOf = {
-  gallery: (eb: MediaEb) =>
-    eb.selectFrom("galleryMedia").select(sql<number>`count(*)`.as("n")).whereRef("galleryMedia.mediaId", "=", "media.id"),
-  preview: (eb: MediaEb) =>
-    eb.selectFrom("pageMedia").select(sql<number>`count(*)`.as("n")).whereRef("pageMedia.previewImageId", "=", "media.id"),
-  background: (eb: MediaEb) =>
-    eb
-      .selectFrom("epaperSetting")
-      .select(sql<number>`count(*)`.as("n"))
-      .where((inner) =>
-        inner.or([inner("backgroundImageId", "=", inner.ref("media.id")), inner("defaultBackgroundImageId", "=", inner.ref("media.id"))]),
-      ),
-  logo: (eb: MediaEb) =>
-    eb
-      .selectFrom("epaperSetting")
-      .select(sql<number>`count(*)`.as("n"))
-      .where((inner) =>
-        inner.or([inner("logoImageId", "=", inner.ref("media.id")), inner("defaultLogoImageId", "=", inner.ref("media.id"))]),
-      ),
-};
-function existsIn(kind: keyof typeof usesOf) {
-  return (eb: MediaEb) => {
-    const settingWith = (column: "backgroundImageId" | "logoImageId", fallback: "defaultBackgroundImageId" | "defaultLogoImageId") =>
-      eb
-        .selectFrom("epaperSetting")
-        .select("epaperSetting.id")
-        .where((inner) => inner.or([inner(column, "=", inner.ref("media.id")), inner(fallback, "=", inner.ref("media.id"))]));
-    if (kind === "gallery")
-      return eb.exists(eb.selectFrom("galleryMedia").select("galleryMedia.id").whereRef("galleryMedia.mediaId", "=", "media.id"));
-    if (kind === "preview")
-      return eb.exists(eb.selectFrom("pageMedia").select("pageMedia.id").whereRef("pageMedia.previewImageId", "=", "media.id"));
-    if (kind === "background") return eb.exists(settingWith("backgroundImageId", "defaultBackgroundImageId"));
-    return eb.exists(settingWith("logoImageId", "defaultLogoImageId"));
-  };
-}
-
-const MEDIA_COLUMNS = ["media.id", "media.name", "media.extension", "media.sizeInByte", "media.width", "media.height"] as const;
-
-function itemOf(row: {
-  id: string;
-  name: string;
-  extension: string;
-  sizeInByte: number | string;
-  width: number | null;
-  height: number | null;
-  gallery: unknown;
-  preview: unknown;
-  background: unknown;
-  logo: unknown;
-}): MediaItem {
-  return {
-    id: row.id,
-    name: row.name,
-    extension: row.extension,
-    sizeInByte: Number(row.sizeInByte),
-    width: row.width,
-    height: row.height,
-    uses: {
-      gallery: Number(row.gallery ?? 0),
-      preview: Number(row.preview ?? 0),
-      background: Number(row.background ?? 0),
-      logo: Number(row.logo ?? 0),
-    },
-  };
 }
 
 function accountMedia(db: Database, accountId: string, filter: MediaFilter) {
@@ -161,7 +99,8 @@ async function findOwnMedia(db: Database, accountId: string, mediaId: string) {
 }
 
 /** 'media update': a new name (§5: 1 to 250 characters). The dialog asks first when the image is in use. */
-export async function renameMedia(db: Database, subject: PermissionSubject, input: { mediaId: string; name: string }) {
+export async function renameMedia(deps: LibraryDeps, subject: PermissionSubject, input: { mediaId: string; name: string }) {
+  const { db } = deps;
   requireMedia(subject, true);
   const problem = mediaNameProblem(input.name);
   if (problem) throw new AppError(`mediaLibrary.validation.${problem}`, { status: 400, params: { max: MEDIA_NAME_MAX } });
@@ -260,12 +199,14 @@ export async function loadGallery(db: Database, subject: PermissionSubject, gall
   return { id: gallery.id, name: gallery.name, items: rows.map(itemOf), usedBy: Number(usedBy.n) };
 }
 
-export async function renameGallery(db: Database, subject: PermissionSubject, input: { galleryId: string; name: string }) {
+export async function renameGallery(deps: LibraryDeps, subject: PermissionSubject, input: { galleryId: string; name: string }) {
+  const { db } = deps;
   requireMedia(subject, true);
   const problem = mediaNameProblem(input.name);
   if (problem) throw new AppError("media.gallery.nameNotValid", { status: 400, params: { max: MEDIA_NAME_MAX } });
   await ownGallery(db, subject.accountId, input.galleryId);
   await db.updateTable("gallery").set({ name: input.name.trim() }).where("id", "=", input.galleryId).execute();
+  await markShowingEpapers(deps, subject.accountId, { galleryIds: [input.galleryId] });
 }
 
 /** A gallery a media element shows cannot go (its element would show nothing): remove it from there first. */
@@ -290,7 +231,8 @@ export async function deleteGallery(db: Database, subject: PermissionSubject, ga
  * 'add-gallery-media': images of the account join the gallery at its end. Preview images,
  * backgrounds and logos are not gallery material (§4) and are refused, as is another account's image.
  */
-export async function addGalleryMedia(db: Database, subject: PermissionSubject, input: { galleryId: string; mediaIds: string[] }) {
+export async function addGalleryMedia(deps: LibraryDeps, subject: PermissionSubject, input: { galleryId: string; mediaIds: string[] }) {
+  const { db } = deps;
   requireMedia(subject, true);
   await retryTransaction(db, async (trx) => {
     const gallery = await ownGallery(trx, subject.accountId, input.galleryId);
@@ -316,21 +258,25 @@ export async function addGalleryMedia(db: Database, subject: PermissionSubject, 
       .map((mediaId) => ({ id: createId(), galleryId: gallery.id, mediaId, position: ++position }));
     if (rows.length) await trx.insertInto("galleryMedia").values(rows).execute();
   });
+  await markShowingEpapers(deps, subject.accountId, { galleryIds: [input.galleryId] });
 }
 
 /** 'remove-gallery-media': the images leave the gallery (they stay in the library). */
-export async function removeGalleryMedia(db: Database, subject: PermissionSubject, input: { galleryId: string; mediaIds: string[] }) {
+export async function removeGalleryMedia(deps: LibraryDeps, subject: PermissionSubject, input: { galleryId: string; mediaIds: string[] }) {
+  const { db } = deps;
   requireMedia(subject, true);
   const gallery = await ownGallery(db, subject.accountId, input.galleryId);
   await db.deleteFrom("galleryMedia").where("galleryId", "=", gallery.id).where("mediaId", "in", input.mediaIds).execute();
+  await markShowingEpapers(deps, subject.accountId, { galleryIds: [input.galleryId] });
 }
 
 /** Moves one image of the gallery to position `to` (0-based); the others close up. */
 export async function moveGalleryMedia(
-  db: Database,
+  deps: LibraryDeps,
   subject: PermissionSubject,
   input: { galleryId: string; mediaId: string; to: number },
 ) {
+  const { db } = deps;
   requireMedia(subject, true);
   await retryTransaction(db, async (trx) => {
     const gallery = await ownGallery(trx, subject.accountId, input.galleryId);
@@ -349,4 +295,5 @@ export async function moveGalleryMedia(
     for (const [position, row] of order.entries())
       if (row.position !== position) await trx.updateTable("galleryMedia").set({ position }).where("id", "=", row.id).execute();
   });
+  await markShowingEpapers(deps, subject.accountId, { galleryIds: [input.galleryId] });
 }

@@ -52,11 +52,33 @@ const statements = [
   ) ${TABLE}`,
 ];
 
+/**
+ * Altering `epaper` may rebuild it, and with it the FULLTEXT index on its name, which InnoDB then
+ * builds with the session's stopword setting: the session that alters must have it off, as when
+ * the index was made (0010), or words like 'the' drop out of the search.
+ */
+async function withoutStopwords(db: Kysely<any>, work: (connection: Kysely<any>) => Promise<void>) {
+  await db.connection().execute(async (connection) => {
+    await sql.raw("SET SESSION innodb_ft_enable_stopword = OFF").execute(connection);
+    try {
+      await work(connection);
+    } finally {
+      await sql.raw("SET SESSION innodb_ft_enable_stopword = ON").execute(connection);
+    }
+  });
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db);
+  await withoutStopwords(db, async (connection) => {
+    for (const statement of statements) await sql.raw(statement).execute(connection);
+  });
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await withoutStopwords(db, (connection) => undo(connection));
+}
+
+async function undo(db: Kysely<any>): Promise<void> {
   await sql.raw("DROP TABLE page_draft").execute(db);
   await sql.raw("DROP TABLE page_operation").execute(db);
   await sql.raw("ALTER TABLE page DROP FOREIGN KEY page_source_upload_id_fk").execute(db);

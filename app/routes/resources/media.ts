@@ -20,6 +20,7 @@ import { MEDIA_FILTERS, mediaWindow } from "#app/rules/media-library";
 import { PAGES_DEFAULT_SIZE } from "#app/rules/pages-settings";
 import { db } from "#app/utils/db.server";
 import { readForm } from "#app/utils/read-form.server";
+import { redis } from "#app/utils/redis.server";
 import type { Route } from "./+types/media";
 
 /**
@@ -71,10 +72,11 @@ export async function action({ request }: Route.ActionArgs) {
     if (request.method !== "POST") return apiErrorResponse(405, "errors.forbidden", {}, { Allow: "POST" });
     const { subject } = await requireApiUser(db, request);
     const form = parseIntent(await readForm(request), intents);
+    const deps = { db, redis };
     let extra: Record<string, unknown> = {};
     switch (form.intent) {
       case "rename":
-        await renameMedia(db, subject, form);
+        await renameMedia(deps, subject, form);
         break;
       case "delete":
         await deleteMedia({ db, blobs }, subject, form.mediaId);
@@ -83,19 +85,19 @@ export async function action({ request }: Route.ActionArgs) {
         extra = { gallery: await createGallery(db, subject, form.name) };
         break;
       case "renameGallery":
-        await renameGallery(db, subject, form);
+        await renameGallery(deps, subject, form);
         break;
       case "deleteGallery":
         await deleteGallery(db, subject, form.galleryId);
         break;
       case "addToGallery":
-        await addGalleryMedia(db, subject, form);
+        await addGalleryMedia(deps, subject, form);
         break;
       case "removeFromGallery":
-        await removeGalleryMedia(db, subject, form);
+        await removeGalleryMedia(deps, subject, form);
         break;
       case "moveInGallery":
-        await moveGalleryMedia(db, subject, form);
+        await moveGalleryMedia(deps, subject, form);
         break;
     }
     return Response.json({ ok: true, ...extra }, { headers: { "Cache-Control": "no-store" } });
