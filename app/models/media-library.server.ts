@@ -1,13 +1,11 @@
 import { createId } from "@paralleldrive/cuid2";
-import { type ExpressionBuilder, sql } from "kysely";
+import { sql } from "kysely";
 import type { Redis } from "ioredis";
 import type { BlobStore } from "#app/blob/blob-store.server";
-import { markRepublishingRequired } from "#app/publish/republishing.server";
 import { AppError } from "#app/errors/app-error";
 import {
   type GalleryDetail,
   type MediaFilter,
-  type MediaItem,
   type MediaPage,
   mediaNameProblem,
   MEDIA_NAME_MAX,
@@ -15,7 +13,6 @@ import {
 } from "#app/rules/media-library";
 import { type PermissionSubject, requirePermission, requireWriteAllowed } from "#app/rules/permissions";
 import type { Database } from "#db/client";
-import type { DB } from "#db/schema.gen";
 import { retryTransaction } from "#db/retry-transaction";
 import { GalleryNotFound } from "./galleries.server.ts";
 import { existsIn, itemOf, MEDIA_COLUMNS, type MediaEb, markShowingEpapers, usesOf } from "./media-uses.server.ts";

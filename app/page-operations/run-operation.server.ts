@@ -1,9 +1,8 @@
 import { sql } from "kysely";
-import { publishToAccount } from "#app/events/publish.server";
 import type { PageOperationJobData } from "#app/jobs/pages";
 import { announceProcessEnd, endProcess } from "#app/lifecycle/epaper-process.server";
 import { markRepublishingRequired } from "#app/publish/republishing.server";
-import { dispatchPages, type Supervision } from "#app/render/dispatch-pages.server";
+import { dispatchPages, recordProgress, type Supervision } from "#app/render/dispatch-pages.server";
 import { storePageFiles } from "#app/render/page-store.server";
 import { RenderCancelled, type RenderDeps, RenderRefused } from "#app/render/render-types.server";
 import { PAGE_OPERATION_FAILURE, PROCESS_OF_OPERATION } from "#app/rules/page-structure";
@@ -132,28 +131,7 @@ async function renderDrafts(deps: PageOperationDeps, operation: Loaded, sourceKe
           .onDuplicateKeyUpdate(columns)
           .execute();
       },
-      onProgress: async (progress) => {
-        if (operation.renderProcessId)
-          await db
-            .updateTable("renderProcess")
-            .set({
-              pageCountReady: progress.ready,
-              pagesFailed: progress.failed,
-              renderserverUrl: progress.nodeUrl,
-              downloadDone: progress.downloadDone,
-              splitDone: progress.splitDone,
-            })
-            .where("id", "=", operation.renderProcessId)
-            .execute();
-        await publishToAccount(deps.redis, operation.accountId, {
-          type: "renderProgress",
-          epaperId: operation.epaperId,
-          pageCount: pages.length,
-          pageCountReady: progress.ready,
-          downloadDone: progress.downloadDone,
-          splitDone: progress.splitDone,
-        });
-      },
+      onProgress: (progress) => recordProgress(deps, operation, pages.length, progress),
     },
     signal,
   );

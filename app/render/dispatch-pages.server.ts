@@ -1,5 +1,8 @@
 import { ConnectError } from "@connectrpc/connect";
 import { type RenderedPage, RenderFailureSchema } from "@ep/proto/epaper/render/v1/render_pb";
+import type { Redis } from "ioredis";
+import { publishToAccount } from "#app/events/publish.server";
+import type { Database } from "#db/client";
 import { listRenderNodes, pickNode, type RenderNode } from "./node-registry.server.ts";
 import { SUPERVISION_OF } from "./page-store.server.ts";
 import { renderClientFor } from "./render-client.server.ts";
@@ -44,6 +47,40 @@ export type DispatchDeps = Pick<
   RenderDeps,
   "redis" | "signedUrl" | "token" | "settings" | "log" | "onPageStored" | "noNodeTimeoutMs" | "chunkIdleTimeoutMs"
 >;
+
+/**
+ * Records one step of a dispatch where the card and support read it: the render process row and
+ * a renderProgress event to the account's browsers. `pageCount` is what the card counts to (the
+ * document's pages for a render, the new pages for a page operation).
+ */
+export async function recordProgress(
+  deps: { db: Database; redis: Redis },
+  target: { renderProcessId: string | null; accountId: string; epaperId: string },
+  pageCount: number,
+  progress: DispatchProgress,
+) {
+  if (target.renderProcessId)
+    await deps.db
+      .updateTable("renderProcess")
+      .set({
+        pageCount,
+        pageCountReady: progress.ready,
+        pagesFailed: progress.failed,
+        renderserverUrl: progress.nodeUrl,
+        downloadDone: progress.downloadDone,
+        splitDone: progress.splitDone,
+      })
+      .where("id", "=", target.renderProcessId)
+      .execute();
+  await publishToAccount(deps.redis, target.accountId, {
+    type: "renderProgress",
+    epaperId: target.epaperId,
+    pageCount,
+    pageCountReady: progress.ready,
+    downloadDone: progress.downloadDone,
+    splitDone: progress.splitDone,
+  });
+}
 
 // Each chunk costs a download, pdfinfo and a pdf.js parse on the node: big chunks, fewer costs.
 const MAX_CHUNK = 64;

@@ -1,11 +1,6 @@
-import type { Redis } from "ioredis";
-import type { BlobStore } from "#app/blob/blob-store.server";
-import { publishToAccount } from "#app/events/publish.server";
-import type { Database } from "#db/client";
-import { dispatchPages } from "./dispatch-pages.server.ts";
+import { dispatchPages, recordProgress } from "./dispatch-pages.server.ts";
 import { RenderCancelled, type RenderDeps, RenderRefused } from "./render-types.server.ts";
 import { countStored, storedPages, storePage } from "./page-store.server.ts";
-import type { RenderFailure } from "./render-failure.ts";
 import { endRender, finishRender, type OutlineEntry } from "./render-outcome.server.ts";
 
 export type RenderJobData = { epaperId: string; renderProcessId: string; revision: number };
@@ -99,29 +94,7 @@ async function renderPages(
       splitDone: known.splitDone,
       wantOutline: true,
       store: (page) => storePage(db, deps.blobs, target.epaperId, target.revision, page),
-      onProgress: async (progress) => {
-        const { ready, failed, nodeUrl, ...flags } = progress;
-        await db
-          .updateTable("renderProcess")
-          .set({
-            pageCount: flags.pageCount,
-            pageCountReady: ready,
-            pagesFailed: failed,
-            renderserverUrl: nodeUrl,
-            downloadDone: flags.downloadDone,
-            splitDone: flags.splitDone,
-          })
-          .where("id", "=", target.renderProcessId)
-          .execute();
-        await publishToAccount(deps.redis, target.accountId, {
-          type: "renderProgress",
-          epaperId: target.epaperId,
-          pageCount: flags.pageCount,
-          pageCountReady: ready,
-          downloadDone: flags.downloadDone,
-          splitDone: flags.splitDone,
-        });
-      },
+      onProgress: (progress) => recordProgress(deps, target, progress.pageCount, progress),
     },
     signal,
   );

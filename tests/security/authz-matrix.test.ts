@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import type { Server } from "node:http";
 import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";

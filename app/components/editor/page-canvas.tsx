@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { pageFileSrc } from "#app/rules/page-files";
-import { href } from "react-router";
 import { type Frame, framePixels } from "#app/rules/click-area";
 import { ClickAreaLayer } from "./click-area-layer.tsx";
 import type { EditorPage } from "#app/rules/editor-pages";

@@ -1,5 +1,5 @@
 import { type DragEvent, type ReactNode, useCallback, useId, useMemo, useRef, useState } from "react";
-import { Button as AriaButton, I18nProvider, Input, type Key, SearchField, Tree, TreeItem, TreeItemContent } from "react-aria-components";
+import { Button as AriaButton, I18nProvider, type Key, Tree, TreeItem, TreeItemContent } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { useFetchers } from "react-router";
 import {
@@ -12,18 +12,7 @@ import {
 } from "#app/rules/folder-tree";
 import { showToast } from "#app/components/hooks/toast-store";
 import { usePreHydrationValue } from "#app/components/hooks/use-pre-hydration-value";
-import {
-  AlertIcon,
-  ChevronRightIcon,
-  FolderIcon,
-  LockIcon,
-  PaperIcon,
-  PlusIcon,
-  SearchIcon,
-  SmallCloseIcon,
-  Spinner,
-  StarIcon,
-} from "./folder-tree-icons.tsx";
+import { AlertIcon, ChevronRightIcon, FolderIcon, LockIcon, PaperIcon, PlusIcon, Spinner, StarIcon } from "./folder-tree-icons.tsx";
 import {
   FOLDERS_RESOURCE,
   FolderDeleteDialog,

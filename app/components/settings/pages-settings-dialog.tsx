@@ -16,7 +16,6 @@ import {
   type PageSettingsRow,
   type PageSize,
   type PagesSettingsView,
-  pageSizeOptions,
 } from "#app/rules/pages-settings";
 
 type Status = { text: string; error: boolean } | null;
