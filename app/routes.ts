@@ -20,6 +20,9 @@ export default [
   route("deactivate-email/:authType/with/:token", "routes/accounts/deactivate-email.tsx"),
   route("try-it", "routes/accounts/try-it.tsx"),
   route("logout", "routes/accounts/logout.ts"),
+  // The preview link's password page and its check (studio-core.md §2, §7): no login needed.
+  route("protected-sharing/:sharingType/:sharingHash", "routes/sharing/protected-sharing.tsx"),
+  route("verify-publication-access/:sharingType/:sharingHash", "routes/sharing/verify-publication-access.ts"),
   ...prefix("upload-embedded", [
     index("routes/embedded/upload-embedded.tsx"),
     route("continue/:token", "routes/embedded/continue.tsx"),

@@ -102,7 +102,15 @@ app.use((error: unknown, _req: express.Request, res: express.Response, _next: ex
 const { createContentHandler } = await import("#app/publish/content-server.server");
 const [{ db: contentDb }, { blobs: contentBlobs }] = await Promise.all([import("#app/utils/db.server"), import("#app/blob/blobs.server")]);
 const contentServer = applyServerTimeouts(
-  createServer(createContentHandler({ db: contentDb, blobs: contentBlobs, studioOrigin: env.PUBLIC_URL, contentOrigin: env.CONTENT_URL })),
+  createServer(
+    createContentHandler({
+      db: contentDb,
+      blobs: contentBlobs,
+      studioOrigin: env.PUBLIC_URL,
+      contentOrigin: env.CONTENT_URL,
+      secret: env.SESSION_SECRET,
+    }),
+  ),
   { requestMs: 60_000 },
 );
 contentServer.listen(env.CONTENT_PORT, env.HOST, () => console.log(`content origin ready at ${env.CONTENT_URL}`));

@@ -5,7 +5,7 @@
  */
 import { Redis } from "ioredis";
 import { blobs } from "#app/blob/blobs.server";
-import { sendEpaperReadyMail, sendPublicationReadyMail } from "#app/models/epaper-notifications.server";
+import { sendEpaperReadyMail, sendPreviewLinkMail, sendPublicationReadyMail } from "#app/models/epaper-notifications.server";
 import { type Consumer, startConsumer } from "#app/jobs/consumer.server";
 import { QUEUE_NAMES, type QueueName } from "#app/jobs/define";
 import { closeQueues, createQueues } from "#app/jobs/queues.server";
@@ -60,6 +60,7 @@ const consumers: { [Q in QueueName]: Consumer<Q> } = {
       readerAssetsDir: READER_ASSETS_DIR,
       splitPages: splitPagesWith(renderDeps),
       onZipReady: (job) => sendPublicationReadyMail({ db, queue: queues.email }, { ...job, kind: "zipReady" }),
+      onPreviewLinkReady: (job, link) => sendPreviewLinkMail({ db, queue: queues.email }, { ...job, ...link }),
       log: (message) => console.log(`[publish] ${message}`),
     },
   }),

@@ -19,7 +19,7 @@ export type EpaperProcessEvent = {
     | "rendering"
     | "publishing_preview"
     | "publishing_zip"
-    | "publishing_preview_link"
+    | "publishing_previewlink"
     | "publishing_channel"
     | "inserting_pages"
     | "moving_page"

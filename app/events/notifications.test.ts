@@ -45,7 +45,7 @@ describe("real-time notifications", () => {
 
   test.each(["de", "en"] as const)("every message exists in %s and names the ePaper or channel", async (language) => {
     const t = await translator(language);
-    const processes = ["rendering", "publishing_preview", "publishing_zip", "publishing_preview_link", "publishing_channel"] as const;
+    const processes = ["rendering", "publishing_preview", "publishing_zip", "publishing_previewlink", "publishing_channel"] as const;
     const states = ["started", "finished", "failed", "cancelled"] as const;
     const events: StudioEvent[] = [
       ...(Object.values(SAMPLES) as StudioEvent[]),

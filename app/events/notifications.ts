@@ -21,6 +21,8 @@ export function notificationOf(event: StudioEvent): ToastInput | null {
         type: "success",
         messageKey: "notifications.previewLinkGenerated",
         params: named(event.name),
+        // studio-admin.md §4: the generated preview link's message lasts 5 s.
+        durationMs: 5000,
       };
     case "publishedToChannel":
       return { type: "success", messageKey: "notifications.publishedToChannel", params: named(event.name) };
@@ -76,7 +78,7 @@ function processNotification(event: EpaperProcessEvent): ToastInput | null {
     case "publishing_zip":
       if (event.state === "finished") return { type: "success", messageKey: "notifications.zipDone", params };
       break;
-    case "publishing_preview_link":
+    case "publishing_previewlink":
       if (event.state === "finished") return null; // previewLinkGenerated says it
       break;
     case "publishing_channel":

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineJob, type JobData, KEEP_JOBS } from "./define.ts";
 
-export const PUBLISH_TYPES = ["preview", "zip"] as const;
+export const PUBLISH_TYPES = ["preview", "previewlink", "zip"] as const;
 export type PublishType = (typeof PUBLISH_TYPES)[number];
 
 /** One publication of an ePaper in one form (architecture.md "The main job", step 5). */

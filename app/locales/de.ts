@@ -14,6 +14,7 @@ import toc from "./de/toc.ts";
 import pagesSettings from "./de/pages-settings.ts";
 import pageStructure from "./de/page-structure.ts";
 import mediaLibrary from "./de/media-library.ts";
+import sharing from "./de/sharing.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
 const de: Translation = {
@@ -32,6 +33,7 @@ const de: Translation = {
   ...pagesSettings,
   ...pageStructure,
   ...mediaLibrary,
+  ...sharing,
 };
 
 export default de;

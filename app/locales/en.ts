@@ -13,6 +13,7 @@ import toc from "./en/toc.ts";
 import pagesSettings from "./en/pages-settings.ts";
 import pageStructure from "./en/page-structure.ts";
 import mediaLibrary from "./en/media-library.ts";
+import sharing from "./en/sharing.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
@@ -34,6 +35,7 @@ const en = {
   ...pagesSettings,
   ...pageStructure,
   ...mediaLibrary,
+  ...sharing,
 } as const;
 
 export default en;

@@ -82,6 +82,8 @@ export async function listEpaperCards(db: Database, query: GridQuery) {
             "epaper.publishingFailed",
             "epaper.republishingRequiredPreview",
             "epaper.republishingRequiredZip",
+            "epaper.republishChangesAt",
+            "epaper.removeAt",
             "renderProcess.pageCount as rpPageCount",
             "renderProcess.pageCountReady",
             "renderProcess.downloadDone",
@@ -102,22 +104,23 @@ export async function listEpaperCards(db: Database, query: GridQuery) {
   const publications = rows.length
     ? await db
         .selectFrom("publication")
-        .select(["epaperId", "type", "hash", "publishedAt", "sizeInByte", "postProcessingUntil"])
+        .select(["epaperId", "type", "hash", "publishedAt", "sizeInByte", "postProcessingUntil", "expiredAt"])
         .where(
           "epaperId",
           "in",
           rows.map((row) => row.id),
         )
-        .where("type", "in", ["preview", "zip"])
+        .where("type", "in", ["preview", "previewlink", "zip"])
         .where("publishedAt", "is not", null)
         .execute()
     : [];
-  const publicationOf = (epaperId: string, type: "preview" | "zip") =>
+  const publicationOf = (epaperId: string, type: "preview" | "previewlink" | "zip") =>
     publications.find((publication) => publication.epaperId === epaperId && publication.type === type);
   const cards: EpaperCard[] = rows.map((row) => {
     const hidden = query.hideDemoProcesses && row.isDemo;
     const preview = publicationOf(row.id, "preview");
     const zip = publicationOf(row.id, "zip");
+    const link = publicationOf(row.id, "previewlink");
     return {
       id: row.id,
       name: row.name,
@@ -151,6 +154,16 @@ export async function listEpaperCards(db: Database, query: GridQuery) {
             outdated: row.republishingRequiredZip,
           }
         : null,
+      previewLink: link?.publishedAt
+        ? {
+            publishedAt: link.publishedAt.toISOString(),
+            // No flag of its own: changed after it was published (as a channel, studio-core.md §4).
+            outdated: Boolean(row.republishChangesAt && row.republishChangesAt > link.publishedAt),
+            hash: link.hash,
+            expiredAt: link.expiredAt?.toISOString() ?? null,
+          }
+        : null,
+      removeAt: row.removeAt?.toISOString() ?? null,
     };
   });
   return { cards, total: Number(total), ...window };

@@ -2,6 +2,7 @@ import { deactivateEmailLink } from "#app/auth/auth-mail.server";
 import { issueToken } from "#app/auth/one-time-token.server";
 import { getEnv } from "#app/utils/env.server";
 import { isLocale } from "#app/utils/i18n";
+import { previewLinkAddress } from "#app/rules/preview-link";
 import { type EmailQueueDeps, type QueueEmailResult, queueEmail } from "#app/email/send-email.server";
 
 /**
@@ -46,3 +47,41 @@ export async function sendPublicationReadyMail(
 
 export const sendEpaperReadyMail = (deps: EmailQueueDeps, epaperId: string) =>
   sendPublicationReadyMail(deps, { epaperId, kind: "epaperReady" });
+
+/**
+ * The 'preview link generated' mail (studio-admin.md §4) to the user who published the link, never
+ * to a try-it user (who sees the storage time instead). It carries the link, not the password.
+ */
+export async function sendPreviewLinkMail(
+  deps: EmailQueueDeps,
+  input: { epaperId: string; userId: string; hash: string; expiresAt: Date },
+) {
+  const row = await deps.db
+    .selectFrom("epaper")
+    .select(["epaper.name"])
+    .where("epaper.id", "=", input.epaperId)
+    .where("epaper.deletedAt", "is", null)
+    .executeTakeFirst();
+  const user = await deps.db
+    .selectFrom("user")
+    .select(["id", "email", "firstname", "lastname", "emailLanguage", "isGenerated"])
+    .where("id", "=", input.userId)
+    .where("deletedAt", "is", null)
+    .executeTakeFirst();
+  if (!row || !user || user.isGenerated) return null;
+  const studioUrl = getEnv().PUBLIC_URL;
+  return queueEmail(deps, {
+    to: user.email,
+    type: "previewLinkGenerated",
+    locale: isLocale(user.emailLanguage) ? user.emailLanguage : "en",
+    userId: user.id,
+    variables: {
+      studioUrl,
+      firstName: user.firstname || undefined,
+      lastName: user.lastname || undefined,
+      epaperName: row.name,
+      previewUrl: previewLinkAddress(studioUrl, input.hash),
+      expiresAt: input.expiresAt.toISOString(),
+    },
+  });
+}

@@ -112,8 +112,8 @@ export async function buildPublication(deps: PublishDeps, input: { epaperId: str
   return { publicationId, hash, blobPrefix, sizeInByte };
 }
 
-/** The studio user opens a preview the moment it is ready; a new zip waits for its download (the card's dot). */
-const reviewedAtOf = (type: PublicationType, now: Date) => (type === "preview" ? now : null);
+/** The studio user sees a preview or a preview link the moment it is ready; a new zip waits for its download (the card's dot). */
+const reviewedAtOf = (type: PublicationType, now: Date) => (type === "zip" ? null : now);
 
 async function bundleEntries(deps: PublishDeps, snapshot: EpaperSnapshot, blobPrefix: string): Promise<BundleEntry[]> {
   const [reader, pageWords] = await Promise.all([

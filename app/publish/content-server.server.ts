@@ -3,6 +3,7 @@ import path from "node:path";
 import { createGzip } from "node:zlib";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import type { Database } from "#db/client";
+import { createPreviewLinkGate, type UnlockedPreviewLink, unlockEndScript } from "./preview-link-content.server.ts";
 
 const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
 
@@ -29,79 +30,142 @@ export type ContentServerDeps = {
   studioOrigin: string;
   /** CONTENT_URL: the only host name (and port) the content origin answers for. */
   contentOrigin: string;
+  /** Signs and checks preview link unlocks (SESSION_SECRET); without it no preview link opens. */
+  secret?: string;
+  /** The clock of the unlock checks (tests move it). */
+  now?: () => number;
 };
+
+type Revision = { blobPrefix: string };
 
 /**
  * The content origin (architecture.md "Serving published content safely"): published bundles are
  * served from a host other than the studio's, so customer HTML and JavaScript in them can never
  * read studio cookies or call studio actions. A preview is addressed by its unguessable hash:
  * `/preview/<hash>/` redirects to the current revision, `/preview/<hash>/<revision>/<file>`
- * serves a file of that revision (immutable: a republish makes a new revision). Only the studio
- * may frame a preview (the preview dialog). It answers only for its own host: opened under the
- * studio's host name (another port of `localhost`) it would share the studio's cookies, which are
- * per host, not per port (issue 16, finding 5); any other Host gets 421.
+ * serves a file of that revision (immutable: a republish makes a new revision). A preview link
+ * lives under `/previewlink/<hash>/` and needs the unlock cookie (preview-link-content.server.ts).
+ * Only the studio may frame a preview (the preview dialog). It answers only for its own host:
+ * opened under the studio's host name (another port of `localhost`) it would share the studio's
+ * cookies, which are per host, not per port (issue 16, finding 5); any other Host gets 421.
  */
 export function createContentHandler(deps: ContentServerDeps) {
   const ownHost = new URL(deps.contentOrigin).host.toLowerCase();
+  const previewLinks = createPreviewLinkGate(deps);
   return async function handle(req: IncomingMessage, res: ServerResponse) {
     try {
       if ((req.headers.host ?? "").toLowerCase() !== ownHost) return send(res, 421, "misdirected request");
       if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "method not allowed");
       const url = new URL(req.url ?? "/", "http://content.invalid");
       if (url.pathname === "/healthz") return send(res, 200, "ok");
-      const match = /^\/preview\/([^/]+)\/(?:([^/]+)\/(.*))?$/.exec(url.pathname);
-      if (!match?.[1] || !HASH.test(match[1])) return send(res, 404, "not found");
+      const match = /^\/(preview|previewlink)\/([^/]+)\/(?:([^/]+)(?:\/(.*))?)?$/.exec(url.pathname);
+      if (!match?.[2] || !HASH.test(match[2])) return send(res, 404, "not found");
+      const [, form, hash, revision, file] = match as unknown as [string, "preview" | "previewlink", string, string?, string?];
+      if (form === "previewlink") {
+        const access = await previewLinks(req, res, { hash, segment: revision, search: url.searchParams });
+        if (!access) return; // answered: the unlock, or the way to the password page
+        return serveRevision(deps, req, res, {
+          base: `/previewlink/${hash}`,
+          publication: access,
+          revision,
+          file,
+          search: url.search,
+          gated: access,
+        });
+      }
       const publication = await deps.db
         .selectFrom("publication")
         .innerJoin("epaper", "epaper.id", "publication.epaperId")
         .select(["publication.blobPrefix"])
-        .where("publication.hash", "=", match[1])
+        .where("publication.hash", "=", hash)
         .where("publication.type", "=", "preview")
         .where("epaper.deletedAt", "is", null)
         .executeTakeFirst();
       if (!publication?.blobPrefix) return send(res, 404, "not found");
-      const current = publication.blobPrefix.split("/").at(-1) as string;
-      // The bare address, or an old revision (gone after a republish): the current one's index.html.
-      if (match[2] !== current) {
-        res.writeHead(302, { Location: `/preview/${match[1]}/${current}/index.html${url.search}`, "Cache-Control": "no-store" });
-        return res.end();
-      }
-      let file: string;
-      try {
-        file = path.posix.normalize(decodeURIComponent(match[3] || "index.html"));
-      } catch {
-        return send(res, 404, "not found"); // a malformed escape is a missing file, not a server error
-      }
-      // Only files of the bundle: no way out of it, and no folders (every bundle file has an extension).
-      if (file.startsWith("..") || file.startsWith("/") || file.includes("\0") || !path.posix.extname(file))
-        return send(res, 404, "not found");
-      const key = `${publication.blobPrefix}/${file}`;
-      const size = await deps.blobs.size(key);
-      if (size === null) return send(res, 404, "not found");
-      const type = CONTENT_TYPES[path.posix.extname(file).toLowerCase()] ?? "application/octet-stream";
-      // Text (index.html with the page text, the reader, word and search scripts) shrinks to a
-      // third with gzip; images and PDFs are compressed already.
-      const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-      res.writeHead(200, {
-        "Content-Type": type,
-        ...(gzip ? { "Content-Encoding": "gzip", Vary: "Accept-Encoding" } : { "Content-Length": size }),
-        // The hash is the key to the preview: never in shared caches, but a revision never changes.
-        "Cache-Control": file === "index.html" ? "private, no-cache" : "private, max-age=31536000, immutable",
-        "Content-Security-Policy": `frame-ancestors 'self' ${deps.studioOrigin}`,
-        "X-Content-Type-Options": "nosniff",
-        "Referrer-Policy": "no-referrer",
-        // The customer's page, not the studio: it may use what a web page may, the studio's cookies never reach it.
-        "Cross-Origin-Resource-Policy": "same-origin",
+      return serveRevision(deps, req, res, {
+        base: `/preview/${hash}`,
+        publication: { blobPrefix: publication.blobPrefix },
+        revision,
+        file,
+        search: url.search,
       });
-      if (req.method === "HEAD") return res.end();
-      const body = deps.blobs.stream(key).on("error", () => res.destroy());
-      (gzip ? body.pipe(createGzip({ level: 6 })) : body).pipe(res);
     } catch (error) {
       console.error("content server:", error);
       if (!res.headersSent) send(res, 500, "error");
       else res.destroy();
     }
   };
+}
+
+/**
+ * One file of a publication's current revision. The bare address, or an old revision (gone
+ * after a republish), redirects to the current one's index.html. `gated` (a preview link)
+ * keeps its files out of every cache but the visitor's and has index.html send the reader back
+ * to the password page when the unlock ends.
+ */
+async function serveRevision(
+  deps: ContentServerDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  input: {
+    base: string;
+    publication: Revision;
+    revision: string | undefined;
+    file: string | undefined;
+    search: string;
+    gated?: UnlockedPreviewLink;
+  },
+) {
+  const { blobPrefix } = input.publication;
+  const current = blobPrefix.split("/").at(-1) as string;
+  if (input.revision !== current) {
+    res.writeHead(302, { Location: `${input.base}/${current}/index.html${input.search}`, "Cache-Control": "no-store" });
+    return res.end();
+  }
+  let file: string;
+  try {
+    file = path.posix.normalize(decodeURIComponent(input.file || "index.html"));
+  } catch {
+    return send(res, 404, "not found"); // a malformed escape is a missing file, not a server error
+  }
+  // Only files of the bundle: no way out of it, and no folders (every bundle file has an extension).
+  if (file.startsWith("..") || file.startsWith("/") || file.includes("\0") || !path.posix.extname(file)) return send(res, 404, "not found");
+  const key = `${blobPrefix}/${file}`;
+  const size = await deps.blobs.size(key);
+  if (size === null) return send(res, 404, "not found");
+  const type = CONTENT_TYPES[path.posix.extname(file).toLowerCase()] ?? "application/octet-stream";
+  // Text (index.html with the page text, the reader, word and search scripts) shrinks to a
+  // third with gzip; images and PDFs are compressed already.
+  const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+  const isIndex = file === "index.html";
+  const lockScript = input.gated && isIndex ? unlockEndScript(deps, input.gated) : null;
+  res.writeHead(200, {
+    "Content-Type": type,
+    ...(gzip ? { "Content-Encoding": "gzip", Vary: "Accept-Encoding" } : lockScript ? {} : { "Content-Length": size }),
+    // The hash is the key to the preview: never in shared caches, but a revision never changes.
+    // A preview link's files stay in the visitor's cache no longer than an unlock lasts.
+    "Cache-Control": isIndex
+      ? input.gated
+        ? "private, no-store"
+        : "private, no-cache"
+      : `private, max-age=${input.gated ? 3600 : "31536000, immutable"}`,
+    "Content-Security-Policy": `frame-ancestors 'self' ${deps.studioOrigin}`,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    // The customer's page, not the studio: it may use what a web page may, the studio's cookies never reach it.
+    "Cross-Origin-Resource-Policy": "same-origin",
+  });
+  if (req.method === "HEAD") return res.end();
+  if (lockScript) {
+    const html = (await deps.blobs.read(key)).toString("utf8");
+    const body = html.includes("</body>") ? html.replace("</body>", `${lockScript}</body>`) : html + lockScript;
+    if (!gzip) return res.end(body);
+    const zipper = createGzip({ level: 6 });
+    zipper.pipe(res);
+    return zipper.end(body);
+  }
+  const body = deps.blobs.stream(key).on("error", () => res.destroy());
+  (gzip ? body.pipe(createGzip({ level: 6 })) : body).pipe(res);
 }
 
 function send(res: ServerResponse, status: number, text: string) {

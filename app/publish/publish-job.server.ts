@@ -6,6 +6,7 @@ import type { PublishJobData } from "#app/jobs/publish";
 import type { Database } from "#db/client";
 import { buildPublication, type PublishDeps } from "./build-publication.server.ts";
 import { DEFAULT_ZIP_POST_PROCESSING_HOURS } from "#app/rules/zip-contingent";
+import { previewLinkExpiresAt } from "#app/rules/preview-link";
 import { retryTransaction } from "#db/retry-transaction";
 import { announceProcessEnd, endProcess, type ProcessOwner } from "#app/lifecycle/epaper-process.server";
 
@@ -13,11 +14,13 @@ export type PublishJobDeps = PublishDeps & {
   redis: Redis;
   /** Called after a zip is ready (the 'zip ready' mail). */
   onZipReady?: (job: PublishJobData) => Promise<unknown>;
+  /** Called after a preview link is published (its mail, unless the user is generated). */
+  onPreviewLinkReady?: (job: PublishJobData, link: { hash: string; expiresAt: Date }) => Promise<unknown>;
   log: (message: string) => void;
 };
 
-const processOf = (job: PublishJobData): "publishing_zip" | "publishing_preview" =>
-  job.type === "zip" ? "publishing_zip" : "publishing_preview";
+export const processOfPublish = (type: PublishJobData["type"]) => `publishing_${type}` as const;
+const processOf = (job: PublishJobData) => processOfPublish(job.type);
 
 /** The job's process: same ePaper, same form, same start. */
 const ownerOf = (job: PublishJobData): ProcessOwner => ({
@@ -47,6 +50,7 @@ export async function runPublishJob(deps: PublishJobDeps, job: PublishJobData) {
     return { published: false as const };
   }
   const snapshotAt = new Date();
+  let linkExpiresAt: Date | null = null;
   const built = await buildPublication(deps, { epaperId: job.epaperId, type: job.type });
   const ended = await retryTransaction(deps.db, async (trx) => {
     const changedSince = sql<boolean>`(republish_changes_at is not null and republish_changes_at > ${snapshotAt})`;
@@ -56,9 +60,21 @@ export async function runPublishJob(deps: PublishJobDeps, job: PublishJobData) {
       { as: "finished" },
       job.type === "zip"
         ? { publishingFailed: false, republishingRequiredZip: changedSince }
-        : { publishingFailed: false, republishingRequiredPreview: changedSince },
+        : job.type === "preview"
+          ? { publishingFailed: false, republishingRequiredPreview: changedSince }
+          : // A preview link is outdated when republishChangesAt is later than its publishedAt.
+            { publishingFailed: false },
     );
     if (!ended) return false;
+    if (job.type === "previewlink") {
+      const account = await trx
+        .selectFrom("account")
+        .select("previewLinkExpiryTimeInHours")
+        .where("id", "=", job.accountId)
+        .executeTakeFirst();
+      linkExpiresAt = previewLinkExpiresAt(snapshotAt, account?.previewLinkExpiryTimeInHours ?? null);
+      await trx.updateTable("publication").set({ expiredAt: linkExpiresAt }).where("id", "=", built.publicationId).execute();
+    }
     if (job.type === "zip" && job.charged) {
       const account = await trx
         .selectFrom("account")
@@ -84,6 +100,15 @@ export async function runPublishJob(deps: PublishJobDeps, job: PublishJobData) {
       state: "finished",
     });
     if (job.type === "zip") await deps.onZipReady?.(job);
+    if (job.type === "previewlink" && linkExpiresAt) {
+      const row = await deps.db.selectFrom("epaper").select("name").where("id", "=", job.epaperId).executeTakeFirst();
+      await publishToAccount(deps.redis, job.accountId, {
+        type: "previewLinkGenerated",
+        epaperId: job.epaperId,
+        ...(row ? { name: row.name } : {}),
+      });
+      await deps.onPreviewLinkReady?.(job, { hash: built.hash, expiresAt: linkExpiresAt });
+    }
   } catch (error) {
     deps.log(`publish of ${job.epaperId} finished, notifying failed: ${(error as Error).message}`);
   }

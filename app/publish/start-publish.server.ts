@@ -7,7 +7,8 @@ import { beginProcess, EpaperLocked, EpaperNotFound, PROCESS_COLUMNS, requireNot
 import { AppError } from "#app/errors/app-error";
 import { type PermissionSubject, requirePermission, requireWriteAllowed } from "#app/rules/permissions";
 import type { Database } from "#db/client";
-import { failPublishJob } from "./publish-job.server.ts";
+import { failPublishJob, processOfPublish } from "./publish-job.server.ts";
+import { generatePreviewLinkPassword, hashPreviewLinkPassword } from "./preview-link-access.server.ts";
 import { zipDecision } from "#app/rules/zip-contingent";
 import { retryTransaction } from "#db/retry-transaction";
 
@@ -45,9 +46,12 @@ export class EpaperNotRendered extends AppError {
 export async function startPublish(
   deps: StartPublishDeps,
   subject: PermissionSubject,
-  input: { epaperId: string; type: PublishType; confirmCharge?: boolean },
+  input: { epaperId: string; type: PublishType; confirmCharge?: boolean; newPassword?: boolean },
 ) {
   if (input.type === "zip") requirePermission(subject, "gettingZip");
+  if (input.type === "previewlink") requirePermission(subject, "createPreviewLink");
+  // Hashing takes a moment: done before the transaction, used only if the link needs a password.
+  const fresh = input.type === "previewlink" ? await freshPassword() : null;
   const started = await retryTransaction(deps.db, async (trx) => {
     const epaper = await trx
       .selectFrom("epaper")
@@ -106,7 +110,8 @@ export async function startPublish(
         charged = true;
       }
     }
-    const startedAt = await beginProcess(trx, epaper, input.type === "zip" ? "publishing_zip" : "publishing_preview", {
+    const password = fresh ? await preparePreviewLink(trx, input.epaperId, fresh, input.newPassword === true) : null;
+    const startedAt = await beginProcess(trx, epaper, processOfPublish(input.type), {
       publishingFailed: false,
     });
     const data: PublishJobData = {
@@ -117,7 +122,7 @@ export async function startPublish(
       charged,
       startedAt: startedAt.toISOString(),
     };
-    return { data };
+    return { data, password };
   });
   try {
     await enqueue(deps.queue, PublishJob, started.data);
@@ -129,10 +134,78 @@ export async function startPublish(
   await publishToAccount(deps.redis, subject.accountId, {
     type: "epaperProcess",
     epaperId: input.epaperId,
-    process: started.data.type === "zip" ? "publishing_zip" : "publishing_preview",
+    process: processOfPublish(started.data.type),
     state: "started",
   });
   // The header shows the contingent: every browser of the account reloads it.
   if (started.data.charged) await publishToAccount(deps.redis, subject.accountId, { type: "accountDataChanged" });
-  return started.data;
+  // The password of a preview link is shown once, now: only its hash is stored.
+  return { ...started.data, password: started.password };
+}
+
+async function freshPassword() {
+  const password = generatePreviewLinkPassword();
+  return { password, passwordHash: await hashPreviewLinkPassword(password) };
+}
+
+/**
+ * The preview link's row before its first build: a hash (its address) and a password. A
+ * republish keeps both unless the user asks for a new password; the first publish makes them.
+ * Answers the new password, or null when the old one stays.
+ */
+async function preparePreviewLink(trx: Database, epaperId: string, fresh: { password: string; passwordHash: string }, renew: boolean) {
+  const existing = await trx
+    .selectFrom("publication")
+    .select(["id", "passwordHash"])
+    .where("epaperId", "=", epaperId)
+    .where("type", "=", "previewlink")
+    .forUpdate()
+    .executeTakeFirst();
+  if (existing?.passwordHash && !renew) return null;
+  if (existing) {
+    await trx.updateTable("publication").set({ passwordHash: fresh.passwordHash }).where("id", "=", existing.id).execute();
+  } else {
+    await trx
+      .insertInto("publication")
+      .values({ id: createId(), epaperId, type: "previewlink", hash: createId() + createId(), passwordHash: fresh.passwordHash })
+      .execute();
+  }
+  return fresh.password;
+}
+
+export class PublicationNotFound extends AppError {
+  override name = "NotFound";
+  constructor() {
+    super("publish.errors.publicationNotFound", { status: 404 });
+  }
+}
+
+/**
+ * refresh-publication-hash (studio-admin.md §7): the preview link gets a new address; the old one
+ * answers 'not found' at once, and every unlock of it ends (its cookie names the old hash).
+ */
+export async function refreshPreviewLinkHash(deps: { db: Database }, subject: PermissionSubject, epaperId: string) {
+  requirePermission(subject, "createPreviewLink");
+  return retryTransaction(deps.db, async (trx) => {
+    const epaper = await trx
+      .selectFrom("epaper")
+      .select(["id", "isDemo", "isLocked"])
+      .where("id", "=", epaperId)
+      .where("accountId", "=", subject.accountId)
+      .where("deletedAt", "is", null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!epaper) throw new EpaperNotFound();
+    requireWriteAllowed(subject, { resource: "publication", targetIsDemo: epaper.isDemo });
+    if (epaper.isLocked) throw new EpaperLocked();
+    const hash = createId() + createId();
+    const updated = await trx
+      .updateTable("publication")
+      .set({ hash })
+      .where("epaperId", "=", epaperId)
+      .where("type", "=", "previewlink")
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw new PublicationNotFound();
+    return hash;
+  });
 }

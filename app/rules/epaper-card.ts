@@ -26,4 +26,8 @@ export type EpaperCard = {
   /** hash: the key of the preview's address on the content origin. */
   preview: { publishedAt: string; outdated: boolean; hash: string } | null;
   zip: { publishedAt: string; sizeInByte: number; postProcessingUntil: string | null; outdated: boolean } | null;
+  /** The preview link (hash: its address on the studio's sharing page); expiredAt: when it stops working. */
+  previewLink: { publishedAt: string; outdated: boolean; hash: string; expiredAt: string | null } | null;
+  /** A try-it ePaper's storage time: shown instead of the preview link's expiry (studio-core.md §4). */
+  removeAt: string | null;
 };

@@ -15,7 +15,7 @@ import { writeZip } from "#app/publish/zip-archive.server";
 import { failPublishJob, runPublishJob } from "#app/publish/publish-job.server";
 import { markRepublishingRequired } from "#app/publish/republishing.server";
 import { splitPagesWith } from "#app/publish/split-pages.server";
-import { startPublish, ZipChargeNotConfirmed, ZipContingentExhausted } from "#app/publish/start-publish.server";
+import { refreshPreviewLinkHash, startPublish, ZipChargeNotConfirmed, ZipContingentExhausted } from "#app/publish/start-publish.server";
 import { READER_ASSETS_DIR } from "#app/publish/reader-assets.server";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
 import { addEnrichmentsOfEveryKind } from "#tests/support/enrichments";
@@ -232,6 +232,46 @@ describe("the zip contingent (studio-core.md §4)", () => {
       name: "EpaperInProcess",
     });
     await release();
+  });
+});
+
+describe("the preview link (ADR 0038)", () => {
+  const linkRow = () =>
+    farm.db
+      .selectFrom("publication")
+      .select(["hash", "passwordHash", "expiredAt", "publishedAt"])
+      .where("epaperId", "=", epaperId)
+      .where("type", "=", "previewlink")
+      .executeTakeFirstOrThrow();
+  test("a password shown once and stored hashed, kept on republish, renewed on request; the account's expiry; a new address", async () => {
+    await farm.db.updateTable("account").set({ previewLinkExpiryTimeInHours: 48 }).where("id", "=", farm.accountId).execute();
+    await expect(
+      startPublish({ ...deps, queue }, { ...subject(), isTemporary: true }, { epaperId, type: "previewlink" }),
+    ).rejects.toMatchObject({ status: 403 });
+    const first = await startPublish({ ...deps, queue }, subject(), { epaperId, type: "previewlink" });
+    expect(first.password).toMatch(/^[A-Za-z2-9]{16}$/);
+    const stored = await linkRow();
+    expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
+    const mailed: { hash: string; expiresAt: Date }[] = [];
+    const linkDeps = { ...deps, onPreviewLinkReady: async (_job: unknown, link: { hash: string; expiresAt: Date }) => mailed.push(link) };
+    expect((await runPublishJob(linkDeps, first)).published).toBe(true);
+    const published = await linkRow();
+    expect(published.expiredAt?.getTime()).toBeCloseTo(Date.now() + 48 * 3600_000, -5);
+    expect(mailed).toEqual([{ hash: stored.hash, expiresAt: published.expiredAt }]);
+    const again = await startPublish({ ...deps, queue }, subject(), { epaperId, type: "previewlink" });
+    expect(again.password).toBeNull();
+    expect((await runPublishJob(linkDeps, again)).published).toBe(true);
+    expect((await linkRow()).passwordHash).toBe(stored.passwordHash);
+    const renewed = await startPublish({ ...deps, queue }, subject(), { epaperId, type: "previewlink", newPassword: true });
+    expect(renewed.password).not.toBe(first.password);
+    expect((await linkRow()).passwordHash).not.toBe(stored.passwordHash);
+    expect((await runPublishJob(linkDeps, renewed)).published).toBe(true);
+    await expect(refreshPreviewLinkHash({ db: farm.db }, { ...subject(), accountId: createId() }, epaperId)).rejects.toMatchObject({
+      status: 404,
+    });
+    const hash = await refreshPreviewLinkHash({ db: farm.db }, subject(), epaperId);
+    expect(hash).not.toBe(stored.hash);
+    expect((await linkRow()).hash).toBe(hash);
   });
 });
 

@@ -317,6 +317,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopProcess(studio);
+  // Keep-alive connections of the matrix's fetches would hold close() open until they time out.
+  worker?.closeAllConnections();
   await new Promise<void>((resolve) => (worker ? worker.close(() => resolve()) : resolve()));
   await db?.destroy();
   await rm(dataDir, { recursive: true, force: true });

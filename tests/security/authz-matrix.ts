@@ -253,6 +253,39 @@ export const MATRIX: MatrixEntry[] = [
     path: () => "/deactivate-email/epaperReady/with/x",
     expect: all("400"),
   },
+  // The preview link's password page and check (issue 13): public; no session opens a link.
+  {
+    route: "protected-sharing/:sharingType/:sharingHash",
+    method: "GET",
+    path: () => "/protected-sharing/previewlink/0123456789abcdef0123",
+    expect: all("200"),
+  },
+  {
+    route: "protected-sharing/:sharingType/:sharingHash",
+    method: "GET",
+    path: () => "/protected-sharing/zip/0123456789abcdef0123",
+    expect: all(LOGIN),
+  },
+  {
+    route: "protected-sharing/:sharingType/:sharingHash",
+    method: "POST",
+    path: () => "/protected-sharing/previewlink/0123456789abcdef0123",
+    form: () => ({ password: "NoSuchPassword1" }),
+    expect: all("404"),
+  },
+  {
+    route: "verify-publication-access/:sharingType/:sharingHash",
+    method: "GET",
+    path: () => "/verify-publication-access/previewlink/0123456789abcdef0123",
+    expect: all("405"),
+  },
+  // The matrix posts a form, not the JSON body {password}.
+  {
+    route: "verify-publication-access/:sharingType/:sharingHash",
+    method: "POST",
+    path: () => "/verify-publication-access/previewlink/0123456789abcdef0123",
+    expect: all("400"),
+  },
   { route: "try-it", method: "GET", expect: { default: "200", generated: START } },
   { route: "try-it", method: "POST", destructive: true, expect: { default: START } },
   { route: "logout", method: "GET", destructive: true, expect: all("redirect:/") },
@@ -382,6 +415,24 @@ export const MATRIX: MatrixEntry[] = [
     scoped: true,
     expect: signedIn("422", { generated: "403", level1: "403", unconfirmed: "UserNotConfirmed", lockedOwner: "403" }),
     demo: { default: "DemoError", demoAccount: "422", anonymous: LOGIN, generated: "403", level1: "403", unconfirmed: "UserNotConfirmed" },
+  },
+  // The preview link (issue 13): createPreviewLink (no try-it user), the account, the demo rule, the lock.
+  {
+    route: "epaper/:epaperId/action",
+    method: "POST",
+    intent: "publishPreviewLink",
+    scoped: true,
+    expect: signedIn("422", { generated: "403", unconfirmed: "UserNotConfirmed", lockedOwner: "403" }),
+    demo: { default: "DemoError", demoAccount: "422", anonymous: LOGIN, generated: "403", unconfirmed: "UserNotConfirmed" },
+  },
+  // The fixture has no preview link: 'publication not found' once the gate is passed.
+  {
+    route: "epaper/:epaperId/action",
+    method: "POST",
+    intent: "refreshPreviewLinkHash",
+    scoped: true,
+    expect: signedIn("404", { generated: "403", unconfirmed: "UserNotConfirmed", lockedOwner: "403" }),
+    demo: { default: "DemoError", demoAccount: "404", anonymous: LOGIN, generated: "403", unconfirmed: "UserNotConfirmed" },
   },
 
   // The ePaper settings dialog (issue 12): epaperSettings, the account, the demo rule and the lock.
@@ -661,6 +712,14 @@ export const MATRIX: MatrixEntry[] = [
     method: "GET",
     path: () => "/preview/0123456789abcdef0123/",
     expect: all("404"),
+  },
+  // A preview link without its unlock cookie: the studio's password page, whoever asks.
+  {
+    route: "content: /previewlink/:hash/",
+    origin: "content",
+    method: "GET",
+    path: () => "/previewlink/0123456789abcdef0123/",
+    expect: all("redirect:/protected-sharing"),
   },
   // The worker's signed blob URLs: a valid signature for that key, nothing else.
   { route: "worker: signed blob URL", origin: "worker", method: "GET", path: (ids) => ids.signedPath, expect: all("200") },

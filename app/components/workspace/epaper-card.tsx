@@ -8,6 +8,7 @@ import { previewAddress } from "#app/rules/preview-address";
 import { zipDecision } from "#app/rules/zip-contingent";
 import { formatDate } from "#app/utils/format-date";
 import { PreviewDialog, ZipDialog } from "./publish-dialogs.tsx";
+import { PreviewLinkDialog } from "./preview-link-dialog.tsx";
 import { Button } from "#app/components/ui/button";
 import { LockIcon, StarIcon } from "#app/components/folders/folder-tree-icons";
 import { ConfirmDialog, DialogButtons } from "#app/components/ui/confirm-dialog";
@@ -28,10 +29,10 @@ function stateOf(card: Card): CardState {
   return card.isRendered ? "ready" : "empty";
 }
 
-type Dialogs = "rename" | "delete" | "demo" | "preview" | "zip" | null;
+type Dialogs = "rename" | "delete" | "demo" | "preview" | "zip" | "previewLink" | null;
 
 /** What the workspace knows about publishing for every card: permission, contingent, content origin. */
-export type Publishing = { canZip: boolean; zipContingent: number; contentUrl: string };
+export type Publishing = { canZip: boolean; canPreviewLink: boolean; zipContingent: number; contentUrl: string; studioUrl: string };
 
 /**
  * One ePaper in the grid (studio-core.md §2 ePaper card): cover, name, status, context menu,
@@ -192,7 +193,7 @@ export function EpaperCard(props: {
             <p className="truncate text-xs font-medium text-red-800" data-testid="publishing-failed">
               {t("publish.failed")}
             </p>
-          ) : card.preview?.outdated || card.zip?.outdated ? (
+          ) : card.preview?.outdated || card.zip?.outdated || card.previewLink?.outdated ? (
             <p className="truncate text-xs font-medium text-amber-800" data-testid="republish-required">
               {t("publish.republishRequired")}
             </p>
@@ -211,13 +212,18 @@ export function EpaperCard(props: {
               disabledKeys={[
                 ...(disabled || state === "processing" ? ["rename", "delete", "demo"] : []),
                 ...(state !== "ready" || (disabled && !previewCurrent) ? ["preview"] : []),
-                ...(state !== "ready" || disabled ? ["zip"] : []),
+                ...(state !== "ready" || disabled ? ["zip", "previewLink"] : []),
               ]}
               onAction={(key) => (key === "preview" ? openPreview() : setDialog(key as Dialogs))}
             >
               <MenuItem id="preview" className={menuItemClass}>
                 {t("publish.preview.menu")}
               </MenuItem>
+              {props.publishing.canPreviewLink ? (
+                <MenuItem id="previewLink" className={menuItemClass}>
+                  {t("previewLink.menu")}
+                </MenuItem>
+              ) : null}
               {props.publishing.canZip ? (
                 <MenuItem id="zip" className={menuItemClass}>
                   {t("publish.zip.menu")}
@@ -291,6 +297,12 @@ export function EpaperCard(props: {
         name={card.name}
         url={previewUrl && previewPage ? `${previewUrl}#/page/${previewPage}` : previewUrl}
       />
+      <PreviewLinkDialog
+        isOpen={dialog === "previewLink"}
+        onClose={() => setDialog(null)}
+        card={card}
+        studioUrl={props.publishing.studioUrl}
+      />
       <ZipDialog
         isOpen={dialog === "zip"}
         onClose={() => setDialog(null)}
@@ -338,10 +350,10 @@ function ProcessOverlay(props: { card: Card; live: LiveProgress | undefined; onC
   const type = props.card.process.type;
   // Publishing takes seconds and has no page count: a busy indicator, no cancel (ADR 0021).
   // Moving and deleting a page take a moment and count no pages: a busy indicator too.
-  const publishing = type === "publishing_preview" || type === "publishing_zip";
+  const publishing = type === "publishing_preview" || type === "publishing_zip" || type === "publishing_previewlink";
   const counted = !publishing && type !== "moving_page" && type !== "deleting_page";
   let text: string;
-  if (publishing) text = t(type === "publishing_zip" ? "publish.progress.zip" : "publish.progress.preview");
+  if (publishing) text = t(`publish.progress.${type.slice("publishing_".length) as "preview" | "zip" | "previewlink"}`);
   else if (isPageProcess(type)) text = t(`pageStructure.progress.${type}`, { ready: progress.pageCountReady, total: progress.pageCount });
   else if (!progress.downloadDone) text = t("epaper.card.progress.download");
   else if (!progress.splitDone) text = t("epaper.card.progress.split");

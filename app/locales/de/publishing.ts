@@ -27,6 +27,7 @@ export default {
     progress: {
       preview: "Vorschau wird erstellt …",
       zip: "Zip-Paket wird erstellt …",
+      previewlink: "Vorschau-Link wird veröffentlicht …",
     },
     preview: {
       menu: "Vorschau",
@@ -54,6 +55,7 @@ export default {
       zipContingentExhausted: "Ihr Zip-Kontingent ist aufgebraucht.",
       zipChargeNotConfirmed: "Bitte bestätigen Sie, dass ein Zip-Paket verbraucht wird.",
       notRendered: "Dieses ePaper ist noch nicht gerendert.",
+      publicationNotFound: "Diese Veröffentlichung gibt es nicht mehr.",
     },
   },
 } satisfies Pick<Translation, "render" | "publish">;

@@ -24,6 +24,7 @@ export default {
     progress: {
       preview: "Preparing the preview …",
       zip: "Building the zip package …",
+      previewlink: "Publishing the preview link …",
     },
     preview: {
       menu: "Preview",
@@ -51,6 +52,7 @@ export default {
       zipContingentExhausted: "Your zip contingent is used up.",
       zipChargeNotConfirmed: "Please confirm that a zip package is used.",
       notRendered: "This ePaper is not rendered yet.",
+      publicationNotFound: "This publication no longer exists.",
     },
   },
 } as const;

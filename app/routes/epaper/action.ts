@@ -14,7 +14,7 @@ import {
 } from "#app/models/epaper-actions.server";
 import { withErrorToasts } from "#app/errors/responses.server";
 import { db } from "#app/utils/db.server";
-import { startPublish } from "#app/publish/start-publish.server";
+import { refreshPreviewLinkHash, startPublish } from "#app/publish/start-publish.server";
 import { queues } from "#app/jobs/producer.server";
 import { redis } from "#app/utils/redis.server";
 import { toastSetCookie } from "#app/utils/toast.server";
@@ -26,7 +26,8 @@ const deps: CardActionDeps = { db, redis, queue: queues.render, pagesQueue: queu
 /**
  * POST /epaper/:epaperId/action, `intent` = rename | delete | cancel | renderAgain | reset | markDemo |
  * unmarkDemo | publishPreview | publishZip (`confirmCharge` = "true" once the user agreed to use
- * a unit of the zip contingent): the ePaper card's actions. Refusals (demo content, locked, in process, not found)
+ * a unit of the zip contingent) | publishPreviewLink (`newPassword` = "true" for a new password;
+ * answers the password when one was made, shown once) | refreshPreviewLinkHash: the ePaper card's actions. Refusals (demo content, locked, in process, not found)
  * answer their status with a toast; success answers `{ ok: true }` (with a toast where the
  * spec names one).
  */
@@ -40,6 +41,8 @@ export const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("unmarkDemo") }),
   z.object({ intent: z.literal("publishPreview") }),
   z.object({ intent: z.literal("publishZip"), confirmCharge: z.literal("true").optional() }),
+  z.object({ intent: z.literal("publishPreviewLink"), newPassword: z.literal("true").optional() }),
+  z.object({ intent: z.literal("refreshPreviewLinkHash") }),
 ]);
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -84,6 +87,20 @@ export async function action({ request, params }: Route.ActionArgs) {
           confirmCharge: form.confirmCharge === "true",
         });
         return { ok: true as const };
+      case "publishPreviewLink": {
+        const started = await startPublish({ db, redis, queue: queues.publish }, subject, {
+          epaperId,
+          type: "previewlink",
+          newPassword: form.newPassword === "true",
+        });
+        return { ok: true as const, password: started.password };
+      }
+      case "refreshPreviewLinkHash":
+        await refreshPreviewLinkHash({ db }, subject, epaperId);
+        return data(
+          { ok: true as const },
+          { headers: { "Set-Cookie": await toastSetCookie({ type: "success", messageKey: "previewLink.newAddressDone" }) } },
+        );
     }
   });
 }

@@ -7,6 +7,13 @@ import { CORPUS } from "../../support/corpus.ts";
  * it in the editor; answers the ePaper's id. The editor's e2e tests all start here.
  */
 export async function openInEditor(page: Page, name: string, corpusFile: string): Promise<string> {
+  const { epaperId } = await uploadAndRender(page, name, corpusFile);
+  await page.goto(`/epaper/${epaperId}`);
+  return epaperId;
+}
+
+/** Uploads a corpus PDF through the upload card under `name` and waits until its card says rendered. */
+export async function uploadAndRender(page: Page, name: string, corpusFile: string) {
   const file = path.join(CORPUS, corpusFile);
   await page.goto("/epaper");
   const card = page.getByTestId("upload-card");
@@ -21,9 +28,7 @@ export async function openInEditor(page: Page, name: string, corpusFile: string)
     .click();
   const epaper = page.getByRole("article", { name });
   await expect(epaper).toHaveAttribute("data-state", "ready", { timeout: 90_000 });
-  const epaperId = (await epaper.getAttribute("data-epaper-id")) as string;
-  await page.goto(`/epaper/${epaperId}`);
-  return epaperId;
+  return { epaper, epaperId: (await epaper.getAttribute("data-epaper-id")) as string };
 }
 
 /** Opens one of the editor's settings-menu dialogs. */

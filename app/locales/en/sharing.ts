@@ -1,0 +1,40 @@
+/** English: the preview link (card dialog) and the protected sharing page. */
+export default {
+  previewLink: {
+    menu: "Preview link",
+    title: "Preview link of {{name}}",
+    intro:
+      "A preview link shows this ePaper to people outside your team. It is protected by a password: share the link and the password only with the people who should see the preview.",
+    create: "Create preview link",
+    creating: "The preview link is being published …",
+    passwordLabel: "Password",
+    passwordOnce: "Copy the password now: it is shown only this once. You can set a new password at any time.",
+    linkLabel: "Link",
+    copy: "Copy",
+    copied: "Copied",
+    validUntil: "The link works until {{date}}. Each visitor enters the password and can read for one hour.",
+    storageUntil: "Your test ePaper is stored until {{date}}; the link works until then at the latest.",
+    expired: "The link expired on {{date}}. Publish it again to make it work again.",
+    outdated: "Changed since the link was published: publish it again so visitors see the changes.",
+    republish: "Publish again",
+    newPassword: "New password",
+    newAddress: "New address",
+    newAddressTitle: "Give the preview link a new address?",
+    newAddressText: "The current link stops working at once, for everybody who has it. The password stays.",
+    newAddressConfirm: "New address",
+    newAddressDone: "The preview link has a new address.",
+    open: "Open",
+    close: "Close",
+  },
+  protectedSharing: {
+    metaTitle: "Protected preview",
+    title: "Protected preview",
+    text: "This preview is protected by a password. Please enter the password you received with the link.",
+    password: "Password",
+    submit: "View protected content",
+    errors: {
+      notFound: "No publication was found for this link and password. Please check the password, or ask for a new link.",
+      somethingWentWrong: "Something went wrong. Please contact the support.",
+    },
+  },
+} as const;
