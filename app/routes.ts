@@ -32,6 +32,7 @@ export default [
   layout("routes/studio/layout.tsx", { id: "studio" }, [
     route("epaper", "routes/studio/epaper.tsx"),
     route("epaper/:epaperId", "routes/studio/editor.tsx"),
+    route("channel", "routes/studio/channel.tsx"),
     route("support", "routes/studio/support/layout.tsx", [
       index("routes/studio/support/index.ts"),
       route(":tab", "routes/studio/support/tab.tsx"),
@@ -61,6 +62,8 @@ export default [
       route("zip", "routes/epaper/zip.ts"),
     ]),
   ]),
+  route("channel/:channelId/action", "routes/channel/action.ts"),
+  route("resources/channels", "routes/resources/channels.ts"),
   // Old and e-mail link addresses of the start route (studio-core.md §2).
   route("home", "routes/home-redirect.ts"),
   route("epaper-ready", "routes/ready-redirect.ts", { id: "epaper-ready" }),

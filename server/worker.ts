@@ -60,6 +60,8 @@ const consumers: { [Q in QueueName]: Consumer<Q> } = {
       readerAssetsDir: READER_ASSETS_DIR,
       splitPages: splitPagesWith(renderDeps),
       onZipReady: (job) => sendPublicationReadyMail({ db, queue: queues.email }, { ...job, kind: "zipReady" }),
+      onChannelPublished: (job) =>
+        sendPublicationReadyMail({ db, queue: queues.email }, { ...job, kind: "channelPublicationReady", channelId: job.channelId }),
       onPreviewLinkReady: (job, link) => sendPreviewLinkMail({ db, queue: queues.email }, { ...job, ...link }),
       log: (message) => console.log(`[publish] ${message}`),
     },

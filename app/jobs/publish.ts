@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineJob, type JobData, KEEP_JOBS } from "./define.ts";
 
-export const PUBLISH_TYPES = ["preview", "previewlink", "zip"] as const;
+export const PUBLISH_TYPES = ["preview", "previewlink", "zip", "channel"] as const;
 export type PublishType = (typeof PUBLISH_TYPES)[number];
 
 /** One publication of an ePaper in one form (architecture.md "The main job", step 5). */
@@ -16,11 +16,14 @@ export const PublishJob = defineJob({
     type: z.enum(PUBLISH_TYPES),
     /** One unit of the zip contingent was taken for this job: refunded if it finally fails. */
     charged: z.boolean(),
+    /** The channel published to (type channel). */
+    channelId: z.string().min(1).optional(),
     /** ISO time the process started (epaper.processStartedAt): a job only ever ends its own process. */
     startedAt: z.iso.datetime(),
   }),
   /** Derived from the ePaper, the form and the process start: a double submit never publishes twice. */
-  jobId: (data) => `publish-${data.epaperId}-${data.type}-${new Date(data.startedAt).getTime()}`,
+  jobId: (data) =>
+    `publish-${data.epaperId}-${data.type}${data.channelId ? `-${data.channelId}` : ""}-${new Date(data.startedAt).getTime()}`,
   options: { attempts: 3, backoff: { type: "exponential", delay: 3_000 }, ...KEEP_JOBS },
 });
 

@@ -15,6 +15,7 @@ import pagesSettings from "./de/pages-settings.ts";
 import pageStructure from "./de/page-structure.ts";
 import mediaLibrary from "./de/media-library.ts";
 import sharing from "./de/sharing.ts";
+import channels from "./de/channels.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
 const de: Translation = {
@@ -34,6 +35,7 @@ const de: Translation = {
   ...pageStructure,
   ...mediaLibrary,
   ...sharing,
+  ...channels,
 };
 
 export default de;

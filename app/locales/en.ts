@@ -14,6 +14,7 @@ import pagesSettings from "./en/pages-settings.ts";
 import pageStructure from "./en/page-structure.ts";
 import mediaLibrary from "./en/media-library.ts";
 import sharing from "./en/sharing.ts";
+import channels from "./en/channels.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
@@ -36,6 +37,7 @@ const en = {
   ...pageStructure,
   ...mediaLibrary,
   ...sharing,
+  ...channels,
 } as const;
 
 export default en;

@@ -14,7 +14,7 @@ import { type EmailQueueDeps, type QueueEmailResult, queueEmail } from "#app/ema
  */
 export async function sendPublicationReadyMail(
   deps: EmailQueueDeps,
-  input: { epaperId: string; kind: "epaperReady" | "zipReady"; userId?: string },
+  input: { epaperId: string; kind: "epaperReady" | "zipReady" | "channelPublicationReady"; userId?: string; channelId?: string },
 ): Promise<QueueEmailResult | null> {
   const row = await deps.db
     .selectFrom("epaper")
@@ -27,6 +27,10 @@ export async function sendPublicationReadyMail(
     .where("user.deletedAt", "is", null)
     .executeTakeFirst();
   if (!row || row.isGenerated) return null;
+  const channel = input.channelId
+    ? await deps.db.selectFrom("channel").select("name").where("id", "=", input.channelId).executeTakeFirst()
+    : undefined;
+  if (input.kind === "channelPublicationReady" && !channel) return null;
   const { token } = await issueToken(deps.db, { userId: row.userId, purpose: `deactivate-email:${input.kind}` });
   const studioUrl = getEnv().PUBLIC_URL;
   return queueEmail(deps, {
@@ -39,11 +43,14 @@ export async function sendPublicationReadyMail(
       firstName: row.firstname || undefined,
       lastName: row.lastname || undefined,
       epaperName: row.name,
-      link: `${studioUrl}/${input.kind === "zipReady" ? "zip-ready" : "epaper-ready"}`,
+      link: `${studioUrl}/${READY_PATHS[input.kind]}`,
       unsubscribeLink: deactivateEmailLink(input.kind, token),
+      ...(channel ? { channelName: channel.name } : {}),
     },
   });
 }
+
+const READY_PATHS = { epaperReady: "epaper-ready", zipReady: "zip-ready", channelPublicationReady: "channel-publication-ready" } as const;
 
 export const sendEpaperReadyMail = (deps: EmailQueueDeps, epaperId: string) =>
   sendPublicationReadyMail(deps, { epaperId, kind: "epaperReady" });

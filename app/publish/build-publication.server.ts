@@ -56,29 +56,7 @@ export async function buildPublication(deps: PublishDeps, input: { epaperId: str
   const publicationId = existing?.id ?? createId();
   const hash = existing?.hash ?? createId() + createId();
   const blobPrefix = publicationPrefix(publicationId, createId());
-  let sizeInByte = 0;
-  try {
-    const files = await bundleEntries(deps, snapshot, blobPrefix);
-    if (input.type === "zip") {
-      sizeInByte = await writeZip(deps.blobs, `${blobPrefix}/${ZIP_FILE}`, files);
-      // The cut page PDFs were stored only to stream them into the archive.
-      await deps.blobs.deletePrefix(`${blobPrefix}/pages`);
-    } else {
-      for (const file of files) {
-        const target = `${blobPrefix}/${file.path}`;
-        if (file.blobKey === target) {
-          sizeInByte += (await deps.blobs.size(target)) ?? 0;
-          continue;
-        }
-        const data = file.data ?? (await deps.blobs.read(file.blobKey as string));
-        await deps.blobs.put(target, data);
-        sizeInByte += data.byteLength;
-      }
-    }
-  } catch (error) {
-    await deps.blobs.deletePrefix(blobPrefix);
-    throw error;
-  }
+  const sizeInByte = await writeBundle(deps, snapshot, blobPrefix, input.type === "zip" ? "zip" : "files");
   const now = new Date();
   try {
     if (existing) {
@@ -110,6 +88,38 @@ export async function buildPublication(deps: PublishDeps, input: { epaperId: str
   }
   if (existing?.blobPrefix && existing.blobPrefix !== blobPrefix) await deps.blobs.deletePrefix(existing.blobPrefix);
   return { publicationId, hash, blobPrefix, sizeInByte };
+}
+
+/**
+ * Writes the ePaper's bundle under `blobPrefix` (a fresh revision): its files, or for the zip form
+ * one archive. Answers the bytes written; on failure nothing stays under the prefix. Channels
+ * (channel-publish.server.ts) write theirs the same way.
+ */
+export async function writeBundle(deps: PublishDeps, snapshot: EpaperSnapshot, blobPrefix: string, form: "files" | "zip"): Promise<number> {
+  let sizeInByte = 0;
+  try {
+    const files = await bundleEntries(deps, snapshot, blobPrefix);
+    if (form === "zip") {
+      sizeInByte = await writeZip(deps.blobs, `${blobPrefix}/${ZIP_FILE}`, files);
+      // The cut page PDFs were stored only to stream them into the archive.
+      await deps.blobs.deletePrefix(`${blobPrefix}/pages`);
+    } else {
+      for (const file of files) {
+        const target = `${blobPrefix}/${file.path}`;
+        if (file.blobKey === target) {
+          sizeInByte += (await deps.blobs.size(target)) ?? 0;
+          continue;
+        }
+        const data = file.data ?? (await deps.blobs.read(file.blobKey as string));
+        await deps.blobs.put(target, data);
+        sizeInByte += data.byteLength;
+      }
+    }
+  } catch (error) {
+    await deps.blobs.deletePrefix(blobPrefix);
+    throw error;
+  }
+  return sizeInByte;
 }
 
 /** The studio user sees a preview or a preview link the moment it is ready; a new zip waits for its download (the card's dot). */

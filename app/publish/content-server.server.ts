@@ -3,6 +3,7 @@ import path from "node:path";
 import { createGzip } from "node:zlib";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import type { Database } from "#db/client";
+import { SHORT_PATH } from "#app/rules/channel";
 import { createPreviewLinkGate, type UnlockedPreviewLink, unlockEndScript } from "./preview-link-content.server.ts";
 
 const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
@@ -58,6 +59,14 @@ export function createContentHandler(deps: ContentServerDeps) {
       if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "method not allowed");
       const url = new URL(req.url ?? "/", "http://content.invalid");
       if (url.pathname === "/healthz") return send(res, 200, "ok");
+      const channelMatch = /^\/c\/([^/]+)\/(?:([^/]+)(?:\/(.*))?)?$/.exec(url.pathname);
+      if (channelMatch?.[1])
+        return serveChannel(deps, req, res, {
+          shortPath: channelMatch[1],
+          revision: channelMatch[2],
+          file: channelMatch[3],
+          search: url.search,
+        });
       const match = /^\/(preview|previewlink)\/([^/]+)\/(?:([^/]+)(?:\/(.*))?)?$/.exec(url.pathname);
       if (!match?.[2] || !HASH.test(match[2])) return send(res, 404, "not found");
       const [, form, hash, revision, file] = match as unknown as [string, "preview" | "previewlink", string, string?, string?];
@@ -114,6 +123,8 @@ async function serveRevision(
     file: string | undefined;
     search: string;
     gated?: UnlockedPreviewLink;
+    /** A channel: public, so shared caches may keep its immutable files. */
+    shared?: boolean;
   },
 ) {
   const { blobPrefix } = input.publication;
@@ -143,12 +154,13 @@ async function serveRevision(
     "Content-Type": type,
     ...(gzip ? { "Content-Encoding": "gzip", Vary: "Accept-Encoding" } : lockScript ? {} : { "Content-Length": size }),
     // The hash is the key to the preview: never in shared caches, but a revision never changes.
-    // A preview link's files stay in the visitor's cache no longer than an unlock lasts.
+    // A preview link's files stay in the visitor's cache no longer than an unlock lasts; a
+    // channel is public.
     "Cache-Control": isIndex
       ? input.gated
         ? "private, no-store"
-        : "private, no-cache"
-      : `private, max-age=${input.gated ? 3600 : "31536000, immutable"}`,
+        : `${input.shared ? "public" : "private"}, no-cache`
+      : `${input.shared ? "public" : "private"}, max-age=${input.gated ? 3600 : "31536000, immutable"}`,
     "Content-Security-Policy": `frame-ancestors 'self' ${deps.studioOrigin}`,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
@@ -166,6 +178,50 @@ async function serveRevision(
   }
   const body = deps.blobs.stream(key).on("error", () => res.destroy());
   (gzip ? body.pipe(createGzip({ level: 6 })) : body).pipe(res);
+}
+
+/**
+ * A channel at its permanent address `/c/<shortPath>/` (ADR 0039): the latest revision of the
+ * ePaper it holds. A renewed address is unknown at once; a disabled, unavailable or empty
+ * channel answers a friendly page instead of the reader.
+ */
+async function serveChannel(
+  deps: ContentServerDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  input: { shortPath: string; revision: string | undefined; file: string | undefined; search: string },
+) {
+  if (!SHORT_PATH.test(input.shortPath)) return notAvailable(res, 404);
+  const channel = await deps.db
+    .selectFrom("channel")
+    .select(["blobPrefix", "disabled", "available"])
+    .where("shortPath", "=", input.shortPath)
+    .where("deletedAt", "is", null)
+    .executeTakeFirst();
+  if (!channel) return notAvailable(res, 404);
+  if (channel.disabled || !channel.available || !channel.blobPrefix) return notAvailable(res, channel.blobPrefix ? 503 : 404);
+  return serveRevision(deps, req, res, {
+    base: `/c/${input.shortPath}`,
+    publication: { blobPrefix: channel.blobPrefix },
+    revision: input.revision,
+    file: input.file,
+    search: input.search,
+    shared: true,
+  });
+}
+
+/** The friendly page of a channel that shows nothing (both languages: the visitor's is unknown). */
+function notAvailable(res: ServerResponse, status: number) {
+  res.writeHead(status, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+  });
+  res.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Not available</title><style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#f8fafc;color:#0f172a}main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.5rem}</style></head><body><main><h1>This ePaper is not available</h1><p>The publication you are looking for is not available at the moment.</p><h1 lang="de">Dieses ePaper ist nicht verfügbar</h1><p lang="de">Die gesuchte Veröffentlichung ist im Moment nicht verfügbar.</p></main></body></html>`,
+  );
 }
 
 function send(res: ServerResponse, status: number, text: string) {

@@ -4,13 +4,14 @@ import { sql } from "kysely";
 import { publishToAccount } from "#app/events/publish.server";
 import type { PublishJobData } from "#app/jobs/publish";
 import type { Database } from "#db/client";
-import { buildPublication, type PublishDeps } from "./build-publication.server.ts";
+import { buildPublication } from "./build-publication.server.ts";
+import { type ChannelPublishDeps, releaseChannel, runChannelPublish } from "./channel-publish.server.ts";
 import { DEFAULT_ZIP_POST_PROCESSING_HOURS } from "#app/rules/zip-contingent";
 import { previewLinkExpiresAt } from "#app/rules/preview-link";
 import { retryTransaction } from "#db/retry-transaction";
 import { announceProcessEnd, endProcess, type ProcessOwner } from "#app/lifecycle/epaper-process.server";
 
-export type PublishJobDeps = PublishDeps & {
+export type PublishJobDeps = ChannelPublishDeps & {
   redis: Redis;
   /** Called after a zip is ready (the 'zip ready' mail). */
   onZipReady?: (job: PublishJobData) => Promise<unknown>;
@@ -48,6 +49,12 @@ export async function runPublishJob(deps: PublishJobDeps, job: PublishJobData) {
   if (epaper.deletedAt || epaper.processCancelled) {
     await failPublishJob(deps, job, "cancelled");
     return { published: false as const };
+  }
+  if (job.type === "channel") {
+    if (!job.channelId) throw new Error(`channel publish of ${job.epaperId} without a channel`);
+    const outcome = await runChannelPublish(deps, { ...job, channelId: job.channelId });
+    if (outcome === "cancelled") await failPublishJob(deps, job, "cancelled");
+    return { published: outcome === "published" };
   }
   const snapshotAt = new Date();
   let linkExpiresAt: Date | null = null;
@@ -122,6 +129,7 @@ export async function runPublishJob(deps: PublishJobDeps, job: PublishJobData) {
  * call (a retry, the worker's failed handler) finds no process of its own and changes nothing.
  */
 export async function failPublishJob(deps: Pick<PublishJobDeps, "db" | "redis">, job: PublishJobData, reason: "failed" | "cancelled") {
+  if (job.channelId) await releaseChannel(deps.db, job.channelId, reason);
   const released = await retryTransaction(deps.db, async (trx) => {
     const ended = await endProcess(trx, ownerOf(job), { as: "released" }, { publishingFailed: reason === "failed" });
     if (!ended) return false;
@@ -135,6 +143,16 @@ export async function failPublishJob(deps: Pick<PublishJobDeps, "db" | "redis">,
     state: reason,
   });
   if (job.charged) await publishToAccount(deps.redis, job.accountId, { type: "accountDataChanged" });
+  if (job.channelId) {
+    const channel = await deps.db.selectFrom("channel").select("name").where("id", "=", job.channelId).executeTakeFirst();
+    await publishToAccount(deps.redis, job.accountId, {
+      type: "channelProcess",
+      channelId: job.channelId,
+      process: "publishing",
+      state: reason,
+      ...(channel ? { name: channel.name } : {}),
+    });
+  }
   return true;
 }
 

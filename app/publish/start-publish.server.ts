@@ -9,6 +9,7 @@ import { type PermissionSubject, requirePermission, requireWriteAllowed } from "
 import type { Database } from "#db/client";
 import { failPublishJob, processOfPublish } from "./publish-job.server.ts";
 import { generatePreviewLinkPassword, hashPreviewLinkPassword } from "./preview-link-access.server.ts";
+import { beginChannelPublish } from "./channel-publish.server.ts";
 import { zipDecision } from "#app/rules/zip-contingent";
 import { retryTransaction } from "#db/retry-transaction";
 
@@ -46,10 +47,11 @@ export class EpaperNotRendered extends AppError {
 export async function startPublish(
   deps: StartPublishDeps,
   subject: PermissionSubject,
-  input: { epaperId: string; type: PublishType; confirmCharge?: boolean; newPassword?: boolean },
+  input: { epaperId: string; type: PublishType; confirmCharge?: boolean; newPassword?: boolean; channelId?: string },
 ) {
   if (input.type === "zip") requirePermission(subject, "gettingZip");
   if (input.type === "previewlink") requirePermission(subject, "createPreviewLink");
+  if (input.type === "channel") requirePermission(subject, "publishToChannel");
   // Hashing takes a moment: done before the transaction, used only if the link needs a password.
   const fresh = input.type === "previewlink" ? await freshPassword() : null;
   const started = await retryTransaction(deps.db, async (trx) => {
@@ -110,6 +112,7 @@ export async function startPublish(
         charged = true;
       }
     }
+    if (input.type === "channel") await beginChannelPublish(trx, subject, input.channelId);
     const password = fresh ? await preparePreviewLink(trx, input.epaperId, fresh, input.newPassword === true) : null;
     const startedAt = await beginProcess(trx, epaper, processOfPublish(input.type), {
       publishingFailed: false,
@@ -121,6 +124,7 @@ export async function startPublish(
       type: input.type,
       charged,
       startedAt: startedAt.toISOString(),
+      ...(input.type === "channel" ? { channelId: input.channelId } : {}),
     };
     return { data, password };
   });
@@ -137,6 +141,13 @@ export async function startPublish(
     process: processOfPublish(started.data.type),
     state: "started",
   });
+  if (started.data.channelId)
+    await publishToAccount(deps.redis, subject.accountId, {
+      type: "channelProcess",
+      channelId: started.data.channelId,
+      process: "publishing",
+      state: "started",
+    });
   // The header shows the contingent: every browser of the account reloads it.
   if (started.data.charged) await publishToAccount(deps.redis, subject.accountId, { type: "accountDataChanged" });
   // The password of a preview link is shown once, now: only its hash is stored.

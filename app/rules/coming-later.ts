@@ -9,7 +9,6 @@ export const COMING_LATER_FEATURES = [
   "bookChannels",
   "manageChannels",
   "subdomains",
-  "channelWorkspace",
   "devKit",
 ] as const;
 export type ComingLaterFeature = (typeof COMING_LATER_FEATURES)[number];

@@ -54,7 +54,7 @@ const CHANNEL_MENU: Rule<MenuLink>[] = [
   },
   {
     when: "channelWorkspace",
-    entry: { id: "channelOverview", labelKey: "shell.channelMenu.overview", href: comingLaterPath("channelWorkspace") },
+    entry: { id: "channelOverview", labelKey: "shell.channelMenu.overview", href: "/channel" },
   },
 ];
 

@@ -176,9 +176,32 @@ async function insertTarget(
       .execute();
     await blobs.put(`${blobPrefix}/${type === "zip" ? "epaper.zip" : "index.html"}`, Buffer.from(type));
   }
+  const channelId = createId();
+  await db
+    .insertInto("channel")
+    // Its subscription ended yesterday: not an active one, so deleting the account stays allowed.
+    .values({
+      id: channelId,
+      accountId,
+      name: "Matrix channel",
+      shortPath: createId().slice(0, 10),
+      isDemo: values.isDemo ?? false,
+      removeAt: new Date(Date.now() - 86_400_000),
+    })
+    .execute();
   // Valid for the whole run: under load the matrix takes minutes before it reaches the worker cells.
   const signedPath = new URL(signBlobUrl(WORKER, SECRET, coverKey, 15 * 60_000)).pathname;
-  return { epaperId, pageId, pageMediaId, mediaId, ...folders, previewHash, signedPath, forgedPath: `${signedPath.slice(0, -2)}xx` };
+  return {
+    epaperId,
+    pageId,
+    pageMediaId,
+    mediaId,
+    channelId,
+    ...folders,
+    previewHash,
+    signedPath,
+    forgedPath: `${signedPath.slice(0, -2)}xx`,
+  };
 }
 
 async function makeFixture(caller: Caller): Promise<Fixture> {
@@ -261,7 +284,7 @@ async function send(cell: Cell, fixture: Fixture, foreign: Fixture): Promise<str
   const ids: CellIds = { ...target, ownRootId: fixture.ownRootId };
   const origin = entry.origin ?? "studio";
   const base = origin === "content" ? CONTENT : origin === "worker" ? WORKER : STUDIO;
-  const address = entry.path?.(ids) ?? `/${entry.route.replace(":epaperId", ids.epaperId)}`;
+  const address = entry.path?.(ids) ?? `/${entry.route.replace(":epaperId", ids.epaperId).replace(":channelId", ids.channelId)}`;
   clientCounter += 1;
   const headers: Record<string, string> = {
     // Each cell is its own visitor: per-address rate limits (login, signup, try-it) count per cell.

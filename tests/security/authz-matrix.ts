@@ -65,6 +65,8 @@ export type CellIds = {
   folderId: string;
   /** The caller's own root folder (a move's destination). */
   ownRootId: string;
+  /** A channel of the target account (a demo channel for the demo target). */
+  channelId: string;
   /** A valid preview hash of the target ePaper (content origin). */
   previewHash: string;
   /** A signed worker URL path for the target's cover blob, and one whose signature is forged. */
@@ -122,6 +124,27 @@ const SUPPORT: Caller[] = ["level3", "level4"];
 const cardAction = (answer: Answer, extra: Partial<Record<Caller, Answer>> = {}): Pick<MatrixEntry, "expect" | "demo"> => ({
   expect: signedIn(answer, { lockedOwner: "403", ...extra }),
   demo: { default: "DemoError", demoAccount: answer, anonymous: LOGIN },
+});
+
+/** Channels (issue 13): channelWorkspace or publishToChannel (payers, no try-it user), the account, the demo rule. */
+const CHANNEL_GATE = { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403" } as const;
+const channelAction = (intent: string, answer: Answer, options: { form?: MatrixEntry["form"]; demo?: Answer } = {}): MatrixEntry => ({
+  route: "channel/:channelId/action",
+  method: "POST",
+  intent,
+  scoped: true,
+  ...(options.form ? { form: options.form } : {}),
+  expect: signedIn(answer, CHANNEL_GATE),
+  demo: { default: options.demo ?? "DemoError", demoAccount: answer, anonymous: LOGIN, ...CHANNEL_GATE },
+});
+/** Demo marks need demoManagement first; the fixture's channels hold no ePaper ('no ePaper' for demo managers). */
+const channelDemoAction = (intent: string): MatrixEntry => ({
+  route: "channel/:channelId/action",
+  method: "POST",
+  intent,
+  scoped: true,
+  expect: signedIn("403", { demoAccount: "422" }),
+  demo: { default: "403", demoAccount: "422", anonymous: LOGIN },
 });
 
 /** The version of the fixture's media element (tests/security/authz-matrix.test.ts). */
@@ -434,6 +457,27 @@ export const MATRIX: MatrixEntry[] = [
     expect: signedIn("404", { generated: "403", unconfirmed: "UserNotConfirmed", lockedOwner: "403" }),
     demo: { default: "DemoError", demoAccount: "404", anonymous: LOGIN, generated: "403", unconfirmed: "UserNotConfirmed" },
   },
+  // Publishing to a channel: the fixture is not rendered, 'not rendered' once the gate is passed.
+  {
+    route: "epaper/:epaperId/action",
+    method: "POST",
+    intent: "publishChannel",
+    scoped: true,
+    form: (ids) => ({ channelId: ids.channelId }),
+    expect: signedIn("422", { ...CHANNEL_GATE, lockedOwner: "403" }),
+    demo: { default: "DemoError", demoAccount: "422", anonymous: LOGIN, ...CHANNEL_GATE },
+  },
+  { route: "channel", method: "GET", expect: signedIn("200", { generated: START, unconfirmed: START, level1: START }) },
+  { route: "resources/channels", method: "GET", expect: signedIn("200", CHANNEL_GATE) },
+  channelAction("rename", "200", { form: () => ({ name: "Matrix channel" }) }),
+  channelAction("clear", "200"),
+  channelAction("renew", "200"),
+  channelAction("renewDisconnect", "200"),
+  channelDemoAction("markDemo"),
+  channelDemoAction("unmarkDemo"),
+  channelAction("visit", "200", { demo: "200" }),
+  // Nothing runs: cancelling is a no-op.
+  channelAction("cancel", "200"),
 
   // The ePaper settings dialog (issue 12): epaperSettings, the account, the demo rule and the lock.
   {

@@ -22,4 +22,6 @@ export const TEST_PORTS = {
   /** tests/integration/page-operations.test.ts: two render nodes. */
   pageOpsNodeA: 50391,
   pageOpsNodeB: 50392,
+  /** tests/integration/channel.test.ts: one render node. */
+  channelNode: 50401,
 } as const;

@@ -9,6 +9,8 @@ import { zipDecision } from "#app/rules/zip-contingent";
 import { formatDate } from "#app/utils/format-date";
 import { PreviewDialog, ZipDialog } from "./publish-dialogs.tsx";
 import { PreviewLinkDialog } from "./preview-link-dialog.tsx";
+import { type LiveProgress, ProcessOverlay } from "./process-overlay.tsx";
+import { ChannelSelectDialog } from "#app/components/channels/channel-select-dialog";
 import { Button } from "#app/components/ui/button";
 import { LockIcon, StarIcon } from "#app/components/folders/folder-tree-icons";
 import { ConfirmDialog, DialogButtons } from "#app/components/ui/confirm-dialog";
@@ -16,8 +18,7 @@ import { Dialog } from "#app/components/ui/dialog";
 import { TextField } from "#app/components/ui/text-field";
 import { isPageProcess } from "#app/rules/page-structure";
 
-/** Live progress of a running render, newer than the loader's data (from renderProgress events). */
-export type LiveProgress = { pageCount: number; pageCountReady: number; downloadDone: boolean; splitDone: boolean };
+export type { LiveProgress } from "./process-overlay.tsx";
 
 type CardState = "processing" | "failed" | "cancelled" | "ready" | "empty";
 
@@ -29,10 +30,18 @@ function stateOf(card: Card): CardState {
   return card.isRendered ? "ready" : "empty";
 }
 
-type Dialogs = "rename" | "delete" | "demo" | "preview" | "zip" | "previewLink" | null;
+type Dialogs = "rename" | "delete" | "demo" | "preview" | "zip" | "previewLink" | "channel" | null;
 
 /** What the workspace knows about publishing for every card: permission, contingent, content origin. */
-export type Publishing = { canZip: boolean; canPreviewLink: boolean; zipContingent: number; contentUrl: string; studioUrl: string };
+export type Publishing = {
+  canZip: boolean;
+  canPreviewLink: boolean;
+  canChannel: boolean;
+  canOrder: boolean;
+  zipContingent: number;
+  contentUrl: string;
+  studioUrl: string;
+};
 
 /**
  * One ePaper in the grid (studio-core.md §2 ePaper card): cover, name, status, context menu,
@@ -212,7 +221,7 @@ export function EpaperCard(props: {
               disabledKeys={[
                 ...(disabled || state === "processing" ? ["rename", "delete", "demo"] : []),
                 ...(state !== "ready" || (disabled && !previewCurrent) ? ["preview"] : []),
-                ...(state !== "ready" || disabled ? ["zip", "previewLink"] : []),
+                ...(state !== "ready" || disabled ? ["zip", "previewLink", "channel"] : []),
               ]}
               onAction={(key) => (key === "preview" ? openPreview() : setDialog(key as Dialogs))}
             >
@@ -222,6 +231,11 @@ export function EpaperCard(props: {
               {props.publishing.canPreviewLink ? (
                 <MenuItem id="previewLink" className={menuItemClass}>
                   {t("previewLink.menu")}
+                </MenuItem>
+              ) : null}
+              {props.publishing.canChannel ? (
+                <MenuItem id="channel" className={menuItemClass}>
+                  {t("channel.select.menu")}
                 </MenuItem>
               ) : null}
               {props.publishing.canZip ? (
@@ -297,6 +311,12 @@ export function EpaperCard(props: {
         name={card.name}
         url={previewUrl && previewPage ? `${previewUrl}#/page/${previewPage}` : previewUrl}
       />
+      <ChannelSelectDialog
+        isOpen={dialog === "channel"}
+        onClose={() => setDialog(null)}
+        epaperId={card.id}
+        canOrder={props.publishing.canOrder}
+      />
       <PreviewLinkDialog
         isOpen={dialog === "previewLink"}
         onClose={() => setDialog(null)}
@@ -341,49 +361,6 @@ function Badge({ label, symbol, tone = "dark" }: { label: string; symbol: ReactN
       <span aria-hidden="true">{symbol}</span>
       <span className="sr-only">{label}</span>
     </span>
-  );
-}
-
-function ProcessOverlay(props: { card: Card; live: LiveProgress | undefined; onCancel: () => void; disabled: boolean }) {
-  const { t } = useTranslation();
-  const progress = props.live ?? props.card.process;
-  const type = props.card.process.type;
-  // Publishing takes seconds and has no page count: a busy indicator, no cancel (ADR 0021).
-  // Moving and deleting a page take a moment and count no pages: a busy indicator too.
-  const publishing = type === "publishing_preview" || type === "publishing_zip" || type === "publishing_previewlink";
-  const counted = !publishing && type !== "moving_page" && type !== "deleting_page";
-  let text: string;
-  if (publishing) text = t(`publish.progress.${type.slice("publishing_".length) as "preview" | "zip" | "previewlink"}`);
-  else if (isPageProcess(type)) text = t(`pageStructure.progress.${type}`, { ready: progress.pageCountReady, total: progress.pageCount });
-  else if (!progress.downloadDone) text = t("epaper.card.progress.download");
-  else if (!progress.splitDone) text = t("epaper.card.progress.split");
-  else text = t("epaper.card.progress.render", { ready: progress.pageCountReady, total: progress.pageCount });
-  const percent = progress.pageCount > 0 ? Math.round((progress.pageCountReady / progress.pageCount) * 100) : 0;
-  return (
-    <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-white/90 p-3 text-center">
-      <p className="text-xs font-medium text-slate-800" aria-live="polite" data-testid="process-text">
-        {text}
-      </p>
-      <div
-        role="progressbar"
-        aria-label={text}
-        aria-valuemin={counted ? 0 : undefined}
-        aria-valuemax={counted ? 100 : undefined}
-        aria-valuenow={counted ? percent : undefined}
-        className="h-1.5 w-full overflow-hidden rounded-full bg-slate-200"
-      >
-        {!counted ? (
-          <div className="h-full w-1/3 animate-pulse bg-brand-600 motion-reduce:animate-none" />
-        ) : (
-          <div className="h-full bg-brand-600 transition-[width] motion-reduce:transition-none" style={{ width: `${percent}%` }} />
-        )}
-      </div>
-      {publishing ? null : (
-        <Button variant="secondary" className="min-h-9 px-3 text-xs" isDisabled={props.disabled} onPress={props.onCancel}>
-          {t("epaper.card.cancel")}
-        </Button>
-      )}
-    </div>
   );
 }
 

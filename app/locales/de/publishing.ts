@@ -28,6 +28,7 @@ export default {
       preview: "Vorschau wird erstellt …",
       zip: "Zip-Paket wird erstellt …",
       previewlink: "Vorschau-Link wird veröffentlicht …",
+      channel: "Wird im Kanal veröffentlicht …",
     },
     preview: {
       menu: "Vorschau",

@@ -137,7 +137,6 @@ export default {
         bookChannels: "Kanäle buchen",
         manageChannels: "Kanäle verwalten",
         subdomains: "Subdomains verwalten",
-        channelWorkspace: "Kanäle",
         devKit: "Entwickler-Kit",
       },
     },

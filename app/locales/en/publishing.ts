@@ -25,6 +25,7 @@ export default {
       preview: "Preparing the preview …",
       zip: "Building the zip package …",
       previewlink: "Publishing the preview link …",
+      channel: "Publishing to the channel …",
     },
     preview: {
       menu: "Preview",

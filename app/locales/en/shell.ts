@@ -133,7 +133,6 @@ export default {
         bookChannels: "Book channels",
         manageChannels: "Manage channels",
         subdomains: "Manage subdomains",
-        channelWorkspace: "Channels",
         devKit: "Developer kit",
       },
     },

@@ -27,7 +27,8 @@ const deps: CardActionDeps = { db, redis, queue: queues.render, pagesQueue: queu
  * POST /epaper/:epaperId/action, `intent` = rename | delete | cancel | renderAgain | reset | markDemo |
  * unmarkDemo | publishPreview | publishZip (`confirmCharge` = "true" once the user agreed to use
  * a unit of the zip contingent) | publishPreviewLink (`newPassword` = "true" for a new password;
- * answers the password when one was made, shown once) | refreshPreviewLinkHash: the ePaper card's actions. Refusals (demo content, locked, in process, not found)
+ * answers the password when one was made, shown once) | refreshPreviewLinkHash | publishChannel
+ * (`channelId`): the ePaper card's actions. Refusals (demo content, locked, in process, not found)
  * answer their status with a toast; success answers `{ ok: true }` (with a toast where the
  * spec names one).
  */
@@ -43,6 +44,7 @@ export const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("publishZip"), confirmCharge: z.literal("true").optional() }),
   z.object({ intent: z.literal("publishPreviewLink"), newPassword: z.literal("true").optional() }),
   z.object({ intent: z.literal("refreshPreviewLinkHash") }),
+  z.object({ intent: z.literal("publishChannel"), channelId: z.string().min(1).max(64) }),
 ]);
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -95,6 +97,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         });
         return { ok: true as const, password: started.password };
       }
+      case "publishChannel":
+        await startPublish({ db, redis, queue: queues.publish }, subject, { epaperId, type: "channel", channelId: form.channelId });
+        return { ok: true as const };
       case "refreshPreviewLinkHash":
         await refreshPreviewLinkHash({ db }, subject, epaperId);
         return data(

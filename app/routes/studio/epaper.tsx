@@ -3,7 +3,7 @@ import { z } from "zod";
 import { bareIntent, parseIntent } from "#app/rules/intents";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { data, redirect, useNavigate, useRevalidator } from "react-router";
 import { destroySessionHeader } from "#app/auth/session-cookie.server";
 import { studioUserOf } from "#app/auth/studio-user.server";
 import { EpaperCard, type LiveProgress, type PreviewRequest } from "#app/components/workspace/epaper-card";
@@ -46,6 +46,7 @@ import { redis } from "#app/utils/redis.server";
 import type { Route } from "./+types/epaper";
 import { truncateText } from "#app/rules/truncate";
 import { readForm } from "#app/utils/read-form.server";
+import { Pagination } from "#app/components/ui/pagination";
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -107,6 +108,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     publishing: {
       canZip: permissions.has("gettingZip"),
       canPreviewLink: permissions.has("createPreviewLink"),
+      canChannel: permissions.has("publishToChannel"),
+      canOrder: permissions.has("payment"),
       zipContingent: user.zipContingent,
       contentUrl: getEnv().CONTENT_URL,
       studioUrl: getEnv().PUBLIC_URL,
@@ -241,7 +244,7 @@ export default function EpaperWorkspace({ loaderData }: Route.ComponentProps) {
             </ul>
           </section>
           {grid.total === 0 && !loaderData.search ? <p className="mt-6 text-slate-700">{t("epaper.grid.empty")}</p> : null}
-          {grid.pageCount > 1 ? <Pagination page={grid.page} pageCount={grid.pageCount} /> : null}
+          {grid.pageCount > 1 ? <Pagination page={grid.page} pageCount={grid.pageCount} clear="epaperId" /> : null}
         </div>
       </div>
     </main>
@@ -285,43 +288,3 @@ function useGridSizing(size: number) {
   }, []);
   return ref;
 }
-
-function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
-  const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
-  const to = (target: number) => {
-    const params = new URLSearchParams(searchParams);
-    params.set("page", String(target));
-    params.delete("epaperId");
-    return `?${params.toString()}`;
-  };
-  const pages = Array.from({ length: pageCount }, (_, index) => index + 1);
-  return (
-    <nav aria-label={t("epaper.grid.pagination")} className="mt-6 flex flex-wrap items-center justify-center gap-1">
-      {page > 1 ? (
-        <Link to={to(page - 1)} className={pageLinkClass} aria-label={t("epaper.grid.previous")}>
-          ‹
-        </Link>
-      ) : null}
-      {pages.map((target) => (
-        <Link
-          key={target}
-          to={to(target)}
-          aria-current={target === page ? "page" : undefined}
-          aria-label={t("epaper.grid.page", { page: target })}
-          className={`${pageLinkClass} ${target === page ? "bg-brand-600 text-white" : ""}`}
-        >
-          {target}
-        </Link>
-      ))}
-      {page < pageCount ? (
-        <Link to={to(page + 1)} className={pageLinkClass} aria-label={t("epaper.grid.next")}>
-          ›
-        </Link>
-      ) : null}
-    </nav>
-  );
-}
-
-const pageLinkClass =
-  "flex min-h-11 min-w-11 items-center justify-center rounded-lg text-sm font-semibold ring-1 ring-slate-200 hover:bg-slate-100";

@@ -1,0 +1,226 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
+import { href, useFetcher } from "react-router";
+import { CHANNEL_NAME_MAX, type ChannelCard as Card, channelAddress } from "#app/rules/channel";
+import { formatDate } from "#app/utils/format-date";
+import { Button } from "#app/components/ui/button";
+import { ConfirmDialog, DialogButtons } from "#app/components/ui/confirm-dialog";
+import { Dialog } from "#app/components/ui/dialog";
+import { TextField } from "#app/components/ui/text-field";
+import { QrCodeDialog } from "./qr-code-dialog.tsx";
+
+type Dialogs = "rename" | "clear" | "renew" | "renewDisconnect" | "demo" | "qr" | null;
+
+const menuItemClass =
+  "flex min-h-10 cursor-default items-center rounded-lg px-3 text-sm outline-none data-[disabled]:opacity-40 data-[focused]:bg-slate-100";
+
+/**
+ * One channel of the channel workspace (studio-core.md §2, §4 "Channel processes"): cover of its
+ * ePaper, name, status by the spec's priority, its permanent address, the publishing overlay with
+ * cancel, and the menu: rename, clear, renew, renew and disconnect, demo, visit, QR code.
+ */
+export function ChannelCard(props: { card: Card; contentUrl: string; selected: boolean; demoManagement: boolean; onSelect: () => void }) {
+  const { card } = props;
+  const { t, i18n } = useTranslation();
+  const fetcher = useFetcher<{ ok: boolean; url?: string }>();
+  const [dialog, setDialog] = useState<Dialogs>(null);
+  const [name, setName] = useState(card.name);
+  const address = channelAddress(props.contentUrl, card.shortPath);
+  const busy = card.process.running && !card.process.cancelled;
+  const post = (intent: string, extra: Record<string, string> = {}) =>
+    fetcher.submit({ intent, ...extra }, { method: "POST", action: href("/channel/:channelId/action", { channelId: card.id }) });
+  const trimmed = name.trim();
+  const nameError = !trimmed
+    ? t("channel.errors.nameRequired")
+    : trimmed.length > CHANNEL_NAME_MAX
+      ? t("channel.errors.nameTooLong")
+      : null;
+  const status = t(`channel.status.${card.status.key}` as "channel.status.active", {
+    date: card.status.date ? formatDate(card.status.date, i18n.language) : "",
+  });
+  const nameId = `channel-${card.id}-name`;
+  const disabledKeys = [
+    ...(busy ? ["rename", "clear", "renew", "renewDisconnect", "demo"] : ["cancel"]),
+    ...(card.epaper ? [] : ["clear", "demo", "visit"]),
+  ];
+  return (
+    <article
+      aria-labelledby={nameId}
+      data-testid="channel-card"
+      data-channel-id={card.id}
+      data-selected={props.selected || undefined}
+      className={`relative flex w-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 sm:w-[220px] ${props.selected ? "ring-2 ring-brand-600" : "ring-slate-200"}`}
+    >
+      <div className="relative h-[140px] shrink-0 bg-slate-100">
+        {card.epaper?.hasCover ? (
+          <img
+            src={href("/epaper/:epaperId/cover", { epaperId: card.epaper.id })}
+            alt={t("epaper.card.cover", { name: card.epaper.name })}
+            className="h-full w-full object-contain"
+            loading="lazy"
+          />
+        ) : (
+          <p className="flex h-full items-center justify-center text-xs text-slate-500">{t("channel.noEpaper")}</p>
+        )}
+        {!card.reviewed ? (
+          <span className="absolute top-1.5 left-1.5 rounded-full bg-brand-600 px-2 text-xs text-white">
+            ●<span className="sr-only">{t("epaper.card.unreviewed")}</span>
+          </span>
+        ) : null}
+        {busy ? (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-white/90 p-3 text-center">
+            <p className="text-xs font-medium text-slate-800" aria-live="polite">
+              {t("channel.progress")}
+            </p>
+            <div role="progressbar" aria-label={t("channel.progress")} className="h-1.5 w-full overflow-hidden rounded-full bg-slate-200">
+              <div className="h-full w-1/3 animate-pulse bg-brand-600 motion-reduce:animate-none" />
+            </div>
+            <Button variant="secondary" className="min-h-9 px-3 text-xs" onPress={() => post("cancel")}>
+              {t("channel.menu.cancel")}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <div className="flex min-w-0 flex-1 items-start gap-1 p-2">
+        <div className="min-w-0 flex-1">
+          <h2 id={nameId} className="truncate text-sm font-semibold text-slate-900">
+            <button
+              type="button"
+              className="max-w-full truncate text-left hover:underline"
+              aria-pressed={props.selected}
+              onClick={props.onSelect}
+            >
+              {card.name}
+            </button>
+          </h2>
+          <p className="truncate text-xs text-slate-600" data-testid="channel-status">
+            {status}
+            {card.isDemo ? ` · ${t("epaper.card.demo")}` : ""}
+          </p>
+          {card.epaper ? <p className="truncate text-xs text-slate-500">{card.epaper.name}</p> : null}
+          {card.process.error ? (
+            <p className="text-xs font-medium text-red-800">{t(card.process.error as "channel.errors.publicationFailed")}</p>
+          ) : null}
+        </div>
+        <MenuTrigger>
+          <AriaButton
+            aria-label={t("channel.actions", { name: card.name })}
+            className="flex min-h-9 min-w-9 items-center justify-center rounded-lg text-lg text-slate-700 data-[hovered]:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600"
+          >
+            <span aria-hidden="true">⋮</span>
+          </AriaButton>
+          <Popover placement="bottom end" className="min-w-56 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 outline-none">
+            <Menu
+              className="outline-none"
+              disabledKeys={disabledKeys}
+              onAction={(key) => {
+                if (key === "visit") {
+                  // Opened at once (a popup blocker allows it in the click), reviewed on the server.
+                  window.open(address, "_blank", "noopener,noreferrer");
+                  return post("visit");
+                }
+                if (key === "cancel") return post("cancel");
+                setDialog(key as Dialogs);
+              }}
+            >
+              <MenuItem id="visit" className={menuItemClass}>
+                {t("channel.menu.visit")}
+              </MenuItem>
+              <MenuItem id="qr" className={menuItemClass}>
+                {t("channel.menu.qr")}
+              </MenuItem>
+              <MenuItem id="rename" className={menuItemClass}>
+                {t("channel.menu.rename")}
+              </MenuItem>
+              <MenuItem id="clear" className={menuItemClass}>
+                {t("channel.menu.clear")}
+              </MenuItem>
+              <MenuItem id="renew" className={menuItemClass}>
+                {t("channel.menu.renewUrl")}
+              </MenuItem>
+              <MenuItem id="renewDisconnect" className={menuItemClass}>
+                {t("channel.menu.renewDisconnect")}
+              </MenuItem>
+              {props.demoManagement ? (
+                <MenuItem id="demo" className={menuItemClass}>
+                  {card.isDemo ? t("channel.menu.unmarkDemo") : t("channel.menu.markDemo")}
+                </MenuItem>
+              ) : null}
+              {busy ? (
+                <MenuItem id="cancel" className={menuItemClass}>
+                  {t("channel.menu.cancel")}
+                </MenuItem>
+              ) : null}
+            </Menu>
+          </Popover>
+        </MenuTrigger>
+      </div>
+      <p className="truncate border-t border-slate-100 px-2 py-1 text-xs">
+        <a href={address} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline" data-testid="channel-address">
+          {address}
+        </a>
+      </p>
+
+      <Dialog
+        isOpen={dialog === "rename"}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={t("channel.rename.title")}
+        maxWidth="480px"
+      >
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (nameError) return;
+            post("rename", { name: trimmed });
+            setDialog(null);
+          }}
+        >
+          <TextField
+            id={`channel-rename-${card.id}`}
+            label={t("channel.rename.label")}
+            errors={nameError ? [nameError] : undefined}
+            value={name}
+            onValueChange={setName}
+            inputProps={{ autoFocus: true }}
+          />
+          <DialogButtons
+            confirm={t("channel.rename.save")}
+            cancel={t("channel.rename.cancel")}
+            onCancel={() => setDialog(null)}
+            isDisabled={Boolean(nameError)}
+          />
+        </form>
+      </Dialog>
+      {(["clear", "renew", "renewDisconnect"] as const).map((kind) => (
+        <ConfirmDialog
+          key={kind}
+          isOpen={dialog === kind}
+          onClose={() => setDialog(null)}
+          title={t(`channel.confirm.${kind}Title`)}
+          text={t(`channel.confirm.${kind}Text`, { name: card.name })}
+          confirm={t(`channel.confirm.${kind}Confirm`)}
+          cancel={t("channel.confirm.cancel")}
+          onConfirm={() => post(kind)}
+        />
+      ))}
+      <ConfirmDialog
+        isOpen={dialog === "demo"}
+        onClose={() => setDialog(null)}
+        title={t("channel.confirm.demoTitle")}
+        text={t("channel.confirm.demoText")}
+        confirm={t("channel.confirm.demoConfirm")}
+        cancel={t("channel.confirm.cancel")}
+        onConfirm={() => post(card.isDemo ? "unmarkDemo" : "markDemo")}
+      />
+      <QrCodeDialog
+        isOpen={dialog === "qr"}
+        onClose={() => setDialog(null)}
+        title={t("channel.qr.title", { name: card.name })}
+        text={address}
+        fileName={`qr-${card.name.replace(/[^\p{L}\p{N}-]+/gu, "-")}`}
+      />
+    </article>
+  );
+}

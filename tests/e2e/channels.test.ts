@@ -1,0 +1,142 @@
+import { readFile } from "node:fs/promises";
+import { createId } from "@paralleldrive/cuid2";
+import { expect, test } from "@playwright/test";
+import jsQR from "jsqr";
+import sharp from "sharp";
+import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
+import { uploadAndRender } from "./support/editor.ts";
+import { axeViolations } from "./support/reader-checks.ts";
+
+// Channels end to end (issue 13; ADR 0039): an ePaper published to a channel from its card, the
+// channel workspace with its status and permanent address, the QR code decoded back to that
+// address, the reader at the address, a renewed address ending the old one, a cleared channel,
+// and 'no channels available' for an account without a free channel. Channels are booked in the
+// shop; here the fixture inserts the account's channel as the shop's webhook would.
+
+const LANGUAGES = [
+  {
+    code: "en",
+    locale: "en-US",
+    actions: (name: string) => `Actions for ${name}`,
+    publishToChannel: "Publish to channel",
+    publish: "Publish",
+    published: (name: string) => `“${name}” is now published on its channel.`,
+    channelActions: (name: string) => `Actions for channel ${name}`,
+    active: "Active",
+    qr: "QR code",
+    png: "Download PNG",
+    renew: "Renew address",
+    clear: "Clear",
+    empty: "No ePaper published yet",
+    noChannels: "No channels available",
+    toOrder: "To order",
+  },
+  {
+    code: "de",
+    locale: "de-DE",
+    actions: (name: string) => `Aktionen für ${name}`,
+    publishToChannel: "Im Kanal veröffentlichen",
+    publish: "Veröffentlichen",
+    published: (name: string) => `„${name}“ ist jetzt auf seinem Kanal veröffentlicht.`,
+    channelActions: (name: string) => `Aktionen für Kanal ${name}`,
+    active: "Aktiv",
+    qr: "QR-Code",
+    png: "PNG herunterladen",
+    renew: "Adresse erneuern",
+    clear: "Leeren",
+    empty: "Noch kein ePaper veröffentlicht",
+    noChannels: "Keine Kanäle verfügbar",
+    toOrder: "Bestellen",
+  },
+] as const;
+
+for (const lang of LANGUAGES) {
+  test.describe(`channels (${lang.code})`, () => {
+    test.use({ locale: lang.locale });
+
+    test("publish to a channel, see it at its address and in its QR code, renew the address, clear it", async ({
+      page,
+      context,
+    }, testInfo) => {
+      test.setTimeout(180_000);
+      const user = await insertUserWithLevel("2", { user: { emailLanguage: lang.code } });
+      const channelName = `Kanal ${lang.code}`;
+      await e2eDb()
+        .insertInto("channel")
+        .values({ id: createId(), accountId: user.accountId, name: channelName, shortPath: createId().slice(0, 10) })
+        .execute();
+      await logInAs(context, user);
+      const name = `Channel ${lang.code} ${testInfo.project.name} ${Date.now()}`;
+      const { epaper } = await uploadAndRender(page, name, "pypdf__habibi.pdf");
+
+      await epaper.getByRole("button", { name: lang.actions(name) }).click();
+      await page.getByRole("menuitem", { name: lang.publishToChannel }).click();
+      const dialog = page.getByRole("dialog", { name: lang.publishToChannel });
+      await dialog.getByText(channelName, { exact: true }).click();
+      await expect(dialog.getByRole("radio", { name: new RegExp(channelName) })).toBeChecked();
+      await dialog.getByRole("button", { name: lang.publish, exact: true }).click();
+      await expect(page.getByText(lang.published(name))).toBeVisible({ timeout: 60_000 });
+
+      await page.goto("/channel");
+      const card = page.getByRole("article", { name: channelName });
+      await expect(card.getByTestId("channel-status")).toHaveText(lang.active);
+      const address = (await card.getByTestId("channel-address").textContent()) as string;
+      expect(address).toMatch(/\/c\/[a-z0-9]{10}\/$/);
+      await testInfo.attach(`channels-${lang.code}-${testInfo.project.name}.png`, {
+        body: await page.screenshot(),
+        contentType: "image/png",
+      });
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The QR code, downloaded as PNG, decodes to the channel's address.
+      await card.getByRole("button", { name: lang.channelActions(channelName) }).click();
+      await page.getByRole("menuitem", { name: lang.qr }).click();
+      const qrDialog = page.getByRole("dialog");
+      await expect(qrDialog.getByTestId("qr-code")).toBeVisible();
+      const downloading = page.waitForEvent("download");
+      await qrDialog.getByRole("link", { name: lang.png }).click();
+      const file = await (await downloading).path();
+      const { data, info } = await sharp(await readFile(file))
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(address);
+      await testInfo.attach(`qr-${lang.code}-${testInfo.project.name}.png`, { body: await page.screenshot(), contentType: "image/png" });
+      await page.keyboard.press("Escape");
+
+      // The reader at the permanent address.
+      const reader = await context.newPage();
+      await reader.goto(address);
+      await expect(reader.locator(".ep-spread .ep-page[data-page-index='0'] img").first()).toBeVisible({ timeout: 20_000 });
+
+      // A new address: the old one shows 'not available', the new one the reader.
+      await card.getByRole("button", { name: lang.channelActions(channelName) }).click();
+      await page.getByRole("menuitem", { name: lang.renew, exact: true }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: lang.renew }).click();
+      await expect(card.getByTestId("channel-address")).not.toHaveText(address);
+      const renewed = (await card.getByTestId("channel-address").textContent()) as string;
+      expect((await reader.goto(address))?.status()).toBe(404);
+      await reader.goto(renewed);
+      await expect(reader.locator(".ep-spread .ep-page[data-page-index='0'] img").first()).toBeVisible({ timeout: 20_000 });
+
+      // Cleared: the channel shows nothing.
+      await card.getByRole("button", { name: lang.channelActions(channelName) }).click();
+      await page.getByRole("menuitem", { name: lang.clear, exact: true }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: lang.clear }).click();
+      await expect(card.getByTestId("channel-status")).toHaveText(lang.empty);
+      expect((await reader.goto(renewed))?.status()).toBe(404);
+    });
+
+    test("without a free channel the dialog offers to order one", async ({ page, context }, testInfo) => {
+      test.setTimeout(120_000);
+      const user = await insertUserWithLevel("2", { user: { emailLanguage: lang.code } });
+      await logInAs(context, user);
+      const name = `No channel ${lang.code} ${testInfo.project.name} ${Date.now()}`;
+      const { epaper } = await uploadAndRender(page, name, "pypdf__habibi.pdf");
+      await epaper.getByRole("button", { name: lang.actions(name) }).click();
+      await page.getByRole("menuitem", { name: lang.publishToChannel }).click();
+      const dialog = page.getByRole("dialog", { name: lang.noChannels });
+      await expect(dialog.getByRole("link", { name: lang.toOrder })).toBeVisible();
+    });
+  });
+}
