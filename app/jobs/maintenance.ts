@@ -48,3 +48,16 @@ export const PurgeDeletedEpapersJob = defineJob({
   schedule: { id: "purge-deleted-epapers-every-hour", everyMs: 60 * 60_000 },
   options: { attempts: 3, backoff: { type: "exponential", delay: 60_000 }, ...KEEP_SCHEDULED },
 });
+
+/**
+ * Removes channels whose removal date has passed (a cancelled subscription's term ended, or the
+ * date support set): their files go, the row is soft-deleted, the account hears 'channel removed'
+ * (docs/decisions/0039-channels.md).
+ */
+export const RemoveExpiredChannelsJob = defineJob({
+  queue: "maintenance",
+  name: "remove-expired-channels",
+  schema: noPayload,
+  schedule: { id: "remove-expired-channels-every-15-minutes", everyMs: 15 * 60_000 },
+  options: { attempts: 3, backoff: { type: "exponential", delay: 30_000 }, ...KEEP_SCHEDULED },
+});

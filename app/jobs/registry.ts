@@ -1,6 +1,12 @@
 import type { JobDefinition, QueueName } from "./define.ts";
 import { EmailJob } from "./email.ts";
-import { PurgeDeletedEpapersJob, PurgeExpiredAuthJob, RemoveExpiredGeneratedAccountsJob, RemoveExpiredUploadsJob } from "./maintenance.ts";
+import {
+  PurgeDeletedEpapersJob,
+  PurgeExpiredAuthJob,
+  RemoveExpiredChannelsJob,
+  RemoveExpiredGeneratedAccountsJob,
+  RemoveExpiredUploadsJob,
+} from "./maintenance.ts";
 import { PageOperationJob } from "./pages.ts";
 import { PublishJob } from "./publish.ts";
 import { RenderJob } from "./render.ts";
@@ -19,6 +25,7 @@ export const JOBS = [
   RemoveExpiredGeneratedAccountsJob,
   RemoveExpiredUploadsJob,
   PurgeDeletedEpapersJob,
+  RemoveExpiredChannelsJob,
 ] as const satisfies readonly JobDefinition[];
 
 export type RegisteredJob = (typeof JOBS)[number];

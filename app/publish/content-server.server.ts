@@ -194,12 +194,15 @@ async function serveChannel(
   if (!SHORT_PATH.test(input.shortPath)) return notAvailable(res, 404);
   const channel = await deps.db
     .selectFrom("channel")
-    .select(["blobPrefix", "disabled", "available"])
-    .where("shortPath", "=", input.shortPath)
-    .where("deletedAt", "is", null)
+    .leftJoin("epaper", "epaper.id", "channel.epaperId")
+    .select(["channel.blobPrefix", "channel.disabled", "channel.available", "epaper.deletedAt as epaperDeletedAt"])
+    .where("channel.shortPath", "=", input.shortPath)
+    .where("channel.deletedAt", "is", null)
     .executeTakeFirst();
   if (!channel) return notAvailable(res, 404);
-  if (channel.disabled || !channel.available || !channel.blobPrefix) return notAvailable(res, channel.blobPrefix ? 503 : 404);
+  // A deleted ePaper leaves every channel at once, as it leaves its previews.
+  if (!channel.blobPrefix || channel.epaperDeletedAt) return notAvailable(res, 404);
+  if (channel.disabled || !channel.available) return notAvailable(res, 503);
   return serveRevision(deps, req, res, {
     base: `/c/${input.shortPath}`,
     publication: { blobPrefix: channel.blobPrefix },

@@ -55,17 +55,7 @@ export async function startPublish(
   // Hashing takes a moment: done before the transaction, used only if the link needs a password.
   const fresh = input.type === "previewlink" ? await freshPassword() : null;
   const started = await retryTransaction(deps.db, async (trx) => {
-    const epaper = await trx
-      .selectFrom("epaper")
-      .select(["id", "isDemo", "isLocked", "isRendered", ...PROCESS_COLUMNS])
-      .where("id", "=", input.epaperId)
-      .where("accountId", "=", subject.accountId)
-      .where("deletedAt", "is", null)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!epaper) throw new EpaperNotFound();
-    requireWriteAllowed(subject, { resource: "publication", targetIsDemo: epaper.isDemo });
-    if (epaper.isLocked) throw new EpaperLocked();
+    const epaper = await lockPublishableEpaper(trx, subject, input.epaperId);
     requireNotBusy(epaper);
     if (!epaper.isRendered) throw new EpaperNotRendered();
     let charged = false;
@@ -154,6 +144,22 @@ export async function startPublish(
   return { ...started.data, password: started.password };
 }
 
+/** The caller's ePaper, locked for a publishing write: the account, the demo rule, not locked by support. */
+async function lockPublishableEpaper(trx: Database, subject: PermissionSubject, epaperId: string) {
+  const epaper = await trx
+    .selectFrom("epaper")
+    .select(["id", "isDemo", "isLocked", "isRendered", ...PROCESS_COLUMNS])
+    .where("id", "=", epaperId)
+    .where("accountId", "=", subject.accountId)
+    .where("deletedAt", "is", null)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!epaper) throw new EpaperNotFound();
+  requireWriteAllowed(subject, { resource: "publication", targetIsDemo: epaper.isDemo });
+  if (epaper.isLocked) throw new EpaperLocked();
+  return epaper;
+}
+
 async function freshPassword() {
   const password = generatePreviewLinkPassword();
   return { password, passwordHash: await hashPreviewLinkPassword(password) };
@@ -198,17 +204,7 @@ export class PublicationNotFound extends AppError {
 export async function refreshPreviewLinkHash(deps: { db: Database }, subject: PermissionSubject, epaperId: string) {
   requirePermission(subject, "createPreviewLink");
   return retryTransaction(deps.db, async (trx) => {
-    const epaper = await trx
-      .selectFrom("epaper")
-      .select(["id", "isDemo", "isLocked"])
-      .where("id", "=", epaperId)
-      .where("accountId", "=", subject.accountId)
-      .where("deletedAt", "is", null)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!epaper) throw new EpaperNotFound();
-    requireWriteAllowed(subject, { resource: "publication", targetIsDemo: epaper.isDemo });
-    if (epaper.isLocked) throw new EpaperLocked();
+    await lockPublishableEpaper(trx, subject, epaperId);
     const hash = createId() + createId();
     const updated = await trx
       .updateTable("publication")

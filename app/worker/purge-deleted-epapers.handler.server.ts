@@ -53,6 +53,16 @@ export async function purgeDeletedEpapers(deps: PurgeDeletedEpapersDeps, now = n
         ...insertedUploads.map((upload) => upload.blobKey),
       ])
         if (key && !key.startsWith(`epapers/${epaper.id}/`)) keys.add(key);
+      // A channel that still showed it forgets it (its address says 'not available'), files included.
+      const channels = await deps.db.selectFrom("channel").select(["id", "blobPrefix"]).where("epaperId", "=", epaper.id).execute();
+      for (const channel of channels) {
+        await deps.db
+          .updateTable("channel")
+          .set({ epaperId: null, blobPrefix: null, contentName: null, contentCoverBlobKey: null, publishedAt: null })
+          .where("id", "=", channel.id)
+          .execute();
+        if (channel.blobPrefix) keys.add(channel.blobPrefix);
+      }
       for (const key of keys) await deps.blobs.deletePrefix(key);
       await retryTransaction(deps.db, async (trx) => {
         await trx.deleteFrom("epaper").where("id", "=", epaper.id).where("deletedAt", "<", before).execute();

@@ -345,7 +345,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (worker ? worker.close(() => resolve()) : resolve()));
   await db?.destroy();
   await rm(dataDir, { recursive: true, force: true });
-}, 30_000);
+}, 60_000);
 
 describe("the authorization matrix", () => {
   test("has an entry for every loader, action and action intent of app/routes.ts, and none for a route that is gone", async () => {
@@ -378,5 +378,5 @@ describe("the authorization matrix", () => {
     const held = cells.length - differing.length;
     console.log(`authz: ${cells.length} cells, ${held} held, ${leaked} leaked`);
     expect(differing.sort()).toEqual([]);
-  }, 240_000);
+  }, 600_000);
 });

@@ -1,19 +1,16 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
+import { MenuItem } from "react-aria-components";
+import { CardMenu, cardMenuItemClass } from "#app/components/ui/card-menu";
 import { href, useFetcher } from "react-router";
 import { CHANNEL_NAME_MAX, type ChannelCard as Card, channelAddress } from "#app/rules/channel";
 import { formatDate } from "#app/utils/format-date";
 import { Button } from "#app/components/ui/button";
-import { ConfirmDialog, DialogButtons } from "#app/components/ui/confirm-dialog";
-import { Dialog } from "#app/components/ui/dialog";
-import { TextField } from "#app/components/ui/text-field";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import { RenameDialog } from "#app/components/ui/rename-dialog";
 import { QrCodeDialog } from "./qr-code-dialog.tsx";
 
 type Dialogs = "rename" | "clear" | "renew" | "renewDisconnect" | "demo" | "qr" | null;
-
-const menuItemClass =
-  "flex min-h-10 cursor-default items-center rounded-lg px-3 text-sm outline-none data-[disabled]:opacity-40 data-[focused]:bg-slate-100";
 
 /**
  * One channel of the channel workspace (studio-core.md §2, §4 "Channel processes"): cover of its
@@ -25,17 +22,10 @@ export function ChannelCard(props: { card: Card; contentUrl: string; selected: b
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher<{ ok: boolean; url?: string }>();
   const [dialog, setDialog] = useState<Dialogs>(null);
-  const [name, setName] = useState(card.name);
   const address = channelAddress(props.contentUrl, card.shortPath);
   const busy = card.process.running && !card.process.cancelled;
   const post = (intent: string, extra: Record<string, string> = {}) =>
     fetcher.submit({ intent, ...extra }, { method: "POST", action: href("/channel/:channelId/action", { channelId: card.id }) });
-  const trimmed = name.trim();
-  const nameError = !trimmed
-    ? t("channel.errors.nameRequired")
-    : trimmed.length > CHANNEL_NAME_MAX
-      ? t("channel.errors.nameTooLong")
-      : null;
   const status = t(`channel.status.${card.status.key}` as "channel.status.active", {
     date: card.status.date ? formatDate(card.status.date, i18n.language) : "",
   });
@@ -103,58 +93,49 @@ export function ChannelCard(props: { card: Card; contentUrl: string; selected: b
             <p className="text-xs font-medium text-red-800">{t(card.process.error as "channel.errors.publicationFailed")}</p>
           ) : null}
         </div>
-        <MenuTrigger>
-          <AriaButton
-            aria-label={t("channel.actions", { name: card.name })}
-            className="flex min-h-9 min-w-9 items-center justify-center rounded-lg text-lg text-slate-700 data-[hovered]:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600"
-          >
-            <span aria-hidden="true">⋮</span>
-          </AriaButton>
-          <Popover placement="bottom end" className="min-w-56 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 outline-none">
-            <Menu
-              className="outline-none"
-              disabledKeys={disabledKeys}
-              onAction={(key) => {
-                if (key === "visit") {
-                  // Opened at once (a popup blocker allows it in the click), reviewed on the server.
-                  window.open(address, "_blank", "noopener,noreferrer");
-                  return post("visit");
-                }
-                if (key === "cancel") return post("cancel");
-                setDialog(key as Dialogs);
-              }}
-            >
-              <MenuItem id="visit" className={menuItemClass}>
-                {t("channel.menu.visit")}
-              </MenuItem>
-              <MenuItem id="qr" className={menuItemClass}>
-                {t("channel.menu.qr")}
-              </MenuItem>
-              <MenuItem id="rename" className={menuItemClass}>
-                {t("channel.menu.rename")}
-              </MenuItem>
-              <MenuItem id="clear" className={menuItemClass}>
-                {t("channel.menu.clear")}
-              </MenuItem>
-              <MenuItem id="renew" className={menuItemClass}>
-                {t("channel.menu.renewUrl")}
-              </MenuItem>
-              <MenuItem id="renewDisconnect" className={menuItemClass}>
-                {t("channel.menu.renewDisconnect")}
-              </MenuItem>
-              {props.demoManagement ? (
-                <MenuItem id="demo" className={menuItemClass}>
-                  {card.isDemo ? t("channel.menu.unmarkDemo") : t("channel.menu.markDemo")}
-                </MenuItem>
-              ) : null}
-              {busy ? (
-                <MenuItem id="cancel" className={menuItemClass}>
-                  {t("channel.menu.cancel")}
-                </MenuItem>
-              ) : null}
-            </Menu>
-          </Popover>
-        </MenuTrigger>
+        <CardMenu
+          label={t("channel.actions", { name: card.name })}
+          width="56"
+          disabledKeys={disabledKeys}
+          onAction={(key) => {
+            if (key === "visit") {
+              // Opened at once (a popup blocker allows it in the click), reviewed on the server.
+              window.open(address, "_blank", "noopener,noreferrer");
+              return post("visit");
+            }
+            if (key === "cancel") return post("cancel");
+            setDialog(key as Dialogs);
+          }}
+        >
+          <MenuItem id="visit" className={cardMenuItemClass}>
+            {t("channel.menu.visit")}
+          </MenuItem>
+          <MenuItem id="qr" className={cardMenuItemClass}>
+            {t("channel.menu.qr")}
+          </MenuItem>
+          <MenuItem id="rename" className={cardMenuItemClass}>
+            {t("channel.menu.rename")}
+          </MenuItem>
+          <MenuItem id="clear" className={cardMenuItemClass}>
+            {t("channel.menu.clear")}
+          </MenuItem>
+          <MenuItem id="renew" className={cardMenuItemClass}>
+            {t("channel.menu.renewUrl")}
+          </MenuItem>
+          <MenuItem id="renewDisconnect" className={cardMenuItemClass}>
+            {t("channel.menu.renewDisconnect")}
+          </MenuItem>
+          {props.demoManagement ? (
+            <MenuItem id="demo" className={cardMenuItemClass}>
+              {card.isDemo ? t("channel.menu.unmarkDemo") : t("channel.menu.markDemo")}
+            </MenuItem>
+          ) : null}
+          {busy ? (
+            <MenuItem id="cancel" className={cardMenuItemClass}>
+              {t("channel.menu.cancel")}
+            </MenuItem>
+          ) : null}
+        </CardMenu>
       </div>
       <p className="truncate border-t border-slate-100 px-2 py-1 text-xs">
         <a href={address} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline" data-testid="channel-address">
@@ -162,37 +143,24 @@ export function ChannelCard(props: { card: Card; contentUrl: string; selected: b
         </a>
       </p>
 
-      <Dialog
+      <RenameDialog
+        id={`channel-rename-${card.id}`}
         isOpen={dialog === "rename"}
-        onOpenChange={(open) => !open && setDialog(null)}
-        title={t("channel.rename.title")}
-        maxWidth="480px"
-      >
-        <form
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (nameError) return;
-            post("rename", { name: trimmed });
-            setDialog(null);
-          }}
-        >
-          <TextField
-            id={`channel-rename-${card.id}`}
-            label={t("channel.rename.label")}
-            errors={nameError ? [nameError] : undefined}
-            value={name}
-            onValueChange={setName}
-            inputProps={{ autoFocus: true }}
-          />
-          <DialogButtons
-            confirm={t("channel.rename.save")}
-            cancel={t("channel.rename.cancel")}
-            onCancel={() => setDialog(null)}
-            isDisabled={Boolean(nameError)}
-          />
-        </form>
-      </Dialog>
+        onClose={() => setDialog(null)}
+        initial={card.name}
+        labels={{
+          title: t("channel.rename.title"),
+          label: t("channel.rename.label"),
+          save: t("channel.rename.save"),
+          cancel: t("channel.rename.cancel"),
+        }}
+        errorOf={(value) => {
+          const trimmed = value.trim();
+          if (!trimmed) return t("channel.errors.nameRequired");
+          return trimmed.length > CHANNEL_NAME_MAX ? t("channel.errors.nameTooLong") : null;
+        }}
+        onSave={(value) => post("rename", { name: value.trim() })}
+      />
       {(["clear", "renew", "renewDisconnect"] as const).map((kind) => (
         <ConfirmDialog
           key={kind}

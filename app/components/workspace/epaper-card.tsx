@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
+import { MenuItem } from "react-aria-components";
+import { CardMenu, cardMenuItemClass } from "#app/components/ui/card-menu";
 import { href, Link, useFetcher, useNavigate } from "react-router";
 import type { EpaperCard as Card } from "#app/rules/epaper-card";
 import { EPAPER_NAME_MAX } from "#app/rules/upload-contract";
@@ -13,9 +14,8 @@ import { type LiveProgress, ProcessOverlay } from "./process-overlay.tsx";
 import { ChannelSelectDialog } from "#app/components/channels/channel-select-dialog";
 import { Button } from "#app/components/ui/button";
 import { LockIcon, StarIcon } from "#app/components/folders/folder-tree-icons";
-import { ConfirmDialog, DialogButtons } from "#app/components/ui/confirm-dialog";
-import { Dialog } from "#app/components/ui/dialog";
-import { TextField } from "#app/components/ui/text-field";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import { RenameDialog } from "#app/components/ui/rename-dialog";
 import { isPageProcess } from "#app/rules/page-structure";
 
 export type { LiveProgress } from "./process-overlay.tsx";
@@ -67,7 +67,6 @@ export function EpaperCard(props: {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher();
   const [dialog, setDialog] = useState<Dialogs>(null);
-  const [name, setName] = useState(card.name);
   const state = stateOf(card);
   const busy = fetcher.state !== "idle";
   const post = (intent: string, extra: Record<string, string> = {}) =>
@@ -208,91 +207,62 @@ export function EpaperCard(props: {
             </p>
           ) : null}
         </div>
-        <MenuTrigger>
-          <AriaButton
-            aria-label={t("epaper.card.actions", { name: card.name })}
-            className="flex min-h-9 min-w-9 items-center justify-center rounded-lg text-lg text-slate-700 data-[hovered]:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600"
-          >
-            <span aria-hidden="true">⋮</span>
-          </AriaButton>
-          <Popover placement="bottom end" className="min-w-48 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 outline-none">
-            <Menu
-              className="outline-none"
-              disabledKeys={[
-                ...(disabled || state === "processing" ? ["rename", "delete", "demo"] : []),
-                ...(state !== "ready" || (disabled && !previewCurrent) ? ["preview"] : []),
-                ...(state !== "ready" || disabled ? ["zip", "previewLink", "channel"] : []),
-              ]}
-              onAction={(key) => (key === "preview" ? openPreview() : setDialog(key as Dialogs))}
-            >
-              <MenuItem id="preview" className={menuItemClass}>
-                {t("publish.preview.menu")}
-              </MenuItem>
-              {props.publishing.canPreviewLink ? (
-                <MenuItem id="previewLink" className={menuItemClass}>
-                  {t("previewLink.menu")}
-                </MenuItem>
-              ) : null}
-              {props.publishing.canChannel ? (
-                <MenuItem id="channel" className={menuItemClass}>
-                  {t("channel.select.menu")}
-                </MenuItem>
-              ) : null}
-              {props.publishing.canZip ? (
-                <MenuItem id="zip" className={menuItemClass}>
-                  {t("publish.zip.menu")}
-                </MenuItem>
-              ) : null}
-              <MenuItem id="rename" className={menuItemClass}>
-                {t("epaper.card.rename")}
-              </MenuItem>
-              <MenuItem id="delete" className={menuItemClass}>
-                {t("epaper.card.delete")}
-              </MenuItem>
-              {props.demoManagement ? (
-                <MenuItem id="demo" className={menuItemClass}>
-                  {card.isDemo ? t("epaper.card.unmarkDemo") : t("epaper.card.markDemo")}
-                </MenuItem>
-              ) : null}
-            </Menu>
-          </Popover>
-        </MenuTrigger>
+        <CardMenu
+          label={t("epaper.card.actions", { name: card.name })}
+          disabledKeys={[
+            ...(disabled || state === "processing" ? ["rename", "delete", "demo"] : []),
+            ...(state !== "ready" || (disabled && !previewCurrent) ? ["preview"] : []),
+            ...(state !== "ready" || disabled ? ["zip", "previewLink", "channel"] : []),
+          ]}
+          onAction={(key) => (key === "preview" ? openPreview() : setDialog(key as Dialogs))}
+        >
+          <MenuItem id="preview" className={cardMenuItemClass}>
+            {t("publish.preview.menu")}
+          </MenuItem>
+          {props.publishing.canPreviewLink ? (
+            <MenuItem id="previewLink" className={cardMenuItemClass}>
+              {t("previewLink.menu")}
+            </MenuItem>
+          ) : null}
+          {props.publishing.canChannel ? (
+            <MenuItem id="channel" className={cardMenuItemClass}>
+              {t("channel.select.menu")}
+            </MenuItem>
+          ) : null}
+          {props.publishing.canZip ? (
+            <MenuItem id="zip" className={cardMenuItemClass}>
+              {t("publish.zip.menu")}
+            </MenuItem>
+          ) : null}
+          <MenuItem id="rename" className={cardMenuItemClass}>
+            {t("epaper.card.rename")}
+          </MenuItem>
+          <MenuItem id="delete" className={cardMenuItemClass}>
+            {t("epaper.card.delete")}
+          </MenuItem>
+          {props.demoManagement ? (
+            <MenuItem id="demo" className={cardMenuItemClass}>
+              {card.isDemo ? t("epaper.card.unmarkDemo") : t("epaper.card.markDemo")}
+            </MenuItem>
+          ) : null}
+        </CardMenu>
       </div>
 
-      <Dialog
+      <RenameDialog
+        id={`rename-${card.id}`}
         isOpen={dialog === "rename"}
-        onOpenChange={(open) => !open && setDialog(null)}
-        title={t("epaper.rename.title")}
-        maxWidth="480px"
-      >
-        <form
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!name.trim()) return;
-            post("rename", { name });
-            setDialog(null);
-          }}
-        >
-          <TextField
-            id={`rename-${card.id}`}
-            label={t("epaper.rename.label")}
-            errors={name.trim() ? undefined : [t("epaper.errors.nameRequired")]}
-            value={name}
-            onValueChange={setName}
-            inputProps={{
-              maxLength: EPAPER_NAME_MAX,
-              autoFocus: true,
-            }}
-          />
-          <DialogButtons
-            confirm={t("epaper.rename.save")}
-            cancel={t("epaper.rename.cancel")}
-            onCancel={() => setDialog(null)}
-            isDisabled={!name.trim()}
-          />
-        </form>
-      </Dialog>
+        onClose={() => setDialog(null)}
+        initial={card.name}
+        labels={{
+          title: t("epaper.rename.title"),
+          label: t("epaper.rename.label"),
+          save: t("epaper.rename.save"),
+          cancel: t("epaper.rename.cancel"),
+        }}
+        errorOf={(value) => (value.trim() ? null : t("epaper.errors.nameRequired"))}
+        maxLength={EPAPER_NAME_MAX}
+        onSave={(value) => post("rename", { name: value })}
+      />
       <ConfirmDialog
         isOpen={dialog === "delete"}
         onClose={() => setDialog(null)}
@@ -348,9 +318,6 @@ export function EpaperCard(props: {
     </article>
   );
 }
-
-const menuItemClass =
-  "flex min-h-10 cursor-default items-center rounded-lg px-3 text-sm outline-none data-[disabled]:opacity-40 data-[focused]:bg-slate-100";
 
 function Badge({ label, symbol, tone = "dark" }: { label: string; symbol: ReactNode; tone?: "dark" | "brand" }) {
   return (
