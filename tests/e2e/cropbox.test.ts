@@ -56,7 +56,7 @@ test("a CropBox page: links and search hits land on their words", async ({ page,
   const epaper = page.getByRole("article", { name });
   await expect(epaper).toHaveAttribute("data-state", "ready", { timeout: 90_000 });
   await epaper.getByRole("button", { name: `Actions for ${name}` }).click();
-  await page.getByRole("menuitem", { name: "Preview" }).click();
+  await page.getByRole("menuitem", { name: "Preview", exact: true }).click();
   await expect(page.getByRole("dialog", { name: `Preview of ${name}` })).toBeVisible({ timeout: 60_000 });
   const reader: FrameLocator = page.frameLocator(`iframe[title="ePaper ${name}"]`);
   const pageTwo = reader.locator(".ep-spread .ep-page[data-page-index='1']");

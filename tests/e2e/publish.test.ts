@@ -194,7 +194,7 @@ for (const lang of LANGUAGES) {
 
       // Preview: publishes, then opens inline; the reader comes from the content origin.
       await epaper.getByRole("button", { name: lang.studio.actions(name) }).click();
-      await page.getByRole("menuitem", { name: lang.studio.preview }).click();
+      await page.getByRole("menuitem", { name: lang.studio.preview, exact: true }).click();
       const dialog = page.getByRole("dialog", { name: lang.studio.previewOf(name) });
       await expect(dialog).toBeVisible({ timeout: 60_000 });
       // The worker's 'preview done' reached the page as a message naming the ePaper (shown 4 s).
@@ -344,7 +344,7 @@ test.describe("zip contingent and permission (en)", () => {
         .getByRole("article", { name })
         .getByRole("button", { name: lang.studio.actions(name) })
         .click();
-      await expect(editorPage.getByRole("menuitem", { name: lang.studio.preview })).toBeVisible();
+      await expect(editorPage.getByRole("menuitem", { name: lang.studio.preview, exact: true })).toBeVisible();
       await expect(editorPage.getByRole("menuitem", { name: lang.studio.zip })).toHaveCount(0);
       const forbidden = await editorPage.request.post(`/epaper/${epaperId}/action`, {
         form: { intent: "publishZip", confirmCharge: "true" },
