@@ -51,7 +51,8 @@ async function showTree(page: Page, region: string) {
   if (!isNarrow(page)) return;
   const panel = page.getByRole("dialog", { name: region });
   await expect(async () => {
-    await page.getByRole("button", { name: /^(Folder|Ordner): / }).click({ timeout: 1000 });
+    // A panel that opened slowly on a busy machine makes the button inert: a click then never lands.
+    if (!(await panel.isVisible())) await page.getByRole("button", { name: /^(Folder|Ordner): / }).click({ timeout: 1000 });
     await expect(panel).toBeVisible({ timeout: 1000 });
   }).toPass();
 }

@@ -15,7 +15,11 @@ type Pending = { frame: Frame; version: string };
 export function useFrameSaver(epaperId: string, elements: MediaElement[]) {
   const fetcher = useFetcher<{ ok: boolean; element?: MediaElement }>({ key: "editor-frames" });
   const [pending, setPending] = useState<Map<string, Pending>>(new Map());
-  const inFlight = useRef<string | null>(null);
+  // The element being saved, and the answer the fetcher held when its save was sent. React Router
+  // updates a fetcher's state in a transition: a render caused by the user (the next key press)
+  // may still show 'idle' after the submit, so a save counts as answered only once the fetcher
+  // was seen busy or holds a new answer — never on that stale 'idle'.
+  const inFlight = useRef<{ id: string; before: unknown; seenBusy: boolean } | null>(null);
   // What each element's last save stored: the loader's copy may still be the older one while it is
   // fetched again; a move right after a save must name the newer version, and the canvas must not
   // jump back to the older frame meanwhile.
@@ -35,9 +39,13 @@ export function useFrameSaver(epaperId: string, elements: MediaElement[]) {
   );
 
   useEffect(() => {
-    if (fetcher.state !== "idle") return;
-    const done = inFlight.current;
-    if (done) {
+    if (fetcher.state !== "idle") {
+      if (inFlight.current) inFlight.current.seenBusy = true;
+      return;
+    }
+    if (inFlight.current) {
+      const { id: done, before, seenBusy } = inFlight.current;
+      if (!seenBusy && fetcher.data === before) return;
       inFlight.current = null;
       const saved = fetcher.data?.element;
       if (fetcher.data?.ok && saved) lastSaved.current.set(done, { frame: saved.frame, version: saved.version });
@@ -57,7 +65,7 @@ export function useFrameSaver(epaperId: string, elements: MediaElement[]) {
     }
     const [id, entry] = [...pending.entries()].find(([key]) => elements.some((element) => element.id === key)) ?? [];
     if (!id || !entry) return;
-    inFlight.current = id;
+    inFlight.current = { id, before: fetcher.data, seenBusy: false };
     void fetcher.submit(
       { intent: "updateMedia", pageMediaId: id, version: entry.version, patch: JSON.stringify({ frame: entry.frame }) },
       { method: "post", action: `/epaper/${encodeURIComponent(epaperId)}` },
