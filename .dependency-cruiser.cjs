@@ -19,6 +19,8 @@ const LAYERS = {
   models: 3,
   // page operations (insert, move, replace, delete pages): a process that marks republishing and uses the farm
   "page-operations": 3.5,
+  // the external shop's contract: checkout addresses and the signed webhook (ADR 0040)
+  shop: 3.5,
   // processes on an ePaper, driven through the lifecycle
   publish: 4,
   render: 5,

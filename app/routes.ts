@@ -33,6 +33,7 @@ export default [
     route("epaper", "routes/studio/epaper.tsx"),
     route("epaper/:epaperId", "routes/studio/editor.tsx"),
     route("channel", "routes/studio/channel.tsx"),
+    route("shop/:orderType", "routes/studio/shop.tsx"),
     route("support", "routes/studio/support/layout.tsx", [
       index("routes/studio/support/index.ts"),
       route(":tab", "routes/studio/support/tab.tsx"),
@@ -64,6 +65,10 @@ export default [
   ]),
   route("channel/:channelId/action", "routes/channel/action.ts"),
   route("resources/channels", "routes/resources/channels.ts"),
+  route("resources/licence-history", "routes/resources/licence-history.ts"),
+  route("resources/shop-channels", "routes/resources/shop-channels.ts"),
+  // The external shop's server reports orders here (ADR 0040): signed, no session.
+  route("webhooks/shop", "routes/shop/webhook.ts"),
   // Old and e-mail link addresses of the start route (studio-core.md §2).
   route("home", "routes/home-redirect.ts"),
   route("epaper-ready", "routes/ready-redirect.ts", { id: "epaper-ready" }),

@@ -480,6 +480,13 @@ export interface ShopOrderCode {
   updatedAt: Generated<Date>;
 }
 
+export interface ShopWebhookEvent {
+  accountId: Generated<string | null>;
+  eventId: string;
+  receivedAt: Generated<Date>;
+  type: string;
+}
+
 export interface Subdomain {
   accountId: string;
   createdAt: Generated<Date>;
@@ -618,6 +625,7 @@ export interface DB {
   session: Session;
   shopChannelSubscription: ShopChannelSubscription;
   shopOrderCode: ShopOrderCode;
+  shopWebhookEvent: ShopWebhookEvent;
   subdomain: Subdomain;
   systemLanguage: SystemLanguage;
   systemPreference: SystemPreference;

@@ -203,4 +203,14 @@ export const SYSTEM_PREFERENCES = [
   },
 ] as const;
 
+/**
+ * The offers of a fresh installation (docs/decisions/0040-shop.md): order code = the shop's
+ * product code, text = the product's name as the shop page lists it. They belong to the operator
+ * once they exist (support edits them); the seed only adds missing ones.
+ */
+export const SHOP_ORDER_CODES = {
+  epaper: { "zip-1": "ZIP package ×1", "zip-5": "ZIP package ×5", "zip-10": "ZIP package ×10" },
+  channel: { "channel-1": "Channel ×1 (12 months)", "channel-3": "Channel ×3 (12 months)" },
+} as const;
+
 export const DEMO_ACCOUNT = { name: "ePaper Studio Demo", firstname: "Demo", lastname: "Admin" } as const;

@@ -10,6 +10,7 @@ import {
   PLAYER_ICONS,
   SYSTEM_LANGUAGES,
   SYSTEM_PREFERENCES,
+  SHOP_ORDER_CODES,
   TERMS,
 } from "./seed-data.ts";
 
@@ -68,6 +69,15 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedRepo
           .insertInto("footerLink")
           .values({ languageCode, kind: kind as keyof typeof links, url })
           .onDuplicateKeyUpdate({ url })
+          .execute();
+      }
+    }
+    for (const [type, codes] of Object.entries(SHOP_ORDER_CODES)) {
+      for (const [codeKey, text] of Object.entries(codes)) {
+        await trx
+          .insertInto("shopOrderCode")
+          .values({ id: createId(), type: type as keyof typeof SHOP_ORDER_CODES, codeKey, text })
+          .onDuplicateKeyUpdate({ codeKey })
           .execute();
       }
     }

@@ -16,6 +16,7 @@ import pageStructure from "./de/page-structure.ts";
 import mediaLibrary from "./de/media-library.ts";
 import sharing from "./de/sharing.ts";
 import channels from "./de/channels.ts";
+import shop from "./de/shop.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
 const de: Translation = {
@@ -36,6 +37,7 @@ const de: Translation = {
   ...mediaLibrary,
   ...sharing,
   ...channels,
+  ...shop,
 };
 
 export default de;

@@ -15,6 +15,7 @@ import pageStructure from "./en/page-structure.ts";
 import mediaLibrary from "./en/media-library.ts";
 import sharing from "./en/sharing.ts";
 import channels from "./en/channels.ts";
+import shop from "./en/shop.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
@@ -38,6 +39,7 @@ const en = {
   ...mediaLibrary,
   ...sharing,
   ...channels,
+  ...shop,
 } as const;
 
 export default en;

@@ -1,8 +1,7 @@
-import { randomInt } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import { publishToAccount } from "#app/events/publish.server";
-import { ChannelInProcess, ChannelNotAvailable } from "#app/publish/channel-publish.server";
+import { ChannelInProcess, ChannelNotAvailable, newShortPath } from "#app/publish/channel-publish.server";
 import { CHANNEL_PAGE_SIZE, type ChannelCard, channelNameSchema, channelStatus, isChannelBusy } from "#app/rules/channel";
 import { type PermissionSubject, requirePermission, requireWriteAllowed } from "#app/rules/permissions";
 import { AppError } from "#app/errors/app-error";
@@ -16,14 +15,6 @@ import { retryTransaction } from "#db/retry-transaction";
  */
 
 export type ChannelDeps = { db: Database; redis: Redis; blobs: BlobStore };
-
-const SHORT_PATH_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
-/** A new permanent address: 10 of 36 characters (SHORT_PATH). */
-export function newShortPath(): string {
-  let path = "";
-  for (let i = 0; i < 10; i++) path += SHORT_PATH_ALPHABET[randomInt(SHORT_PATH_ALPHABET.length)];
-  return path;
-}
 
 /** One page of the account's channels, newest first (studio-admin.md §7 default sort). */
 export async function listChannels(db: Database, subject: PermissionSubject, input: { page: number }) {

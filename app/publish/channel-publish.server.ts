@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { createId } from "@paralleldrive/cuid2";
 import { sql } from "kysely";
 import { publishToAccount } from "#app/events/publish.server";
@@ -18,6 +19,14 @@ import type { Redis } from "ioredis";
  * row points at it, holds the ePaper, and the old revision goes. The channel's own process
  * columns run beside the ePaper's: neither takes another process meanwhile.
  */
+
+const SHORT_PATH_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+/** A new permanent address: 10 of 36 characters (SHORT_PATH). */
+export function newShortPath(): string {
+  let path = "";
+  for (let i = 0; i < 10; i++) path += SHORT_PATH_ALPHABET[randomInt(SHORT_PATH_ALPHABET.length)];
+  return path;
+}
 
 export class ChannelNotAvailable extends AppError {
   override name = "NotFound";

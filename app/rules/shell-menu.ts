@@ -26,6 +26,16 @@ export type ShellMenu = {
 };
 
 export const SUPPORT_START = "/support/accounts";
+
+/** Dialogs of the app shell that any studio page opens through its address (`?dialog=`), so a link can open them. */
+export const SHELL_DIALOGS = ["contingentHistory", "shopChannels"] as const;
+export type ShellDialog = (typeof SHELL_DIALOGS)[number];
+export const isShellDialog = (value: unknown): value is ShellDialog => (SHELL_DIALOGS as readonly unknown[]).includes(value);
+export const shellDialogHref = (dialog: ShellDialog) => `?dialog=${dialog}`;
+
+/** The shop page of an order type (the shop button, 'book …' entries and every 'to order' link). */
+export const shopPath = (orderType: "epaper" | "channel", epaperId?: string) =>
+  `/shop/${orderType}${epaperId ? `?epaperId=${encodeURIComponent(epaperId)}` : ""}`;
 export const PREFERENCES_START = "/preferences/cronjob";
 
 type Rule<T> = { when: PermissionKey; entry: T };
@@ -33,20 +43,20 @@ type Rule<T> = { when: PermissionKey; entry: T };
 const EPAPER_MENU: Rule<MenuLink>[] = [
   {
     when: "epaperMenu",
-    entry: { id: "contingentHistory", labelKey: "shell.epaperMenu.contingentHistory", href: comingLaterPath("contingentHistory") },
+    entry: { id: "contingentHistory", labelKey: "shell.epaperMenu.contingentHistory", href: shellDialogHref("contingentHistory") },
   },
   {
     when: "payment",
-    entry: { id: "bookContingent", labelKey: "shell.epaperMenu.bookContingent", href: comingLaterPath("bookContingent") },
+    entry: { id: "bookContingent", labelKey: "shell.epaperMenu.bookContingent", href: shopPath("epaper") },
   },
   { when: "epaperMenu", entry: { id: "epaperOverview", labelKey: "shell.epaperMenu.overview", href: "/epaper" } },
 ];
 
 const CHANNEL_MENU: Rule<MenuLink>[] = [
-  { when: "payment", entry: { id: "bookChannels", labelKey: "shell.channelMenu.bookChannels", href: comingLaterPath("bookChannels") } },
+  { when: "payment", entry: { id: "bookChannels", labelKey: "shell.channelMenu.bookChannels", href: shopPath("channel") } },
   {
     when: "channelMenu",
-    entry: { id: "manageChannels", labelKey: "shell.channelMenu.manageChannels", href: comingLaterPath("manageChannels") },
+    entry: { id: "manageChannels", labelKey: "shell.channelMenu.manageChannels", href: shellDialogHref("shopChannels") },
   },
   {
     when: "subdomainManagement",
@@ -88,9 +98,9 @@ export function buildShellMenu(permissions: ReadonlySet<string>, pathname: strin
   const orderType = permissions.has("payment") ? shopOrderType(pathname) : null;
   const shop: MenuLink | null =
     orderType === "epaper"
-      ? { id: "shop", labelKey: "shell.shop.bookContingent", href: comingLaterPath("bookContingent") }
+      ? { id: "shop", labelKey: "shell.shop.bookContingent", href: shopPath("epaper") }
       : orderType === "channel"
-        ? { id: "shop", labelKey: "shell.shop.bookChannels", href: comingLaterPath("bookChannels") }
+        ? { id: "shop", labelKey: "shell.shop.bookChannels", href: shopPath("channel") }
         : null;
   return {
     epaper,

@@ -66,6 +66,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ RENDER_WIDTHS: "wide" })).toThrow(/RENDER_WIDTHS: .*\(got "wide"\)/);
   });
 
+  test("a shop needs the secret its webhook calls are signed with", () => {
+    expect(() => parseEnv({ SHOP_URL: "https://shop.example.org/" })).toThrow(/SHOP_WEBHOOK_SECRET: must be set when SHOP_URL is set/);
+    const env = parseEnv({ SHOP_URL: "https://shop.example.org/", SHOP_WEBHOOK_SECRET: "s".repeat(32) });
+    expect(env.SHOP_URL).toBe("https://shop.example.org");
+    expect(parseEnv({}).SHOP_URL).toBeUndefined();
+  });
+
   test("render settings parse into numbers", () => {
     expect(parseEnv({ RENDER_WIDTHS: "1200,600" }).RENDER_WIDTHS).toEqual([1200, 600]);
     expect(parseEnv({}).WORKER_URL).toBe("http://127.0.0.1:3002");

@@ -82,6 +82,13 @@ const EnvSchema = z
       )
       .optional()
       .transform((value) => (value ? value.split(",") : [])),
+    /**
+     * The external shop (docs/decisions/0040-shop.md): its checkout lives at SHOP_URL/checkout.
+     * Unset: the studio sells nothing and its shop buttons say that no shop is configured.
+     */
+    SHOP_URL: url(["http:", "https:"]).optional(),
+    /** The secret the shop signs its webhook calls with (HMAC-SHA256); needed once SHOP_URL is set. */
+    SHOP_WEBHOOK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     DEMO_ADMIN_EMAIL: z.email("must be an e-mail address").default("admin@demo.epaper.test"),
     DEMO_ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
     /** Outgoing mail server (nodemailer URL: smtp:// or smtps://, user:password@ when it needs a login). */
@@ -93,6 +100,12 @@ const EnvSchema = z
       .default("ePaper Studio <no-reply@epaper.test>"),
   })
   .superRefine((env, ctx) => {
+    if (env.SHOP_URL && !env.SHOP_WEBHOOK_SECRET)
+      ctx.addIssue({
+        code: "custom",
+        path: ["SHOP_WEBHOOK_SECRET"],
+        message: "must be set when SHOP_URL is set (the secret the shop signs its webhook calls with)",
+      });
     if (env.NODE_ENV !== "production") return;
     // Development defaults are public (they are in this file); production must bring its own.
     if (env.SESSION_SECRET === DEV_SESSION_SECRET)
@@ -132,6 +145,7 @@ const EnvSchema = z
       PUBLIC_URL: publicUrl,
       CONTENT_URL: contentUrl,
       LANDING_URL: stripSlash(env.LANDING_URL ?? publicUrl),
+      SHOP_URL: env.SHOP_URL ? stripSlash(env.SHOP_URL) : undefined,
       WORKER_URL: stripSlash(env.WORKER_URL ?? `http://${env.WORKER_HOST}:${env.WORKER_PORT}`),
       DATA_DIR: path.resolve(env.DATA_DIR),
     };

@@ -10,6 +10,7 @@ import * as m0008 from "./2026_11_21_0008_add_test_phase_notified.ts";
 import * as m0009 from "./2026_11_24_0009_readable_reader_controls.ts";
 import * as m0010 from "./2026_11_24_0010_folder_listing_indexes.ts";
 import * as m0011 from "./2026_11_24_0011_page_operations.ts";
+import * as m0012 from "./2026_11_26_0012_shop_webhook_events.ts";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run time) so the
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_24_0009_readable_reader_controls": m0009,
   "2026_11_24_0010_folder_listing_indexes": m0010,
   "2026_11_24_0011_page_operations": m0011,
+  "2026_11_26_0012_shop_webhook_events": m0012,
 };

@@ -32,4 +32,9 @@ npx tsx server/cli/seed.ts >/dev/null
 OUTSIDE_PORT=$((BASE + 6))
 export OUTBOUND_ALLOW_PRIVATE=127.0.0.1:$OUTSIDE_PORT
 python3 -m http.server "$OUTSIDE_PORT" --bind 127.0.0.1 --directory tests/e2e/outside-site >/dev/null 2>&1 &
+# The external shop (the only thing mocked, issue 13): a fake shop server with a checkout page
+# that calls the studio's signed webhook.
+SHOP_PORT=$((BASE + 7))
+export SHOP_URL=http://127.0.0.1:$SHOP_PORT SHOP_WEBHOOK_SECRET=e2e-shop-webhook-secret-0123456789abcdef
+FAKE_SHOP_PORT=$SHOP_PORT FAKE_SHOP_WEBHOOK_URL=$PUBLIC_URL/webhooks/shop node --import tsx tests/e2e/fake-shop-server.ts &
 exec node --import tsx server/run-all.ts

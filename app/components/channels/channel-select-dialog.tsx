@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Radio, RadioGroup, Label } from "react-aria-components";
 import { href, Link, useFetcher } from "react-router";
-import { comingLaterPath } from "#app/rules/coming-later";
+import { shopPath } from "#app/rules/shell-menu";
 import { Button } from "#app/components/ui/button";
 import { DialogButtons } from "#app/components/ui/confirm-dialog";
 import { Dialog } from "#app/components/ui/dialog";
@@ -46,7 +46,7 @@ export function ChannelSelectDialog(props: { isOpen: boolean; onClose: () => voi
             </Button>
             {props.canOrder ? (
               <Link
-                to={comingLaterPath("bookChannels")}
+                to={shopPath("channel")}
                 className="inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-600 px-4 font-semibold text-white focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none"
               >
                 {t("channel.select.toOrder")}

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, href } from "react-router";
 import type { action as accountSettingsAction } from "#app/routes/resources/account-settings";
-import { comingLaterPath } from "#app/rules/coming-later";
+import { shellDialogHref } from "#app/rules/shell-menu";
 import { Button, ButtonLink, buttonClassName } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 
@@ -76,7 +76,7 @@ export function useDeleteAccountFlow(options: { offer: DeleteAccountOffer; suppo
             </a>
           ) : null}
           <ButtonLink
-            to={comingLaterPath("manageChannels")}
+            to={shellDialogHref("shopChannels")}
             onClick={() => {
               setDialog(null);
               onLeave();

@@ -1,4 +1,5 @@
 import { href } from "react-router";
+import { shopPath } from "#app/rules/shell-menu";
 import { Dialog as AriaDialog, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import type { ZipDecision } from "#app/rules/zip-contingent";
@@ -116,7 +117,7 @@ export function ZipDialog(props: {
               {t("publish.zip.cancel")}
             </Button>
             <a
-              href={href("/coming-later/:feature", { feature: "bookContingent" })}
+              href={shopPath("epaper", props.epaperId)}
               className="inline-flex min-h-10 items-center rounded-lg bg-brand-600 px-4 font-medium text-white focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none"
             >
               {t("publish.zip.orderButton")}

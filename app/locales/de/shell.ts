@@ -132,10 +132,6 @@ export default {
       text: "Dieser Teil des Studios kommt mit einer späteren Version. Bis dahin geht nichts verloren.",
       back: "Zurück zu meinen ePaper",
       features: {
-        contingentHistory: "Kontingentverlauf",
-        bookContingent: "Kontingent buchen",
-        bookChannels: "Kanäle buchen",
-        manageChannels: "Kanäle verwalten",
         subdomains: "Subdomains verwalten",
         devKit: "Entwickler-Kit",
       },

@@ -128,10 +128,6 @@ export default {
       text: "This part of the studio arrives with a later release. Nothing is lost in the meantime.",
       back: "Back to my ePaper",
       features: {
-        contingentHistory: "Contingent history",
-        bookContingent: "Book contingent",
-        bookChannels: "Book channels",
-        manageChannels: "Manage channels",
         subdomains: "Manage subdomains",
         devKit: "Developer kit",
       },

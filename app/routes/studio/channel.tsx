@@ -5,7 +5,7 @@ import { ChannelCard } from "#app/components/channels/channel-card";
 import { useStudioEvent } from "#app/components/studio-events";
 import { Pagination } from "#app/components/ui/pagination";
 import { listChannels } from "#app/models/channels.server";
-import { comingLaterPath } from "#app/rules/coming-later";
+import { shopPath } from "#app/rules/shell-menu";
 import { db } from "#app/utils/db.server";
 import { getEnv } from "#app/utils/env.server";
 import { getInstance } from "#app/utils/i18next.server";
@@ -57,7 +57,7 @@ export default function Channels({ loaderData }: Route.ComponentProps) {
         <div className="flex max-w-xl flex-col items-start gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
           <p className="text-slate-700">{t("channel.empty")}</p>
           {loaderData.canBook ? (
-            <Link to={comingLaterPath("bookChannels")} className="font-semibold text-brand-700 underline">
+            <Link to={shopPath("channel")} className="font-semibold text-brand-700 underline">
               {t("channel.book")}
             </Link>
           ) : null}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RouterProvider } from "react-aria-components";
-import { Outlet, useHref, useLocation, useNavigate } from "react-router";
+import { Outlet, useHref, useLocation, useNavigate, useSearchParams } from "react-router";
 import { studioUserMiddleware, studioUserOf } from "#app/auth/studio-user.server";
 import { MediaLibraryDialog } from "#app/components/media/media-library-dialog";
 import { type AccountView, AccountDrawer, type OpenDrawer, ProfileDrawer, type ProfileView } from "#app/components/shell/account-drawers";
@@ -13,7 +13,9 @@ import { loadShellReferenceData } from "#app/models/shell-reference.server";
 import { db } from "#app/utils/db.server";
 import { getLocale } from "#app/utils/i18next.server";
 import { isLockedOutByMaintenance, isUnconfirmed, PERMISSION_LEVELS } from "#app/rules/permissions";
-import { buildShellMenu } from "#app/rules/shell-menu";
+import { buildShellMenu, isShellDialog } from "#app/rules/shell-menu";
+import { ContingentHistoryDialog } from "#app/components/shop/contingent-history-dialog";
+import { ShopChannelsDialog } from "#app/components/shop/shop-channels-dialog";
 import type { Route } from "./+types/layout";
 
 /**
@@ -68,6 +70,18 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [drawer, setDrawer] = useState<OpenDrawer>(null);
+  // Shell dialogs open through the address (?dialog=), so menu entries and links anywhere open them.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get("dialog");
+  const shellDialog = isShellDialog(requested) ? requested : null;
+  const closeShellDialog = () =>
+    setSearchParams(
+      (params) => {
+        params.delete("dialog");
+        return params;
+      },
+      { preventScrollReset: true },
+    );
   const permissions = useMemo(() => new Set<string>(loaderData.permissions), [loaderData.permissions]);
   const menu = useMemo(() => buildShellMenu(permissions, pathname), [permissions, pathname]);
   const alerts = (
@@ -114,6 +128,12 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
             <ProfileDrawer profile={loaderData.profile} isOpen={drawer === "profile"} onClose={() => setDrawer(null)} />
           ) : null}
           {permissions.has("media") ? <MediaLibraryDialog isOpen={drawer === "media"} onClose={() => setDrawer(null)} /> : null}
+          {permissions.has("epaperMenu") ? (
+            <ContingentHistoryDialog isOpen={shellDialog === "contingentHistory"} onClose={closeShellDialog} />
+          ) : null}
+          {permissions.has("channelMenu") ? (
+            <ShopChannelsDialog isOpen={shellDialog === "shopChannels"} onClose={closeShellDialog} canBook={permissions.has("payment")} />
+          ) : null}
         </div>
       </StudioEventsProvider>
     </RouterProvider>

@@ -1,0 +1,86 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher } from "react-router";
+import { buttonClassName } from "#app/components/ui/button";
+import { Dialog } from "#app/components/ui/dialog";
+import type { loader as shopChannelsLoader } from "#app/routes/resources/shop-channels";
+import { shopPath } from "#app/rules/shell-menu";
+import type { ShopChannelRow } from "#app/rules/shop";
+import { formatDate } from "#app/utils/format-date";
+
+const cell = "px-2 py-2 text-start align-top";
+
+/**
+ * The shop channels dialog (studio-admin.md §2 'manage channels', 80 %; table at most 600 px high):
+ * every channel subscription booked in the shop with its channel, term and status; rejected rows
+ * show their reason in red (§8). Cancelling happens in the shop, which tells the studio.
+ */
+export function ShopChannelsDialog(props: { isOpen: boolean; onClose: () => void; canBook: boolean }) {
+  const { t, i18n } = useTranslation();
+  const fetcher = useFetcher<typeof shopChannelsLoader>();
+  const { load } = fetcher;
+  useEffect(() => {
+    if (props.isOpen) void load("/resources/shop-channels");
+  }, [props.isOpen, load]);
+  const rows = fetcher.data && "subscriptions" in fetcher.data ? fetcher.data.subscriptions : null;
+  const date = (iso: string | null) => (iso ? formatDate(iso, i18n.language) : "–");
+  const status = (row: ShopChannelRow) =>
+    row.rejected ? (
+      <span className="font-semibold text-red-700">{t("shopChannels.status.rejected", { reason: row.rejectedReason ?? "" })}</span>
+    ) : row.cancelledAt ? (
+      t("shopChannels.status.cancelled", { date: date(row.removeAt ?? row.currentTermEndsAt) })
+    ) : (
+      t("shopChannels.status.active")
+    );
+  return (
+    <Dialog isOpen={props.isOpen} onOpenChange={(open) => !open && props.onClose()} title={t("shopChannels.title")} maxWidth="80%">
+      <div className="flex flex-col gap-3">
+        <p className="text-slate-700">{t("shopChannels.intro")}</p>
+        {!rows ? (
+          <p role="status">{t("contingentHistory.loading")}</p>
+        ) : rows.length === 0 ? (
+          <p>{t("shopChannels.empty")}</p>
+        ) : (
+          <div className="max-h-[600px] overflow-auto rounded-xl border border-slate-200">
+            <table className="w-full min-w-[40rem] border-collapse text-sm">
+              <caption className="sr-only">{t("shopChannels.title")}</caption>
+              <thead className="sticky top-0 bg-slate-50">
+                <tr>
+                  {(["channel", "subscription", "booked", "term", "status"] as const).map((column) => (
+                    <th key={column} scope="col" className={`${cell} font-semibold`}>
+                      {t(`shopChannels.columns.${column}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.subscriptionId} className="border-t border-slate-200">
+                    <th scope="row" className={`${cell} font-medium`}>
+                      {row.channelId ? (
+                        <Link to={`/channel?channelId=${encodeURIComponent(row.channelId)}`} className="text-brand-700 underline">
+                          {row.channelName}
+                        </Link>
+                      ) : (
+                        t("shopChannels.noChannel")
+                      )}
+                    </th>
+                    <td className={`${cell} break-all`}>{row.subscriptionId}</td>
+                    <td className={cell}>{date(row.createdAt)}</td>
+                    <td className={cell}>{date(row.currentTermEndsAt)}</td>
+                    <td className={cell}>{status(row)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {props.canBook ? (
+          <Link to={shopPath("channel")} className={buttonClassName("primary", "self-start")}>
+            {t("shopChannels.book")}
+          </Link>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}
