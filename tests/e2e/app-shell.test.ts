@@ -45,20 +45,23 @@ test.describe("app shell in English", () => {
     await expect(epaperMenu).toBeHidden();
     await expect(page.getByRole("banner").getByRole("button", { name: "ePaper" })).toBeFocused();
 
-    // An entry of a feature that is not built yet leads to the honest "later" page.
+    // A shell dialog opens through the address (?dialog=) and closes with Escape.
     await openMenuByKeyboard(page, "ePaper");
     await chooseByKeyboard(page, "Contingent history");
-    await expect(page).toHaveURL(/\/coming-later\/contingentHistory$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Contingent history" })).toBeVisible();
-    await expect(page.getByText("arrives with a later release")).toBeVisible();
+    await expect(page).toHaveURL(/\/epaper\?dialog=contingentHistory$/);
+    await expect(page.getByRole("dialog", { name: "Contingent history" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Contingent history" })).toBeHidden();
+    await expect(page).toHaveURL(/\/epaper$/);
 
     // Channel menu and the shop button (the shop button only on ePaper and channel pages).
     const channelMenu = await openMenuByKeyboard(page, "Channels");
     await expect(channelMenu.getByRole("menuitem")).toHaveText(["Book channels", "Manage channels", "Manage subdomains", "Overview"]);
     await page.keyboard.press("Escape");
+    await page.goto("/coming-later/devKit");
     await expect(page.getByRole("link", { name: "Book contingent" })).toHaveCount(0);
     await page.goto("/epaper");
-    await expect(page.getByRole("link", { name: "Book contingent" })).toHaveAttribute("href", "/coming-later/bookContingent");
+    await expect(page.getByRole("link", { name: "Book contingent" })).toHaveAttribute("href", "/shop/epaper");
 
     // Main menu: personal entries, the administration group, logout; Support by keyboard.
     const mainMenu = await openMenuByKeyboard(page, /^Main menu/);

@@ -445,8 +445,10 @@ for (const lang of LANGUAGES) {
       const post = await page.request.post("/resources/account-settings", { form: { intent: "deleteAccount" }, maxRedirects: 0 });
       expect(post.status()).toBe(409);
       await dialog.getByRole("link", { name: lang.account.manageChannels }).click();
-      await expect(page).toHaveURL(/\/coming-later\/manageChannels$/);
-      await expect(page.getByRole("dialog")).toHaveCount(0);
+      // It opens the channel subscriptions (the shop channels dialog) over the page.
+      await expect(page).toHaveURL(/\?dialog=shopChannels$/);
+      await expect(page.getByRole("alertdialog")).toHaveCount(0);
+      await expect(page.getByRole("dialog", { name: /^(Channel subscriptions|Kanal-Abonnements)$/ })).toBeVisible();
     });
   });
 }

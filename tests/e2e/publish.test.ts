@@ -323,7 +323,7 @@ test.describe("zip contingent and permission (en)", () => {
     await page.getByRole("menuitem", { name: lang.studio.zip }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByText(lang.studio.orderText)).toBeVisible();
-    await expect(dialog.getByRole("link", { name: "Order zip packages" })).toHaveAttribute("href", "/coming-later/bookContingent");
+    await expect(dialog.getByRole("link", { name: "Order zip packages" })).toHaveAttribute("href", `/shop/epaper?epaperId=${epaperId}`);
     await expect(dialog.getByRole("button", { name: lang.studio.publishZip })).toHaveCount(0);
     const refused = await page.request.post(`/epaper/${epaperId}/action`, { form: { intent: "publishZip", confirmCharge: "true" } });
     expect(refused.status()).toBe(422);

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Checkbox } from "#app/components/ui/fields";
 import { Dialog } from "#app/components/ui/dialog";
+import { ScrollRegion } from "#app/components/ui/scroll-region";
 import type { loader as historyLoader } from "#app/routes/resources/licence-history";
 import type { LicenceHistoryRow } from "#app/rules/shop";
 import { formatDate } from "#app/utils/format-date";
@@ -54,7 +55,7 @@ export function ContingentHistoryDialog(props: { isOpen: boolean; onClose: () =>
         ) : result.rows.length === 0 ? (
           <p>{t("contingentHistory.empty")}</p>
         ) : (
-          <div className="max-h-[70vh] overflow-auto rounded-xl border border-slate-200">
+          <ScrollRegion label={t("contingentHistory.title")} maxHeight="max-h-[70vh]">
             <table className="w-full min-w-[40rem] border-collapse text-sm">
               <caption className="sr-only">{t("contingentHistory.title")}</caption>
               <thead className="sticky top-0 bg-slate-50">
@@ -80,7 +81,7 @@ export function ContingentHistoryDialog(props: { isOpen: boolean; onClose: () =>
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         {result && result.pageCount > 1 ? (
           <nav aria-label={t("epaper.grid.pagination")} className="flex flex-wrap justify-center gap-1">

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { buttonClassName } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
+import { ScrollRegion } from "#app/components/ui/scroll-region";
 import type { loader as shopChannelsLoader } from "#app/routes/resources/shop-channels";
 import { shopPath } from "#app/rules/shell-menu";
 import type { ShopChannelRow } from "#app/rules/shop";
@@ -41,7 +42,7 @@ export function ShopChannelsDialog(props: { isOpen: boolean; onClose: () => void
         ) : rows.length === 0 ? (
           <p>{t("shopChannels.empty")}</p>
         ) : (
-          <div className="max-h-[600px] overflow-auto rounded-xl border border-slate-200">
+          <ScrollRegion label={t("shopChannels.title")} maxHeight="max-h-[600px]">
             <table className="w-full min-w-[40rem] border-collapse text-sm">
               <caption className="sr-only">{t("shopChannels.title")}</caption>
               <thead className="sticky top-0 bg-slate-50">
@@ -73,7 +74,7 @@ export function ShopChannelsDialog(props: { isOpen: boolean; onClose: () => void
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         {props.canBook ? (
           <Link to={shopPath("channel")} className={buttonClassName("primary", "self-start")}>

@@ -3,9 +3,9 @@ export default {
   shop: {
     metaTitle: "Shop",
     epaper: {
-      title: "Book zip packages",
-      intro: "Each zip package lets you download one ePaper for your own web server.",
-      current: "Your zip contingent: {{contingent}}",
+      title: "Book ZIP packages",
+      intro: "Each ZIP package lets you download one ePaper for your own web server.",
+      current: "Your ZIP contingent: {{contingent}}",
     },
     channel: {
       title: "Book channels",

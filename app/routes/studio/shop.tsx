@@ -43,7 +43,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return withErrorToasts(async () => {
     const studio = requirePagePermission(studioUserOf(context), request, "payment");
     if (!isOrderType(params.orderType)) throw redirect(href("/page-not-found"));
-    const form = CheckoutForm.safeParse(await readForm(request));
+    const form = CheckoutForm.safeParse(Object.fromEntries(await readForm(request)));
     if (!form.success) return { ok: false as const, error: "chooseOffer" };
     const env = getEnv();
     const address = await beginCheckout(

@@ -1,0 +1,88 @@
+import { expect, test } from "@playwright/test";
+import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
+import { axeViolations } from "./support/reader-checks.ts";
+
+// The shop end to end (issue 13; ADR 0040): the shop button leads to the offers, the checkout
+// happens in the (fake, external) shop, its signed webhook call raises the contingent, the buyer
+// comes back and sees it, and the contingent history shows the order. Channels booked the same
+// way appear in the channel workspace and in the channel subscriptions.
+
+test.describe("shop in English", () => {
+  test.use({ locale: "en-US" });
+
+  test("book ZIP packages: offers, checkout in the shop, contingent raised, history shows it", async ({ page, context }, testInfo) => {
+    const user = await insertUserWithLevel("2", { account: { zipContingent: 1 } });
+    await logInAs(context, user);
+    await page.goto("/epaper");
+    await page.getByRole("link", { name: "Book contingent" }).click();
+    await expect(page).toHaveURL(/\/shop\/epaper$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Book ZIP packages" })).toBeVisible();
+    await expect(page.getByTestId("shop-contingent")).toHaveText("Your ZIP contingent: 1");
+    await page.getByText("ZIP package ×5", { exact: true }).click();
+    await page.screenshot({ path: testInfo.outputPath("shop-offers.png") });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Continue to checkout" }).click();
+
+    // The shop's own page, on the shop's address.
+    await expect(page.getByRole("heading", { name: "Fake Shop checkout" })).toBeVisible();
+    await expect(page.locator("#product")).toHaveText("zip-5");
+    await page.getByRole("button", { name: "Pay now" }).click();
+
+    // Back in the studio: the shop's webhook call has raised the contingent.
+    await expect(page).toHaveURL(/\/shop\/epaper\?ordered=1$/);
+    await expect(page.getByRole("status").filter({ hasText: "Thank you for your order." })).toBeVisible();
+    await expect(page.getByTestId("shop-contingent")).toHaveText("Your ZIP contingent: 6");
+    const account = await e2eDb().selectFrom("account").select("zipContingent").where("id", "=", user.accountId).executeTakeFirstOrThrow();
+    expect(account.zipContingent).toBe(6);
+
+    // The contingent history: the raise, and with the shop's steps shown, the order itself.
+    await page.goto("/epaper");
+    await page.getByRole("button", { name: "ePaper", exact: true }).click();
+    await expect(page.getByText("ZIP contingent: 6")).toBeVisible();
+    await page.getByRole("menuitem", { name: "Contingent history" }).click();
+    const dialog = page.getByRole("dialog", { name: "Contingent history" });
+    const rows = dialog.getByRole("row");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText("Contingent raised");
+    await expect(rows.nth(1)).toContainText("Shop");
+    await expect(rows.nth(1).getByRole("cell").nth(2)).toHaveText("5");
+    await dialog.getByText("Show orders from the shop").click();
+    await expect(rows).toHaveCount(4);
+    await expect(dialog.getByRole("rowheader", { name: "Order completed" })).toBeVisible();
+    await expect(dialog.getByRole("rowheader", { name: "Order started" })).toBeVisible();
+    await expect(dialog.getByText("Offer: zip-5").first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("contingent-history.png") });
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("Shop auf Deutsch", () => {
+  test.use({ locale: "de-DE" });
+
+  test("Kanäle buchen: der Shop bucht drei Kanäle mit Abonnement, sie erscheinen im Kanal-Arbeitsbereich", async ({ page, context }, testInfo) => {
+    const user = await insertUserWithLevel("2");
+    await logInAs(context, user);
+    await page.goto("/channel");
+    await page.getByRole("link", { name: "Kanäle buchen" }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Kanäle buchen" })).toBeVisible();
+    await expect(page.getByTestId("shop-contingent")).toHaveText("Gebuchte Kanäle: 0");
+    await page.getByText("Channel ×3 (12 months)", { exact: true }).click();
+    await page.getByRole("button", { name: "Weiter zur Kasse" }).click();
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await expect(page).toHaveURL(/\/shop\/channel\?ordered=1$/);
+    await expect(page.getByTestId("shop-contingent")).toHaveText("Gebuchte Kanäle: 3");
+    await page.screenshot({ path: testInfo.outputPath("shop-ordered.png") });
+
+    await page.getByRole("link", { name: "Zurück zur Übersicht" }).click();
+    await expect(page).toHaveURL(/\/channel$/);
+    for (const name of ["Kanal 1", "Kanal 2", "Kanal 3"]) await expect(page.getByText(name, { exact: true })).toBeVisible();
+
+    await page.getByRole("button", { name: "Kanäle", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Kanäle verwalten" }).click();
+    const dialog = page.getByRole("dialog", { name: "Kanal-Abonnements" });
+    await expect(dialog.getByRole("row")).toHaveCount(4);
+    await expect(dialog.getByText("Aktiv")).toHaveCount(3);
+    await page.screenshot({ path: testInfo.outputPath("shop-channels.png") });
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
