@@ -332,7 +332,15 @@ beforeAll(async () => {
       port: PORT,
       dataDir,
       sessionSecret: SECRET,
-      env: { REDIS_URL, TRUST_PROXY: "loopback", LANDING_URL: `${STUDIO}/landing`, WORKER_URL: WORKER },
+      env: {
+        REDIS_URL,
+        TRUST_PROXY: "loopback",
+        LANDING_URL: `${STUDIO}/landing`,
+        WORKER_URL: WORKER,
+        // A shop nobody answers at: the checkout only sends the browser there.
+        SHOP_URL: "http://127.0.0.1:9",
+        SHOP_WEBHOOK_SECRET: "matrix-shop-webhook-secret-0123456789abcdef",
+      },
     }),
     startWorkerHttp({ host: "127.0.0.1", port: WORKER_PORT, registry: new Registry(), blobs, secret: SECRET, healthy: async () => true }),
   ]);

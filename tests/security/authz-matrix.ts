@@ -469,6 +469,26 @@ export const MATRIX: MatrixEntry[] = [
   },
   { route: "channel", method: "GET", expect: signedIn("200", { generated: START, unconfirmed: START, level1: START }) },
   { route: "resources/channels", method: "GET", expect: signedIn("200", CHANNEL_GATE) },
+  // The shop (ADR 0040): payment for the page and the checkout, the menus' rights for the dialogs' data.
+  {
+    route: "shop/:orderType",
+    method: "GET",
+    path: () => "/shop/epaper",
+    expect: signedIn("200", { generated: START, unconfirmed: START, level1: START }),
+  },
+  {
+    route: "shop/:orderType",
+    method: "POST",
+    path: () => "/shop/channel",
+    form: () => ({ orderCode: "channel-1" }),
+    // A refused POST of a page renders that page, whose loader sends the caller to the start.
+    expect: signedIn("redirect:/checkout", { generated: START, unconfirmed: START, level1: START }),
+  },
+  { route: "resources/licence-history", method: "GET", expect: signedIn("200", CHANNEL_GATE) },
+  { route: "resources/shop-channels", method: "GET", expect: signedIn("200", CHANNEL_GATE) },
+  // The shop's server calls it: no session counts, only the signature (a form post has none).
+  { route: "webhooks/shop", method: "POST", expect: all("401") },
+  { route: "webhooks/shop", method: "GET", expect: all("405") },
   channelAction("rename", "200", { form: () => ({ name: "Matrix channel" }) }),
   channelAction("clear", "200"),
   channelAction("renew", "200"),
