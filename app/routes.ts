@@ -67,6 +67,7 @@ export default [
   route("resources/channels", "routes/resources/channels.ts"),
   route("resources/licence-history", "routes/resources/licence-history.ts"),
   route("resources/shop-channels", "routes/resources/shop-channels.ts"),
+  route("resources/subdomains", "routes/resources/subdomains.ts"),
   // The external shop's server reports orders here (ADR 0040): signed, no session.
   route("webhooks/shop", "routes/shop/webhook.ts"),
   // Old and e-mail link addresses of the start route (studio-core.md §2).

@@ -108,6 +108,7 @@ const contentServer = applyServerTimeouts(
       blobs: contentBlobs,
       studioOrigin: env.PUBLIC_URL,
       contentOrigin: env.CONTENT_URL,
+      channelDomain: env.CHANNEL_DOMAIN,
       secret: env.SESSION_SECRET,
     }),
   ),

@@ -4,6 +4,7 @@ import { createGzip } from "node:zlib";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import type { Database } from "#db/client";
 import { SHORT_PATH } from "#app/rules/channel";
+import { subdomainOfHost } from "#app/rules/subdomain";
 import { createPreviewLinkGate, type UnlockedPreviewLink, unlockEndScript } from "./preview-link-content.server.ts";
 
 const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
@@ -31,6 +32,8 @@ export type ContentServerDeps = {
   studioOrigin: string;
   /** CONTENT_URL: the only host name (and port) the content origin answers for. */
   contentOrigin: string;
+  /** CHANNEL_DOMAIN: `<subdomain>.<channelDomain>` serves that subdomain's channels (ADR 0041). */
+  channelDomain?: string;
   /** Signs and checks preview link unlocks (SESSION_SECRET); without it no preview link opens. */
   secret?: string;
   /** The clock of the unlock checks (tests move it). */
@@ -55,9 +58,12 @@ export function createContentHandler(deps: ContentServerDeps) {
   const previewLinks = createPreviewLinkGate(deps);
   return async function handle(req: IncomingMessage, res: ServerResponse) {
     try {
-      if ((req.headers.host ?? "").toLowerCase() !== ownHost) return send(res, 421, "misdirected request");
+      const host = (req.headers.host ?? "").toLowerCase();
+      const subdomain = host !== ownHost && deps.channelDomain ? subdomainOfHost(host, deps.channelDomain) : null;
+      if (host !== ownHost && !subdomain) return send(res, 421, "misdirected request");
       if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "method not allowed");
       const url = new URL(req.url ?? "/", "http://content.invalid");
+      if (subdomain) return serveSubdomain(deps, req, res, subdomain, url);
       if (url.pathname === "/healthz") return send(res, 200, "ok");
       const channelMatch = /^\/c\/([^/]+)\/(?:([^/]+)(?:\/(.*))?)?$/.exec(url.pathname);
       if (channelMatch?.[1])
@@ -211,6 +217,53 @@ async function serveChannel(
     search: input.search,
     shared: true,
   });
+}
+
+/**
+ * A subdomain's host (ADR 0041): `/` leads to its channel (with several, a page lists them),
+ * `/c/<shortPath>/…` serves a channel assigned to it; nothing else, and no other account's channel.
+ */
+async function serveSubdomain(deps: ContentServerDeps, req: IncomingMessage, res: ServerResponse, name: string, url: URL) {
+  const channels = await deps.db
+    .selectFrom("subdomain")
+    .innerJoin("channel", "channel.subdomainId", "subdomain.id")
+    .select(["channel.shortPath", "channel.name", "channel.contentName"])
+    .where("subdomain.name", "=", name)
+    .where("channel.deletedAt", "is", null)
+    .orderBy("channel.name")
+    .limit(200)
+    .execute();
+  if (url.pathname === "/") {
+    const only = channels.length === 1 ? channels[0] : undefined;
+    if (only) {
+      res.writeHead(302, { Location: `/c/${only.shortPath}/`, "Cache-Control": "no-store" });
+      return res.end();
+    }
+    if (channels.length === 0) return notAvailable(res, 404);
+    return channelIndex(res, name, channels);
+  }
+  const match = /^\/c\/([^/]+)\/(?:([^/]+)(?:\/(.*))?)?$/.exec(url.pathname);
+  if (!match?.[1] || !channels.some((channel) => channel.shortPath === match[1])) return notAvailable(res, 404);
+  return serveChannel(deps, req, res, { shortPath: match[1], revision: match[2], file: match[3], search: url.search });
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page of a subdomain with several channels: their names, each a link to the channel. */
+function channelIndex(res: ServerResponse, name: string, channels: { shortPath: string; name: string; contentName: string | null }[]) {
+  res.writeHead(200, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-cache",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+  });
+  const items = channels
+    .map((channel) => `<li><a href="/c/${channel.shortPath}/">${escapeHtml(channel.contentName ?? channel.name)}</a></li>`)
+    .join("");
+  res.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(name)}</title><style>body{font-family:system-ui,sans-serif;margin:0;background:#f8fafc;color:#0f172a}main{max-width:40rem;margin:0 auto;padding:2rem}li{margin:.75rem 0;font-size:1.25rem}a{color:#1d4ed8}</style></head><body><main><h1>${escapeHtml(name)}</h1><ul>${items}</ul></main></body></html>`,
+  );
 }
 
 /** The friendly page of a channel that shows nothing (both languages: the visitor's is unknown). */

@@ -3,7 +3,7 @@
  * entries lead to one honest page that says so (docs/decisions/0014-app-shell.md) instead of a
  * dead link or a pretend screen. Remove a feature here when its real screen arrives.
  */
-export const COMING_LATER_FEATURES = ["subdomains", "devKit"] as const;
+export const COMING_LATER_FEATURES = ["devKit"] as const;
 export type ComingLaterFeature = (typeof COMING_LATER_FEATURES)[number];
 
 export function isComingLaterFeature(value: unknown): value is ComingLaterFeature {

@@ -28,7 +28,7 @@ export type ShellMenu = {
 export const SUPPORT_START = "/support/accounts";
 
 /** Dialogs of the app shell that any studio page opens through its address (`?dialog=`), so a link can open them. */
-export const SHELL_DIALOGS = ["contingentHistory", "shopChannels"] as const;
+export const SHELL_DIALOGS = ["contingentHistory", "shopChannels", "subdomains"] as const;
 export type ShellDialog = (typeof SHELL_DIALOGS)[number];
 export const isShellDialog = (value: unknown): value is ShellDialog => (SHELL_DIALOGS as readonly unknown[]).includes(value);
 export const shellDialogHref = (dialog: ShellDialog) => `?dialog=${dialog}`;
@@ -60,7 +60,7 @@ const CHANNEL_MENU: Rule<MenuLink>[] = [
   },
   {
     when: "subdomainManagement",
-    entry: { id: "manageSubdomains", labelKey: "shell.channelMenu.manageSubdomains", href: comingLaterPath("subdomains") },
+    entry: { id: "manageSubdomains", labelKey: "shell.channelMenu.manageSubdomains", href: shellDialogHref("subdomains") },
   },
   {
     when: "channelWorkspace",

@@ -51,11 +51,23 @@ async function customer(account: { zipContingent?: number } = {}) {
   return { ...user, subject };
 }
 const referenceFor = (user: { accountId: string; userId: string }, orderType: "epaper" | "channel", orderCode: string) =>
-  signOrderReference(SESSION_SECRET, { accountId: user.accountId, userId: user.userId, orderType, orderCode, epaperId: null, locale: "de" });
+  signOrderReference(SESSION_SECRET, {
+    accountId: user.accountId,
+    userId: user.userId,
+    orderType,
+    orderCode,
+    epaperId: null,
+    locale: "de",
+  });
 const accountOf = (id: string) =>
   db.selectFrom("account").select(["zipContingent", "channelContingent", "customerId"]).where("id", "=", id).executeTakeFirstOrThrow();
 const historyOf = (accountId: string) =>
-  db.selectFrom("licenceHistory").select(["action", "trigger", "quantity"]).where("accountId", "=", accountId).orderBy("createdAt").execute();
+  db
+    .selectFrom("licenceHistory")
+    .select(["action", "trigger", "quantity"])
+    .where("accountId", "=", accountId)
+    .orderBy("createdAt")
+    .execute();
 
 test("the checkout address carries a reference only this studio can sign, and the order is written as initiated", async () => {
   const user = await customer();
@@ -118,9 +130,9 @@ test("a completed zip order raises the contingent once, however often the shop r
     { action: "licence_order_start", trigger: "shop", quantity: 5 },
     { action: "licence_increment", trigger: "shop", quantity: 5 },
   ]);
-  await expect.poll(() => heard.filter((entry) => entry.channel === accountChannel(user.accountId)).map((entry) => entry.type)).toEqual([
-    "zipContingentIncremented",
-  ]);
+  await expect
+    .poll(() => heard.filter((entry) => entry.channel === accountChannel(user.accountId)).map((entry) => entry.type))
+    .toEqual(["zipContingentIncremented"]);
   // The dialog hides the shop's order steps until asked (studio-admin.md §9).
   const hidden = await listLicenceHistory(db, user.subject, { page: 1, showShopActions: false });
   expect(hidden.rows.map((row) => row.action)).toEqual(["licence_increment"]);
@@ -132,7 +144,9 @@ test("a completed zip order raises the contingent once, however often the shop r
   expect((await listLicenceHistory(db, other.subject, { page: 1, showShopActions: true })).rows).toEqual([]);
 
   const unlimited = await customer({ zipContingent: -1 });
-  await call(completedOrder({ reference: referenceFor(unlimited, "epaper", "zip-1"), code: "zip-1", type: "epaper", email: unlimited.email }));
+  await call(
+    completedOrder({ reference: referenceFor(unlimited, "epaper", "zip-1"), code: "zip-1", type: "epaper", email: unlimited.email }),
+  );
   expect((await accountOf(unlimited.accountId)).zipContingent).toBe(-1);
 });
 
@@ -154,7 +168,12 @@ test("a reference the studio did not sign books nothing", async () => {
 
 test("a channel order books one channel per subscription; a cancellation sets its removal date, a renewal takes it back", async () => {
   const user = await customer();
-  const event = completedOrder({ reference: referenceFor(user, "channel", "channel-3"), code: "channel-3", type: "channel", email: user.email });
+  const event = completedOrder({
+    reference: referenceFor(user, "channel", "channel-3"),
+    code: "channel-3",
+    type: "channel",
+    email: user.email,
+  });
   expect((await call(event)).status).toBe(200);
   expect((await call(event)).body.replayed).toBe(true);
   const channels = await db
@@ -184,7 +203,10 @@ test("a channel order books one channel per subscription; a cancellation sets it
   expect(after.removeAt?.toISOString()).toBe(termEnd);
   expect((await accountOf(user.accountId)).channelContingent).toBe(2);
   const rows = await listShopChannels(db, user.subject);
-  expect(rows.find((row) => row.subscriptionId === first.subscriptionId)).toMatchObject({ removeAt: termEnd, cancelledAt: expect.any(String) });
+  expect(rows.find((row) => row.subscriptionId === first.subscriptionId)).toMatchObject({
+    removeAt: termEnd,
+    cancelledAt: expect.any(String),
+  });
   expect((await historyOf(user.accountId)).map((row) => row.action)).toEqual([
     "licence_order_start",
     "licence_increment",
@@ -204,7 +226,12 @@ test("a channel order books one channel per subscription; a cancellation sets it
   // A subscription the studio never booked is refused (the shop alerts on it).
   expect((await call({ ...renewed, id: "evt_unknown", data: { ...renewed.data, subscriptionId: "sub_unknown" } })).status).toBe(404);
   // A channel order whose subscriptions do not match its quantity books nothing.
-  const broken = completedOrder({ reference: referenceFor(user, "channel", "channel-3"), code: "channel-3", type: "channel", email: user.email });
+  const broken = completedOrder({
+    reference: referenceFor(user, "channel", "channel-3"),
+    code: "channel-3",
+    type: "channel",
+    email: user.email,
+  });
   if (broken.type !== "order.completed") throw new Error("not an order");
   expect((await call({ ...broken, data: { ...broken.data, subscriptions: broken.data.subscriptions.slice(1) } })).status).toBe(400);
   expect((await accountOf(user.accountId)).channelContingent).toBe(3);

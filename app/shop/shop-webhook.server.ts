@@ -43,7 +43,8 @@ export async function receiveShopCall(
   try {
     event = ShopEventSchema.parse(JSON.parse(call.rawBody));
   } catch (error) {
-    const detail = error instanceof ZodError ? error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ") : "not JSON";
+    const detail =
+      error instanceof ZodError ? error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ") : "not JSON";
     return { status: 400, body: { error: `invalid event: ${detail}` } };
   }
   try {

@@ -73,6 +73,12 @@ describe("parseEnv", () => {
     expect(parseEnv({}).SHOP_URL).toBeUndefined();
   });
 
+  test("channel subdomains live under CHANNEL_DOMAIN, in development under localhost", () => {
+    expect(parseEnv({ CONTENT_PORT: "4001" }).CHANNEL_DOMAIN).toBe("localhost:4001");
+    expect(parseEnv({ CHANNEL_DOMAIN: "ePaper.example.com" }).CHANNEL_DOMAIN).toBe("epaper.example.com");
+    expect(() => parseEnv({ CHANNEL_DOMAIN: "https://epaper.example.com" })).toThrow(/CHANNEL_DOMAIN: must be a host name/);
+  });
+
   test("render settings parse into numbers", () => {
     expect(parseEnv({ RENDER_WIDTHS: "1200,600" }).RENDER_WIDTHS).toEqual([1200, 600]);
     expect(parseEnv({}).WORKER_URL).toBe("http://127.0.0.1:3002");

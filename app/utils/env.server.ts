@@ -83,6 +83,16 @@ const EnvSchema = z
       .optional()
       .transform((value) => (value ? value.split(",") : [])),
     /**
+     * The domain channels' subdomains live under (ADR 0041): `<name>.<CHANNEL_DOMAIN>` must reach
+     * the content origin (a wildcard DNS entry and certificate). Development: localhost with the
+     * content port (browsers send `*.localhost` to this machine). Unset in production: no
+     * subdomain is served.
+     */
+    CHANNEL_DOMAIN: z
+      .string()
+      .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/i, "must be a host name, optionally with :port, e.g. epaper.example.com")
+      .optional(),
+    /**
      * The external shop (docs/decisions/0040-shop.md): its checkout lives at SHOP_URL/checkout.
      * Unset: the studio sells nothing and its shop buttons say that no shop is configured.
      */
@@ -146,6 +156,7 @@ const EnvSchema = z
       CONTENT_URL: contentUrl,
       LANDING_URL: stripSlash(env.LANDING_URL ?? publicUrl),
       SHOP_URL: env.SHOP_URL ? stripSlash(env.SHOP_URL) : undefined,
+      CHANNEL_DOMAIN: (env.CHANNEL_DOMAIN ?? (env.NODE_ENV === "production" ? undefined : `localhost:${env.CONTENT_PORT}`))?.toLowerCase(),
       WORKER_URL: stripSlash(env.WORKER_URL ?? `http://${env.WORKER_HOST}:${env.WORKER_PORT}`),
       DATA_DIR: path.resolve(env.DATA_DIR),
     };

@@ -59,7 +59,10 @@ test.describe("shop in English", () => {
 test.describe("Shop auf Deutsch", () => {
   test.use({ locale: "de-DE" });
 
-  test("Kanäle buchen: der Shop bucht drei Kanäle mit Abonnement, sie erscheinen im Kanal-Arbeitsbereich", async ({ page, context }, testInfo) => {
+  test("Kanäle buchen: der Shop bucht drei Kanäle mit Abonnement, sie erscheinen im Kanal-Arbeitsbereich", async ({
+    page,
+    context,
+  }, testInfo) => {
     const user = await insertUserWithLevel("2");
     await logInAs(context, user);
     await page.goto("/channel");

@@ -23,7 +23,10 @@ export async function sendShopEvent(
   const rawBody = JSON.stringify(event);
   const response = await fetch(options.webhookUrl, {
     method: "POST",
-    headers: { "Content-Type": "application/json", [SIGNATURE_HEADER]: signature ?? signShopCall(options.secret, rawBody, options.now?.()) },
+    headers: {
+      "Content-Type": "application/json",
+      [SIGNATURE_HEADER]: signature ?? signShopCall(options.secret, rawBody, options.now?.()),
+    },
     body: rawBody,
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -45,7 +48,9 @@ export function completedOrder(params: { reference: string; code: string; type: 
       orderCode: params.code,
       quantity,
       subscriptions:
-        params.type === "channel" ? Array.from({ length: quantity }, () => ({ id: `sub_${randomUUID()}`, currentTermEndsAt: inAYear() })) : [],
+        params.type === "channel"
+          ? Array.from({ length: quantity }, () => ({ id: `sub_${randomUUID()}`, currentTermEndsAt: inAYear() }))
+          : [],
     },
   };
 }
@@ -64,7 +69,9 @@ export function startFakeShop(options: FakeShopOptions & { port: number; host?: 
     try {
       if (request.method === "GET" && url.pathname === "/checkout") {
         const fields = ["type", "code", "reference", "email", "return", "locale"] as const;
-        const hidden = fields.map((name) => `<input type="hidden" name="${name}" value="${escape(url.searchParams.get(name) ?? "")}">`).join("");
+        const hidden = fields
+          .map((name) => `<input type="hidden" name="${name}" value="${escape(url.searchParams.get(name) ?? "")}">`)
+          .join("");
         response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
         response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Fake Shop checkout</title></head><body><main><h1>Fake Shop checkout</h1>

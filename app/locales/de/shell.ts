@@ -132,7 +132,6 @@ export default {
       text: "Dieser Teil des Studios kommt mit einer späteren Version. Bis dahin geht nichts verloren.",
       back: "Zurück zu meinen ePaper",
       features: {
-        subdomains: "Subdomains verwalten",
         devKit: "Entwickler-Kit",
       },
     },

@@ -128,7 +128,6 @@ export default {
       text: "This part of the studio arrives with a later release. Nothing is lost in the meantime.",
       back: "Back to my ePaper",
       features: {
-        subdomains: "Manage subdomains",
         devKit: "Developer kit",
       },
     },

@@ -1,4 +1,4 @@
-/** English: the shop page, the contingent history and the shop channels dialogs (issue 13). */
+/** English: the shop page, the contingent history, subdomains and the shop channels dialogs (issue 13). */
 export default {
   shop: {
     metaTitle: "Shop",
@@ -50,6 +50,47 @@ export default {
       subscription: "Subscription: {{id}}",
     },
     close: "Close",
+  },
+  subdomains: {
+    title: "Manage subdomains",
+    intro: "A subdomain gives your channels an address of their own, such as news.{{domain}}.",
+    introNoDomain: "Subdomains are not served by this installation yet (no channel domain is configured). You can prepare them already.",
+    loading: "Loading …",
+    empty: "You have no subdomains yet.",
+    newName: "New subdomain",
+    nameHint: "Letters, digits and hyphens, no umlauts.",
+    create: "Create",
+    address: "Address",
+    channels: "Channels",
+    noChannels: "No channel assigned yet.",
+    assignLabel: "Assign a channel to {{name}}",
+    assignPlaceholder: "Choose a channel",
+    assign: "Assign",
+    unassign: "Remove {{channel}} from {{name}}",
+    rename: "Rename {{name}}",
+    renameTitle: "Rename subdomain",
+    delete: "Delete {{name}}",
+    deleteTitle: "Delete the subdomain {{name}}?",
+    deleteText: "Its address stops working at once. The channels stay at their own addresses.",
+    deleteConfirm: "Delete",
+    cancel: "Cancel",
+    done: {
+      created: "Subdomain created.",
+      renamed: "Subdomain name updated.",
+      deleted: "Subdomain deleted.",
+      assigned: "Channel assigned.",
+      unassigned: "Channel removed from the subdomain.",
+    },
+    errors: {
+      nameRequired: "Please enter a name.",
+      nameTooLong: "The name may have at most 63 characters.",
+      nameInvalid: "Only letters, digits and hyphens are allowed (no umlauts).",
+      nameHyphen: "The name cannot begin or end with a hyphen.",
+      nameReserved: "This name is reserved. Please choose another one.",
+      nameTaken: "This subdomain is already taken. Please choose another name.",
+      notFound: "This subdomain no longer exists.",
+      noChannel: "Please choose a channel.",
+    },
   },
   shopChannels: {
     title: "Channel subscriptions",

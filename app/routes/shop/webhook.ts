@@ -8,8 +8,7 @@ import type { Route } from "./+types/webhook";
 /** The largest event body the studio reads (a channel order of 1,000 subscriptions fits easily). */
 const MAX_BODY_BYTES = 256 * 1024;
 
-const answer = (status: number, body: Record<string, unknown>) =>
-  Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+const answer = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
 /**
  * POST /webhooks/shop: the shop reports a completed order, a renewal or a cancellation

@@ -16,6 +16,7 @@ import { isLockedOutByMaintenance, isUnconfirmed, PERMISSION_LEVELS } from "#app
 import { buildShellMenu, isShellDialog } from "#app/rules/shell-menu";
 import { ContingentHistoryDialog } from "#app/components/shop/contingent-history-dialog";
 import { ShopChannelsDialog } from "#app/components/shop/shop-channels-dialog";
+import { SubdomainDialog } from "#app/components/channels/subdomain-dialog";
 import type { Route } from "./+types/layout";
 
 /**
@@ -133,6 +134,9 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
           ) : null}
           {permissions.has("channelMenu") ? (
             <ShopChannelsDialog isOpen={shellDialog === "shopChannels"} onClose={closeShellDialog} canBook={permissions.has("payment")} />
+          ) : null}
+          {permissions.has("subdomainManagement") ? (
+            <SubdomainDialog isOpen={shellDialog === "subdomains"} onClose={closeShellDialog} />
           ) : null}
         </div>
       </StudioEventsProvider>

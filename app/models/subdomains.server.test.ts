@@ -1,0 +1,171 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createId } from "@paralleldrive/cuid2";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { BlobStore } from "#app/blob/blob-store.server";
+import { DemoError, Forbidden } from "#app/errors/app-error";
+import { createContentHandler } from "#app/publish/content-server.server";
+import { db } from "#app/utils/db.server";
+import { insertUserWithLevel } from "#tests/support/fixtures";
+import { permissionSubject } from "#tests/support/permission-subject";
+import { createSubdomain, deleteSubdomain, listSubdomains, renameSubdomain, setSubdomainChannels } from "./subdomains.server.ts";
+
+// Subdomains (issue 13; ADR 0041) against real MariaDB: the rule, names unique across accounts,
+// another account's subdomain or channel is 'not found', the demo rule; and the content origin
+// serving a subdomain's channels by the request's Host header (real HTTP, chosen Host headers).
+
+const DOMAIN = "channels.test:8443";
+let dataDir: string;
+let blobs: BlobStore;
+let server: Server;
+let port: number;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "subdomains-"));
+  blobs = new BlobStore(dataDir);
+  server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+  server.on(
+    "request",
+    createContentHandler({
+      db,
+      blobs,
+      studioOrigin: "http://localhost:3000",
+      contentOrigin: `http://127.0.0.1:${port}`,
+      channelDomain: DOMAIN,
+    }),
+  );
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await rm(dataDir, { recursive: true, force: true });
+  await db.destroy();
+});
+
+async function customer(account: { isDemoAccount?: boolean } = {}) {
+  const user = await insertUserWithLevel(db, "2", { account });
+  return { ...user, subject: permissionSubject({ id: user.userId, accountId: user.accountId, baseAccountId: user.accountId }) };
+}
+const unique = (prefix: string) => `${prefix}-${createId().slice(0, 10)}`;
+
+/** A channel with a published revision whose index.html says `text`. */
+async function publishedChannel(accountId: string, text: string, values: { isDemo?: boolean } = {}) {
+  const id = createId();
+  const blobPrefix = `channels/${id}/r1`;
+  await blobs.put(`${blobPrefix}/index.html`, Buffer.from(`<!doctype html><p>${text}</p>`));
+  await db
+    .insertInto("channel")
+    .values({ id, accountId, name: text.slice(0, 20), shortPath: createId().slice(0, 10).toLowerCase(), blobPrefix, ...values })
+    .execute();
+  return (await db.selectFrom("channel").select(["id", "shortPath"]).where("id", "=", id).executeTakeFirstOrThrow()) as {
+    id: string;
+    shortPath: string;
+  };
+}
+
+function get(host: string, pathname: string): Promise<{ status: number; location?: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path: pathname, headers: { Host: host } }, (res) => {
+      let body = "";
+      res.on("data", (chunk) => {
+        body += chunk;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+test("names follow the subdomain rule and are unique across all accounts; foreign ones are not found", async () => {
+  const owner = await customer();
+  const other = await customer();
+  const name = unique("News");
+  expect(await createSubdomain(db, owner.subject, `  ${name} `)).toBe(name.toLowerCase());
+  await expect(createSubdomain(db, other.subject, name.toUpperCase())).rejects.toMatchObject({
+    messageKey: "subdomains.errors.nameTaken",
+    status: 409,
+  });
+  await expect(createSubdomain(db, owner.subject, "zeitung-möwe")).rejects.toMatchObject({ messageKey: "subdomains.errors.nameInvalid" });
+  await expect(createSubdomain(db, owner.subject, "admin")).rejects.toMatchObject({ messageKey: "subdomains.errors.nameReserved" });
+  await expect(
+    createSubdomain(db, { ...owner.subject, permissions: [], isTemporary: true, isGenerated: true }, unique("x")),
+  ).rejects.toBeInstanceOf(Forbidden);
+
+  const [created] = await listSubdomains(db, owner.subject, {
+    contentUrl: "https://content.example.org",
+    channelDomain: "epaper.example.org",
+  });
+  if (!created) throw new Error("no subdomain");
+  expect(created.address).toBe(`https://${name.toLowerCase()}.epaper.example.org/`);
+  expect(await listSubdomains(db, other.subject, { contentUrl: "https://c.example.org", channelDomain: undefined })).toEqual([]);
+  await expect(renameSubdomain(db, other.subject, created.id, unique("mine"))).rejects.toMatchObject({ status: 404 });
+  await expect(deleteSubdomain(db, other.subject, created.id)).rejects.toMatchObject({ status: 404 });
+  const renamed = unique("daily");
+  expect(await renameSubdomain(db, owner.subject, created.id, renamed)).toBe(renamed);
+
+  // Assign: the account's own channels only; a demo channel needs demoManagement.
+  const own = await publishedChannel(owner.accountId, "Own channel");
+  const foreign = await publishedChannel(other.accountId, "Foreign channel");
+  await expect(setSubdomainChannels(db, owner.subject, created.id, { channelIds: [foreign.id], assign: true })).rejects.toMatchObject({
+    status: 404,
+  });
+  const demo = await publishedChannel(owner.accountId, "Demo channel", { isDemo: true });
+  await expect(setSubdomainChannels(db, owner.subject, created.id, { channelIds: [demo.id], assign: true })).rejects.toBeInstanceOf(
+    DemoError,
+  );
+  await setSubdomainChannels(db, owner.subject, created.id, { channelIds: [own.id], assign: true });
+  const [listed] = await listSubdomains(db, owner.subject, { contentUrl: "https://c.example.org", channelDomain: undefined });
+  expect(listed?.channels.map((channel) => channel.id)).toEqual([own.id]);
+  await setSubdomainChannels(db, owner.subject, created.id, { channelIds: [own.id], assign: false });
+  const [after] = await listSubdomains(db, owner.subject, { contentUrl: "https://c.example.org", channelDomain: undefined });
+  expect(after?.channels).toEqual([]);
+  await deleteSubdomain(db, owner.subject, created.id);
+  expect(await listSubdomains(db, owner.subject, { contentUrl: "https://c.example.org", channelDomain: undefined })).toEqual([]);
+});
+
+test("the content origin serves a subdomain's channels by the Host header, and nothing else", async () => {
+  const owner = await customer();
+  const other = await customer();
+  const name = unique("paper");
+  await createSubdomain(db, owner.subject, name);
+  const [subdomain] = await listSubdomains(db, owner.subject, { contentUrl: "http://x", channelDomain: undefined });
+  if (!subdomain) throw new Error("no subdomain");
+  const host = `${name}.${DOMAIN}`;
+  // No channel yet: the friendly 'not available' page.
+  expect((await get(host, "/")).status).toBe(404);
+
+  const first = await publishedChannel(owner.accountId, "First issue");
+  await setSubdomainChannels(db, owner.subject, subdomain.id, { channelIds: [first.id], assign: true });
+  const root = await get(host.toUpperCase(), "/");
+  expect(root).toMatchObject({ status: 302, location: `/c/${first.shortPath}/` });
+  expect(await get(host, `/c/${first.shortPath}/`)).toMatchObject({ status: 302, location: `/c/${first.shortPath}/r1/index.html` });
+  const page = await get(host, `/c/${first.shortPath}/r1/index.html`);
+  expect(page.status).toBe(200);
+  expect(page.body).toContain("First issue");
+
+  // A channel not on this subdomain (another account's) is not served under it.
+  const foreign = await publishedChannel(other.accountId, "Foreign issue");
+  expect((await get(host, `/c/${foreign.shortPath}/r1/index.html`)).status).toBe(404);
+  // Unknown subdomains, deeper names and other domains.
+  expect((await get(`${unique("nobody")}.${DOMAIN}`, "/")).status).toBe(404);
+  expect((await get(`a.${host}`, "/")).status).toBe(421);
+  expect((await get(`${name}.elsewhere.test`, "/")).status).toBe(421);
+
+  // Two channels: the root lists both.
+  const second = await publishedChannel(owner.accountId, "Second issue");
+  await setSubdomainChannels(db, owner.subject, subdomain.id, { channelIds: [second.id], assign: true });
+  const index = await get(host, "/");
+  expect(index.status).toBe(200);
+  expect(index.body).toContain(`href="/c/${first.shortPath}/"`);
+  expect(index.body).toContain(`href="/c/${second.shortPath}/"`);
+
+  // A deleted subdomain's address ends at once.
+  await deleteSubdomain(db, owner.subject, subdomain.id);
+  expect((await get(host, "/")).status).toBe(404);
+  expect((await get(host, `/c/${first.shortPath}/r1/index.html`)).status).toBe(404);
+});
