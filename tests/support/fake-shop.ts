@@ -55,7 +55,7 @@ export function completedOrder(params: { reference: string; code: string; type: 
   };
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function formOf(request: IncomingMessage) {
   let body = "";
@@ -70,13 +70,13 @@ export function startFakeShop(options: FakeShopOptions & { port: number; host?: 
       if (request.method === "GET" && url.pathname === "/checkout") {
         const fields = ["type", "code", "reference", "email", "return", "locale"] as const;
         const hidden = fields
-          .map((name) => `<input type="hidden" name="${name}" value="${escape(url.searchParams.get(name) ?? "")}">`)
+          .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(url.searchParams.get(name) ?? "")}">`)
           .join("");
         response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
         response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Fake Shop checkout</title></head><body><main><h1>Fake Shop checkout</h1>
-<p>Product: <strong id="product">${escape(url.searchParams.get("code") ?? "")}</strong>, quantity ${quantityOf(url.searchParams.get("code") ?? "")}</p>
-<p>Customer: ${escape(url.searchParams.get("email") ?? "")}</p>
+<p>Product: <strong id="product">${escapeHtml(url.searchParams.get("code") ?? "")}</strong>, quantity ${quantityOf(url.searchParams.get("code") ?? "")}</p>
+<p>Customer: ${escapeHtml(url.searchParams.get("email") ?? "")}</p>
 <form method="post" action="/pay">${hidden}<button type="submit">Pay now</button></form></main></body></html>`);
         return;
       }
