@@ -9,9 +9,9 @@ import { completedOrder } from "#tests/support/fake-shop";
 import { insertUserWithLevel } from "#tests/support/fixtures";
 import { permissionSubject } from "#tests/support/permission-subject";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
-import { beginCheckout, shopOffers } from "./checkout.server.ts";
-import { readOrderReference, signOrderReference, signShopCall } from "./shop-signature.server.ts";
-import { receiveShopCall } from "./shop-webhook.server.ts";
+import { beginCheckout, shopOffers } from "#app/shop/checkout.server";
+import { readOrderReference, signOrderReference, signShopCall } from "#app/shop/shop-signature.server";
+import { receiveShopCall } from "#app/shop/shop-webhook.server";
 
 // The shop integration on the server (issue 13; ADR 0040), against real MariaDB and Redis: the
 // checkout address with its signed reference and 'order initiated' entry, and the webhook —
