@@ -486,6 +486,25 @@ export const MATRIX: MatrixEntry[] = [
   },
   { route: "resources/licence-history", method: "GET", expect: signedIn("200", CHANNEL_GATE) },
   { route: "resources/shop-channels", method: "GET", expect: signedIn("200", CHANNEL_GATE) },
+  // Subdomains (ADR 0041): any confirmed, non-temporary user; another account's subdomain is not
+  // found (proven in app/models/subdomains.server.test.ts), so is one that does not exist.
+  { route: "resources/subdomains", method: "GET", expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed" }) },
+  {
+    route: "resources/subdomains",
+    method: "POST",
+    intent: "create",
+    form: () => ({ name: `matrix-${Math.random().toString(36).slice(2, 12)}` }),
+    expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
+  ...(["rename", "delete", "assign", "unassign"] as const).map(
+    (intent): MatrixEntry => ({
+      route: "resources/subdomains",
+      method: "POST",
+      intent,
+      form: (ids) => ({ subdomainId: "no-such-subdomain", name: "matrix-renamed", channelId: ids.channelId }),
+      expect: signedIn("404", { generated: "403", unconfirmed: "UserNotConfirmed" }),
+    }),
+  ),
   // The shop's server calls it: no session counts, only the signature (a form post has none).
   { route: "webhooks/shop", method: "POST", expect: all("401") },
   { route: "webhooks/shop", method: "GET", expect: all("405") },
