@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { uploadAndRender } from "./support/editor.ts";
 import { axeViolations } from "./support/reader-checks.ts";
+import { E2E_PORT } from "./support/slot.ts";
 
 // Channels end to end (issue 13; ADR 0039): an ePaper published to a channel from its card, the
 // channel workspace with its status and permanent address, the QR code decoded back to that
@@ -30,6 +31,15 @@ const LANGUAGES = [
     empty: "No ePaper published yet",
     noChannels: "No channels available",
     toOrder: "To order",
+    channelsMenu: "Channels",
+    close: "Close",
+    manageSubdomains: "Manage subdomains",
+    newSubdomain: "New subdomain",
+    subdomainInvalid: "Only letters, digits and hyphens are allowed (no umlauts).",
+    create: "Create",
+    assignLabel: (name: string) => `Assign a channel to ${name}`,
+    assign: "Assign",
+    unassign: (channel: string, name: string) => `Remove ${channel} from ${name}`,
   },
   {
     code: "de",
@@ -47,6 +57,15 @@ const LANGUAGES = [
     empty: "Noch kein ePaper veröffentlicht",
     noChannels: "Keine Kanäle verfügbar",
     toOrder: "Bestellen",
+    channelsMenu: "Kanäle",
+    close: "Schließen",
+    manageSubdomains: "Subdomains verwalten",
+    newSubdomain: "Neue Subdomain",
+    subdomainInvalid: "Erlaubt sind nur Buchstaben, Ziffern und Bindestriche (keine Umlaute).",
+    create: "Anlegen",
+    assignLabel: (name: string) => `Kanal zu ${name} zuordnen`,
+    assign: "Zuordnen",
+    unassign: (channel: string, name: string) => `${channel} aus ${name} entfernen`,
   },
 ] as const;
 
@@ -109,6 +128,33 @@ for (const lang of LANGUAGES) {
       await reader.goto(address);
       await expect(reader.locator(".ep-spread .ep-page[data-page-index='0'] img").first()).toBeVisible({ timeout: 20_000 });
 
+      // A subdomain (ADR 0041), created and given the channel in its dialog: its own address, a
+      // *.localhost name that Chromium sends to this machine, shows the reader.
+      const subdomain = `news-${lang.code}-${testInfo.project.name}-${Date.now().toString(36)}`;
+      await page.getByRole("button", { name: lang.channelsMenu, exact: true }).click();
+      await page.getByRole("menuitem", { name: lang.manageSubdomains }).click();
+      const subdomains = page.getByRole("dialog", { name: lang.manageSubdomains });
+      const field = subdomains.getByRole("textbox", { name: lang.newSubdomain });
+      await field.fill("zeitung-möwe");
+      await expect(subdomains.getByText(lang.subdomainInvalid)).toBeVisible();
+      await field.fill(subdomain);
+      await subdomains.getByRole("button", { name: lang.create, exact: true }).click();
+      await expect(subdomains.getByRole("heading", { name: subdomain })).toBeVisible();
+      await subdomains.getByLabel(lang.assignLabel(subdomain)).selectOption({ label: channelName });
+      await subdomains.getByRole("button", { name: lang.assign, exact: true }).click();
+      await expect(subdomains.getByRole("button", { name: lang.unassign(channelName, subdomain) })).toBeVisible();
+      const subdomainAddress = `http://${subdomain}.localhost:${E2E_PORT + 1}/`;
+      await expect(subdomains.getByRole("link", { name: subdomainAddress })).toHaveAttribute("href", subdomainAddress);
+      await testInfo.attach(`subdomains-${lang.code}-${testInfo.project.name}.png`, {
+        body: await page.screenshot(),
+        contentType: "image/png",
+      });
+      expect(await axeViolations(page)).toEqual([]);
+      await subdomains.getByRole("button", { name: lang.close, exact: true }).click();
+      await expect(subdomains).toBeHidden();
+      await reader.goto(subdomainAddress);
+      await expect(reader.locator(".ep-spread .ep-page[data-page-index='0'] img").first()).toBeVisible({ timeout: 20_000 });
+
       // A new address: the old one shows 'not available', the new one the reader.
       await card.getByRole("button", { name: lang.channelActions(channelName) }).click();
       await page.getByRole("menuitem", { name: lang.renew, exact: true }).click();
@@ -118,6 +164,10 @@ for (const lang of LANGUAGES) {
       expect((await reader.goto(address))?.status()).toBe(404);
       await reader.goto(renewed);
       await expect(reader.locator(".ep-spread .ep-page[data-page-index='0'] img").first()).toBeVisible({ timeout: 20_000 });
+      // The subdomain follows the channel to its new address.
+      await reader.goto(subdomainAddress);
+      await expect.poll(() => reader.url()).toContain(`${subdomain}.localhost:${E2E_PORT + 1}${new URL(renewed).pathname}`);
+      await expect(reader.locator(".ep-spread .ep-page[data-page-index='0'] img").first()).toBeVisible({ timeout: 20_000 });
 
       // Cleared: the channel shows nothing.
       await card.getByRole("button", { name: lang.channelActions(channelName) }).click();
@@ -125,6 +175,7 @@ for (const lang of LANGUAGES) {
       await page.getByRole("alertdialog").getByRole("button", { name: lang.clear }).click();
       await expect(card.getByTestId("channel-status")).toHaveText(lang.empty);
       expect((await reader.goto(renewed))?.status()).toBe(404);
+      expect((await reader.goto(subdomainAddress))?.status()).toBe(404);
     });
 
     test("without a free channel the dialog offers to order one", async ({ page, context }, testInfo) => {

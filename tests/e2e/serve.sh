@@ -37,4 +37,5 @@ python3 -m http.server "$OUTSIDE_PORT" --bind 127.0.0.1 --directory tests/e2e/ou
 SHOP_PORT=$((BASE + 7))
 export SHOP_URL=http://127.0.0.1:$SHOP_PORT SHOP_WEBHOOK_SECRET=e2e-shop-webhook-secret-0123456789abcdef
 FAKE_SHOP_PORT=$SHOP_PORT FAKE_SHOP_WEBHOOK_URL=$PUBLIC_URL/webhooks/shop node --import tsx tests/e2e/fake-shop-server.ts &
+export CHANNEL_DOMAIN=localhost:$((BASE + 1))
 exec node --import tsx server/run-all.ts
