@@ -33,6 +33,7 @@ const LANGUAGES = [
     toOrder: "To order",
     channelsMenu: "Channels",
     close: "Close",
+    tour: ["Your own address", "Give it channels", "Next", "Done"],
     manageSubdomains: "Manage subdomains",
     newSubdomain: "New subdomain",
     subdomainInvalid: "Only letters, digits and hyphens are allowed (no umlauts).",
@@ -59,6 +60,7 @@ const LANGUAGES = [
     toOrder: "Bestellen",
     channelsMenu: "Kanäle",
     close: "Schließen",
+    tour: ["Ihre eigene Adresse", "Kanäle zuordnen", "Weiter", "Fertig"],
     manageSubdomains: "Subdomains verwalten",
     newSubdomain: "Neue Subdomain",
     subdomainInvalid: "Erlaubt sind nur Buchstaben, Ziffern und Bindestriche (keine Umlaute).",
@@ -134,6 +136,14 @@ for (const lang of LANGUAGES) {
       await page.getByRole("button", { name: lang.channelsMenu, exact: true }).click();
       await page.getByRole("menuitem", { name: lang.manageSubdomains }).click();
       const subdomains = page.getByRole("dialog", { name: lang.manageSubdomains });
+      // The subdomain tour runs once, a second after the dialog shows.
+      const [tourTitle, tourListTitle, tourNext, tourDone] = lang.tour;
+      const tour = page.locator(".driver-popover");
+      await expect(tour.getByText(tourTitle, { exact: true })).toBeVisible({ timeout: 10_000 });
+      await tour.getByRole("button", { name: tourNext }).click();
+      await expect(tour.getByText(tourListTitle, { exact: true })).toBeVisible();
+      await tour.getByRole("button", { name: tourDone }).click();
+      await expect(tour).toBeHidden();
       const field = subdomains.getByRole("textbox", { name: lang.newSubdomain });
       await field.fill("zeitung-möwe");
       await expect(subdomains.getByText(lang.subdomainInvalid)).toBeVisible();

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { type TourStep, useTour } from "#app/components/hooks/use-tour";
 import { Button } from "#app/components/ui/button";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { Dialog } from "#app/components/ui/dialog";
@@ -10,6 +11,14 @@ import type { action as subdomainAction, loader as subdomainLoader } from "#app/
 import { subdomainNameSchema, type SubdomainView } from "#app/rules/subdomain";
 
 const ENDPOINT = "/resources/subdomains";
+
+/** The subdomain tour (studio-admin.md §4 'Tours and news'): once per user, when the dialog opens. */
+const SUBDOMAIN_TOUR: TourStep[] = [
+  { target: "subdomain-new", title: "tours.subdomain.newTitle", text: "tours.subdomain.newText" },
+  { target: "subdomain-list", title: "tours.subdomain.listTitle", text: "tours.subdomain.listText" },
+];
+const dialogElement = () =>
+  document.querySelector<HTMLElement>('[data-tour="subdomain-new"]')?.closest<HTMLElement>('[role="dialog"]') ?? null;
 
 /** The subdomain rule's message for a name, or null when it passes (shared with the server). */
 function useNameError() {
@@ -34,6 +43,7 @@ export function SubdomainDialog(props: { isOpen: boolean; onClose: () => void })
   const [touched, setTouched] = useState(false);
   const nameError = useNameError();
   const { load } = list;
+  useTour("subdomain-tour", SUBDOMAIN_TOUR, props.isOpen && list.data !== undefined, dialogElement);
   useEffect(() => {
     if (props.isOpen) void load(ENDPOINT);
   }, [props.isOpen, load]);
@@ -59,6 +69,7 @@ export function SubdomainDialog(props: { isOpen: boolean; onClose: () => void })
         ) : null}
         <form
           className="flex flex-col gap-2 sm:flex-row sm:items-start"
+          data-tour="subdomain-new"
           onSubmit={(event) => {
             event.preventDefault();
             setTouched(true);
@@ -83,23 +94,25 @@ export function SubdomainDialog(props: { isOpen: boolean; onClose: () => void })
             {t("subdomains.create")}
           </Button>
         </form>
-        {!result ? (
-          <p role="status">{t("subdomains.loading")}</p>
-        ) : result.subdomains.length === 0 ? (
-          <p>{t("subdomains.empty")}</p>
-        ) : (
-          <ul className="flex flex-col gap-3" aria-label={t("subdomains.title")}>
-            {result.subdomains.map((subdomain) => (
-              <SubdomainItem
-                key={subdomain.id}
-                subdomain={subdomain}
-                channels={result.channels}
-                submit={submit}
-                busy={write.state !== "idle"}
-              />
-            ))}
-          </ul>
-        )}
+        <div data-tour="subdomain-list">
+          {!result ? (
+            <p role="status">{t("subdomains.loading")}</p>
+          ) : result.subdomains.length === 0 ? (
+            <p>{t("subdomains.empty")}</p>
+          ) : (
+            <ul className="flex flex-col gap-3" aria-label={t("subdomains.title")}>
+              {result.subdomains.map((subdomain) => (
+                <SubdomainItem
+                  key={subdomain.id}
+                  subdomain={subdomain}
+                  channels={result.channels}
+                  submit={submit}
+                  busy={write.state !== "idle"}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
       </div>
     </Dialog>
   );
