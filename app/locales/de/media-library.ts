@@ -99,9 +99,11 @@ export default {
     },
     subdomain: {
       newTitle: "Ihre eigene Adresse",
-      newText: "Geben Sie einen Namen aus Buchstaben, Ziffern und Bindestrichen ein und legen Sie ihn an: Er wird zur Adresse Ihrer Kanäle, etwa news.example.com.",
+      newText:
+        "Geben Sie einen Namen aus Buchstaben, Ziffern und Bindestrichen ein und legen Sie ihn an: Er wird zur Adresse Ihrer Kanäle, etwa news.example.com.",
       listTitle: "Kanäle zuordnen",
-      listText: "Ordnen Sie einer Subdomain einen Kanal zu; ihre Adresse zeigt dann diesen Kanal. Bei mehreren Kanälen listet sie sie auf. Mit × entfernen Sie einen Kanal.",
+      listText:
+        "Ordnen Sie einer Subdomain einen Kanal zu; ihre Adresse zeigt dann diesen Kanal. Bei mehreren Kanälen listet sie sie auf. Mit × entfernen Sie einen Kanal.",
     },
   },
 } satisfies Pick<Translation, "mediaLibrary" | "tours">;

@@ -97,9 +97,11 @@ export default {
     },
     subdomain: {
       newTitle: "Your own address",
-      newText: "Type a name of letters, digits and hyphens and create it: it becomes the address of your channels, such as news.example.com.",
+      newText:
+        "Type a name of letters, digits and hyphens and create it: it becomes the address of your channels, such as news.example.com.",
       listTitle: "Give it channels",
-      listText: "Assign a channel to a subdomain; its address then shows that channel. With several channels, it lists them. Remove a channel with ×.",
+      listText:
+        "Assign a channel to a subdomain; its address then shows that channel. With several channels, it lists them. Remove a channel with ×.",
     },
   },
 } as const;
