@@ -3,12 +3,10 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Checkbox } from "#app/components/ui/fields";
 import { Dialog } from "#app/components/ui/dialog";
-import { ScrollRegion } from "#app/components/ui/scroll-region";
+import { DataTable, tableCell as cell } from "#app/components/ui/data-table";
 import type { loader as historyLoader } from "#app/routes/resources/licence-history";
 import type { LicenceHistoryRow } from "#app/rules/shop";
 import { formatDate } from "#app/utils/format-date";
-
-const cell = "px-2 py-2 text-start align-top";
 
 /**
  * The contingent history (studio-admin.md §2, 80 %): action, trigger, moment, quantity and
@@ -55,33 +53,25 @@ export function ContingentHistoryDialog(props: { isOpen: boolean; onClose: () =>
         ) : result.rows.length === 0 ? (
           <p>{t("contingentHistory.empty")}</p>
         ) : (
-          <ScrollRegion label={t("contingentHistory.title")} maxHeight="max-h-[70vh]">
-            <table className="w-full min-w-[40rem] border-collapse text-sm">
-              <caption className="sr-only">{t("contingentHistory.title")}</caption>
-              <thead className="sticky top-0 bg-slate-50">
-                <tr>
-                  {(["action", "trigger", "moment", "quantity", "details"] as const).map((column) => (
-                    <th key={column} scope="col" className={`${cell} font-semibold`}>
-                      {t(`contingentHistory.columns.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {result.rows.map((row) => (
-                  <tr key={row.id} className="border-t border-slate-200">
-                    <th scope="row" className={`${cell} font-medium`}>
-                      {t(`contingentHistory.actions.${row.action}`)}
-                    </th>
-                    <td className={cell}>{t(`contingentHistory.triggers.${row.trigger}`)}</td>
-                    <td className={`${cell} whitespace-nowrap`}>{moment(row.createdAt)}</td>
-                    <td className={`${cell} tabular-nums`}>{row.quantity}</td>
-                    <td className={cell}>{details(row)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <DataTable
+            label={t("contingentHistory.title")}
+            maxHeight="max-h-[70vh]"
+            columns={(["action", "trigger", "moment", "quantity", "details"] as const).map((column) =>
+              t(`contingentHistory.columns.${column}`),
+            )}
+          >
+            {result.rows.map((row) => (
+              <tr key={row.id} className="border-t border-slate-200">
+                <th scope="row" className={`${cell} font-medium`}>
+                  {t(`contingentHistory.actions.${row.action}`)}
+                </th>
+                <td className={cell}>{t(`contingentHistory.triggers.${row.trigger}`)}</td>
+                <td className={`${cell} whitespace-nowrap`}>{moment(row.createdAt)}</td>
+                <td className={`${cell} tabular-nums`}>{row.quantity}</td>
+                <td className={cell}>{details(row)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
         {result && result.pageCount > 1 ? (
           <nav aria-label={t("epaper.grid.pagination")} className="flex flex-wrap justify-center gap-1">

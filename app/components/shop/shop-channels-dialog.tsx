@@ -3,13 +3,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { buttonClassName } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
-import { ScrollRegion } from "#app/components/ui/scroll-region";
+import { DataTable, tableCell as cell } from "#app/components/ui/data-table";
 import type { loader as shopChannelsLoader } from "#app/routes/resources/shop-channels";
 import { shopPath } from "#app/rules/shell-menu";
 import type { ShopChannelRow } from "#app/rules/shop";
 import { formatDate } from "#app/utils/format-date";
-
-const cell = "px-2 py-2 text-start align-top";
 
 /**
  * The shop channels dialog (studio-admin.md §2 'manage channels', 80 %; table at most 600 px high):
@@ -42,39 +40,31 @@ export function ShopChannelsDialog(props: { isOpen: boolean; onClose: () => void
         ) : rows.length === 0 ? (
           <p>{t("shopChannels.empty")}</p>
         ) : (
-          <ScrollRegion label={t("shopChannels.title")} maxHeight="max-h-[600px]">
-            <table className="w-full min-w-[40rem] border-collapse text-sm">
-              <caption className="sr-only">{t("shopChannels.title")}</caption>
-              <thead className="sticky top-0 bg-slate-50">
-                <tr>
-                  {(["channel", "subscription", "booked", "term", "status"] as const).map((column) => (
-                    <th key={column} scope="col" className={`${cell} font-semibold`}>
-                      {t(`shopChannels.columns.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.subscriptionId} className="border-t border-slate-200">
-                    <th scope="row" className={`${cell} font-medium`}>
-                      {row.channelId ? (
-                        <Link to={`/channel?channelId=${encodeURIComponent(row.channelId)}`} className="text-brand-700 underline">
-                          {row.channelName}
-                        </Link>
-                      ) : (
-                        t("shopChannels.noChannel")
-                      )}
-                    </th>
-                    <td className={`${cell} break-all`}>{row.subscriptionId}</td>
-                    <td className={cell}>{date(row.createdAt)}</td>
-                    <td className={cell}>{date(row.currentTermEndsAt)}</td>
-                    <td className={cell}>{status(row)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <DataTable
+            label={t("shopChannels.title")}
+            maxHeight="max-h-[600px]"
+            columns={(["channel", "subscription", "booked", "term", "status"] as const).map((column) =>
+              t(`shopChannels.columns.${column}`),
+            )}
+          >
+            {rows.map((row) => (
+              <tr key={row.subscriptionId} className="border-t border-slate-200">
+                <th scope="row" className={`${cell} font-medium`}>
+                  {row.channelId ? (
+                    <Link to={`/channel?channelId=${encodeURIComponent(row.channelId)}`} className="text-brand-700 underline">
+                      {row.channelName}
+                    </Link>
+                  ) : (
+                    t("shopChannels.noChannel")
+                  )}
+                </th>
+                <td className={`${cell} break-all`}>{row.subscriptionId}</td>
+                <td className={cell}>{date(row.createdAt)}</td>
+                <td className={cell}>{date(row.currentTermEndsAt)}</td>
+                <td className={cell}>{status(row)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
         {props.canBook ? (
           <Link to={shopPath("channel")} className={buttonClassName("primary", "self-start")}>
