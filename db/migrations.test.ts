@@ -61,6 +61,7 @@ const EXPECTED_TABLES = [
   "session",
   "shop_channel_subscription",
   "shop_order_code",
+  "shop_webhook_event",
   "subdomain",
   "system_language",
   "system_preference",
