@@ -63,6 +63,7 @@ const EXPECTED_TABLES = [
   "shop_order_code",
   "shop_webhook_event",
   "subdomain",
+  "support_audit",
   "system_language",
   "system_preference",
   "terms",

@@ -495,6 +495,19 @@ export interface Subdomain {
   updatedAt: Generated<Date>;
 }
 
+export interface SupportAudit {
+  accountId: Generated<string | null>;
+  action: string;
+  actorEmail: string;
+  actorUserId: Generated<string | null>;
+  afterJson: Generated<string | null>;
+  beforeJson: Generated<string | null>;
+  createdAt: Generated<Date>;
+  id: string;
+  targetId: string;
+  targetType: string;
+}
+
 export interface SystemLanguage {
   code: string;
   name: string;
@@ -627,6 +640,7 @@ export interface DB {
   shopOrderCode: ShopOrderCode;
   shopWebhookEvent: ShopWebhookEvent;
   subdomain: Subdomain;
+  supportAudit: SupportAudit;
   systemLanguage: SystemLanguage;
   systemPreference: SystemPreference;
   terms: Terms;

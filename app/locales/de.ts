@@ -17,6 +17,7 @@ import mediaLibrary from "./de/media-library.ts";
 import sharing from "./de/sharing.ts";
 import channels from "./de/channels.ts";
 import shop from "./de/shop.ts";
+import support from "./de/support.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
 const de: Translation = {
@@ -38,6 +39,7 @@ const de: Translation = {
   ...sharing,
   ...channels,
   ...shop,
+  ...support,
 };
 
 export default de;

@@ -16,6 +16,7 @@ import mediaLibrary from "./en/media-library.ts";
 import sharing from "./en/sharing.ts";
 import channels from "./en/channels.ts";
 import shop from "./en/shop.ts";
+import support from "./en/support.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
@@ -40,6 +41,7 @@ const en = {
   ...sharing,
   ...channels,
   ...shop,
+  ...support,
 } as const;
 
 export default en;

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import type { BlobStore } from "#app/blob/blob-store.server";
-import { publishToAccount } from "#app/events/publish.server";
+import { claimChannelRemoval, finishChannelRemoval } from "#app/models/channel-removal.server";
 import { cronjobsActive } from "#app/preferences/system-preference.server";
 import type { Database } from "#db/client";
 
@@ -28,16 +28,8 @@ export async function removeExpiredChannels(deps: RemoveExpiredChannelsDeps, now
     .execute();
   let removed = 0;
   for (const channel of channels) {
-    const result = await deps.db
-      .updateTable("channel")
-      .set({ deletedAt: now, epaperId: null, blobPrefix: null, contentName: null, contentCoverBlobKey: null, subdomainId: null })
-      .where("id", "=", channel.id)
-      .where("deletedAt", "is", null)
-      .where("processRunning", "=", false)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) continue;
-    await deps.blobs.deletePrefix(`channels/${channel.id}/`);
-    await publishToAccount(deps.redis, channel.accountId, { type: "channelRemoved", channelId: channel.id, name: channel.name });
+    if (!(await claimChannelRemoval(deps.db, channel.id, now))) continue;
+    await finishChannelRemoval(deps, channel);
     removed++;
   }
   return { skipped: false, removed };

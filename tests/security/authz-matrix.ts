@@ -245,6 +245,45 @@ function editorWrites(): MatrixEntry[] {
   ];
 }
 
+/**
+ * The support tables' writes (issue 14), as the fetcher sends them: level 3 and 4 reach the model,
+ * which finds no such target (404; the rules of each target are proven in
+ * tests/integration/support.test.ts); everyone else is refused before any lookup.
+ */
+function supportWrites(): MatrixEntry[] {
+  const none = "no-such-target";
+  const forms: Record<string, Record<string, string>> = {
+    setAccountActive: { accountId: none, active: "false" },
+    updateAccount: { accountId: none, field: "pageExchangeMax", value: "5" },
+    addChannels: { accountId: none, count: "1" },
+    switchAccount: { accountId: none },
+    deleteAllEpapers: { accountId: none },
+    deleteAccount: { accountId: none },
+    updateUser: { userId: none, field: "firstname", value: "Matrix" },
+    togglePermission: { userId: none, priority: "3" },
+    sendPasswordRequest: { userId: none },
+    deleteUser: { userId: none },
+    cancelEpaper: { epaperId: none },
+    setEpaperLocked: { epaperId: none, locked: "true" },
+    deleteEpaper: { epaperId: none },
+    removePublication: { publicationId: none },
+    setChannelDisabled: { channelId: none, disabled: "true" },
+    setChannelRemoveAt: { channelId: none, removeAt: "" },
+    cancelChannel: { channelId: none },
+    deleteChannel: { channelId: none },
+    setRenderProcessActive: { renderProcessId: none, active: "false" },
+    resendEmail: { emailJobId: none },
+  };
+  return Object.entries(forms).map(([intent, form]) => ({
+    route: "support/:tab",
+    method: "POST",
+    intent,
+    path: () => "/support/accounts.data",
+    form: () => form,
+    expect: only(SUPPORT, "404", "403"),
+  }));
+}
+
 export const MATRIX: MatrixEntry[] = [
   // Public addresses and the headerless account pages.
   { route: "", method: "GET", expect: all(START) },
@@ -358,7 +397,10 @@ export const MATRIX: MatrixEntry[] = [
   { route: "support", method: "GET", expect: only(SUPPORT, "redirect:/support/accounts", START) },
   { route: "support/:tab", method: "GET", path: () => "/support/accounts", expect: only(SUPPORT, "200", START) },
   // A refused write on a guarded page: the page's guard sends the document request to the start.
-  { route: "support/:tab", method: "POST", path: () => "/support/accounts", expect: only(SUPPORT, "501", START) },
+  { route: "support/:tab", method: "POST", path: () => "/support/accounts", expect: only(SUPPORT, "400", START) },
+  ...supportWrites(),
+  // The returning button: anyone signed in (switched or not) lands on the support page.
+  { route: "resources/account-switch", method: "POST", expect: signedIn("redirect:/support/accounts") },
   { route: "preferences", method: "GET", expect: only(["level4"], "redirect:/preferences/cronjob", START) },
   { route: "preferences/:tab", method: "GET", path: () => "/preferences/cronjob", expect: only(["level4"], "200", START) },
   { route: "preferences/:tab", method: "POST", path: () => "/preferences/cronjob", expect: only(["level4"], "501", START) },

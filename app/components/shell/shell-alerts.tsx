@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "react-aria-components";
+import { Form, href } from "react-router";
 import { CloseIcon } from "#app/components/ui/icons";
 
 const alertClassName = "mx-auto flex max-w-7xl items-start gap-3 px-4 py-2 text-sm";
@@ -60,6 +61,24 @@ export function ConfirmationAlert({ userId }: { userId: string }) {
           <CloseIcon className="size-4" />
         </Button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * A support user switched into another account (studio-admin.md §4): the notice that it is
+ * administered and the returning button; the next page is loaded as a member of the own account.
+ */
+export function AdministeredBanner({ accountName }: { accountName: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="border-t border-violet-200 bg-violet-50 text-violet-950" data-testid="administered-banner">
+      <Form method="post" action={href("/resources/account-switch")} className={alertClassName}>
+        <p className="flex-1">{t("support.administeredBanner", { name: accountName })}</p>
+        <button type="submit" className="min-h-10 rounded-lg bg-violet-700 px-3 text-sm font-semibold text-white hover:bg-violet-800">
+          {t("support.returnToBase")}
+        </button>
+      </Form>
     </div>
   );
 }

@@ -136,22 +136,6 @@ export default {
       },
     },
   },
-  support: {
-    metaTitle: "Support",
-    title: "Support",
-    tabsLabel: "Support-Bereiche",
-    comingLater: "Diese Support-Tabelle kommt mit einer späteren Version.",
-    tabs: {
-      accounts: "Konten",
-      users: "Benutzer",
-      epaper: "ePaper",
-      channels: "Kanäle",
-      renderprocesses: "Render-Prozesse",
-      emailJobs: "E-Mail-Aufträge",
-      news: "News",
-      shop: "Shop",
-    },
-  },
   preferences: {
     metaTitle: "Einstellungen",
     title: "Systemeinstellungen",
@@ -160,4 +144,4 @@ export default {
     missing: "Für diese Einstellung ist noch kein Wert gespeichert.",
     editingLater: "Einstellungen im Studio zu bearbeiten, kommt mit einer späteren Version.",
   },
-} satisfies Pick<Translation, "shell" | "support" | "preferences">;
+} satisfies Pick<Translation, "shell" | "preferences">;

@@ -132,22 +132,6 @@ export default {
       },
     },
   },
-  support: {
-    metaTitle: "Support",
-    title: "Support",
-    tabsLabel: "Support areas",
-    comingLater: "This support table arrives with a later release.",
-    tabs: {
-      accounts: "Accounts",
-      users: "Users",
-      epaper: "ePaper",
-      channels: "Channels",
-      renderprocesses: "Render processes",
-      emailJobs: "E-mail jobs",
-      news: "News",
-      shop: "Shop",
-    },
-  },
   preferences: {
     metaTitle: "Preferences",
     title: "System preferences",

@@ -8,7 +8,7 @@ import { type AccountView, AccountDrawer, type OpenDrawer, ProfileDrawer, type P
 import { AppFooter } from "#app/components/shell/app-footer";
 import { AppHeader } from "#app/components/shell/app-header";
 import { StudioEventsProvider } from "#app/components/studio-events";
-import { ConfirmationAlert, MaintenanceBanner } from "#app/components/shell/shell-alerts";
+import { AdministeredBanner, ConfirmationAlert, MaintenanceBanner } from "#app/components/shell/shell-alerts";
 import { loadShellReferenceData } from "#app/models/shell-reference.server";
 import { db } from "#app/utils/db.server";
 import { getLocale } from "#app/utils/i18next.server";
@@ -88,6 +88,7 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
   const alerts = (
     <>
       {loaderData.maintenanceActive ? <MaintenanceBanner lockedOut={loaderData.lockedOut} /> : null}
+      {loaderData.account.administered ? <AdministeredBanner accountName={loaderData.account.name} /> : null}
       {loaderData.showConfirmationAlert ? <ConfirmationAlert userId={loaderData.userId} /> : null}
     </>
   );

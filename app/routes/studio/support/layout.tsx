@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function SupportLayout() {
   const { t } = useTranslation();
   return (
-    <main id="main" className="mx-auto max-w-5xl p-4 sm:p-6">
+    <main id="main" className="mx-auto max-w-7xl p-4 sm:p-6">
       <h1 className="mb-4 text-2xl font-bold">{t("support.title")}</h1>
       <TabNav
         label={t("support.tabsLabel")}

@@ -1,0 +1,396 @@
+import { useTranslation } from "react-i18next";
+import { href, Link } from "react-router";
+import { DocumentIcon } from "#app/components/ui/icons";
+import { epaperRowTone } from "#app/rules/support-lists";
+import type { AccountView, EpaperView, UserView } from "#app/rules/support-rows";
+import {
+  bodyCell,
+  headerCell,
+  InlineEdit,
+  IntentButton,
+  IntentSwitch,
+  type ListState,
+  SortHeader,
+  SupportTable,
+  TONE_CLASS,
+  When,
+  YesNo,
+} from "./support-controls.tsx";
+
+/*
+ * The accounts, users and ePaper tables of the support page (studio-admin.md §2; issue 14):
+ * the exact columns of the spec, each row's actions posting one intent to /support/:tab.
+ */
+
+const usersHref = (search: string) => `${href("/support/:tab", { tab: "users" })}?search=${encodeURIComponent(search)}`;
+
+export function AccountsTable({ rows, state, label }: { rows: AccountView[]; state: ListState; label: string }) {
+  const { t } = useTranslation();
+  const c = (key: string) => t(`support.columns.${key}` as never);
+  const number = (row: AccountView, field: "zipContingent" | "zipPostProcessingDays" | "previewLinkExpiryDays" | "pageExchangeMax") => (
+    <InlineEdit
+      intent="updateAccount"
+      fields={{ accountId: row.id, field }}
+      value={row[field] === null ? "" : String(row[field])}
+      placeholder={t("support.accounts.defaultPlaceholder")}
+      label={t("support.accounts.editLabel", { column: c(field), name: row.name })}
+      type="number"
+      width="w-20"
+    />
+  );
+  return (
+    <SupportTable
+      label={label}
+      empty={rows.length === 0}
+      head={
+        <>
+          <SortHeader label={c("name")} prop="name" state={state} />
+          <th className={headerCell}>{c("supportId")}</th>
+          <th className={headerCell}>{c("generated")}</th>
+          <th className={headerCell}>{c("unconfirmed")}</th>
+          <th className={headerCell}>{c("active")}</th>
+          <th className={headerCell}>{c("users")}</th>
+          <SortHeader label={c("zipContingent")} prop="zipContingent" state={state} />
+          <th className={headerCell}>{c("zipPostProcessingDays")}</th>
+          <th className={headerCell}>{c("channels")}</th>
+          <th className={headerCell}>{c("previewLinkExpiryDays")}</th>
+          <th className={headerCell}>{c("pageExchangeMax")}</th>
+          <SortHeader label={c("createdAt")} prop="createdAt" state={state} />
+          <th className={headerCell}>{c("actions")}</th>
+        </>
+      }
+    >
+      {rows.map((row) => (
+        <tr
+          key={row.id}
+          className={`border-t border-slate-100 ${row.isCurrent ? "bg-brand-50" : ""}`}
+          aria-current={row.isCurrent ? "true" : undefined}
+        >
+          <th scope="row" className={`${bodyCell} font-semibold`}>
+            {row.name}
+            {row.isCurrent ? <span className="block text-xs font-normal text-brand-700">{t("support.accounts.current")}</span> : null}
+            {row.isProtected ? <span className="block text-xs font-normal">{t("support.accounts.protected")}</span> : null}
+            {row.isDemoAccount ? <span className="block text-xs font-normal">{t("support.accounts.demo")}</span> : null}
+          </th>
+          <td className={bodyCell}>
+            <code className="text-xs">{row.id}</code>
+          </td>
+          <td className={bodyCell}>
+            <YesNo value={row.isGenerated} />
+          </td>
+          <td className={bodyCell}>
+            <YesNo value={row.isTemporary && !row.isGenerated} />
+          </td>
+          <td className={bodyCell}>
+            <IntentSwitch
+              intent="setAccountActive"
+              fields={{ accountId: row.id }}
+              name="active"
+              isSelected={row.isActive}
+              isDisabled={!row.canDeactivate}
+              label={t("support.accounts.activeLabel", { name: row.name })}
+            />
+          </td>
+          <td className={bodyCell}>
+            <Link to={usersHref(row.id)} className="underline">
+              {t("support.accounts.usersLink", { active: row.activeUsers, base: row.baseUsers })}
+              <span className="sr-only"> {t("support.accounts.usersLinkLabel", { name: row.name })}</span>
+            </Link>
+          </td>
+          <td className={bodyCell}>{number(row, "zipContingent")}</td>
+          <td className={bodyCell}>{number(row, "zipPostProcessingDays")}</td>
+          <td className={bodyCell}>
+            <span className="me-2">{row.channels}</span>
+            <IntentButton
+              intent="addChannels"
+              fields={{ accountId: row.id, count: "1" }}
+              label={t("support.accounts.addChannels", { name: row.name })}
+            >
+              +
+            </IntentButton>
+          </td>
+          <td className={bodyCell}>{number(row, "previewLinkExpiryDays")}</td>
+          <td className={bodyCell}>{number(row, "pageExchangeMax")}</td>
+          <td className={bodyCell}>
+            <When date={row.createdAt} />
+          </td>
+          <td className={`${bodyCell} whitespace-nowrap`}>
+            <div className="flex gap-1">
+              <IntentButton
+                intent="switchAccount"
+                fields={{ accountId: row.id }}
+                isDisabled={row.isCurrent}
+                label={t("support.accounts.switch", { name: row.name })}
+              >
+                {t("support.actions.switch")}
+              </IntentButton>
+              <IntentButton
+                intent="deleteAllEpapers"
+                fields={{ accountId: row.id }}
+                isDisabled={!row.canDeleteAllEpapers}
+                label={t("support.accounts.deleteAllEpapers", { name: row.name })}
+                confirm={{
+                  title: t("support.accounts.deleteAllEpapersTitle"),
+                  text: t("support.accounts.deleteAllEpapersText", { name: row.name }),
+                  confirm: t("support.accounts.deleteAllEpapers", { name: row.name }),
+                }}
+              >
+                {t("support.actions.deleteAllEpapers")}
+              </IntentButton>
+              <IntentButton
+                intent="deleteAccount"
+                fields={{ accountId: row.id }}
+                isDisabled={!row.canDelete}
+                label={t("support.accounts.deleteAccount", { name: row.name })}
+                confirm={{
+                  title: t("support.accounts.deleteAccountTitle"),
+                  text: t("support.accounts.deleteAccountText", { name: row.name }),
+                  confirm: t("support.accounts.deleteAccount", { name: row.name }),
+                }}
+              >
+                {t("support.actions.deleteAccount")}
+              </IntentButton>
+            </div>
+          </td>
+        </tr>
+      ))}
+    </SupportTable>
+  );
+}
+
+export function UsersTable({ rows, state, label }: { rows: UserView[]; state: ListState; label: string }) {
+  const { t } = useTranslation();
+  const c = (key: string) => t(`support.columns.${key}` as never);
+  const text = (row: UserView, field: "email" | "firstname" | "lastname") => (
+    <InlineEdit
+      intent="updateUser"
+      fields={{ userId: row.id, field }}
+      value={row[field]}
+      isDisabled={!row.canEdit}
+      type={field === "email" ? "email" : "text"}
+      width={field === "email" ? "w-56" : "w-32"}
+      label={t("support.accounts.editLabel", { column: c(field), name: row.email })}
+    />
+  );
+  return (
+    <SupportTable
+      label={label}
+      empty={rows.length === 0}
+      head={
+        <>
+          <SortHeader label={c("email")} prop="email" state={state} />
+          <SortHeader label={c("firstname")} prop="firstname" state={state} />
+          <SortHeader label={c("lastname")} prop="lastname" state={state} />
+          <th className={headerCell}>{c("customerId")}</th>
+          <th className={headerCell}>{c("accounts")}</th>
+          <th className={headerCell}>{c("generated")}</th>
+          <th className={headerCell}>{c("unconfirmed")}</th>
+          <SortHeader label={c("createdAt")} prop="createdAt" state={state} />
+          <th className={headerCell}>{c("permissions")}</th>
+          <th className={headerCell}>{c("actions")}</th>
+        </>
+      }
+    >
+      {rows.map((row) => (
+        <tr key={row.id} className="border-t border-slate-100">
+          <td className={bodyCell}>{text(row, "email")}</td>
+          <td className={bodyCell}>{text(row, "firstname")}</td>
+          <td className={bodyCell}>{text(row, "lastname")}</td>
+          <td className={bodyCell}>{row.customerId ?? t("support.none")}</td>
+          <td className={bodyCell}>
+            <Link to={accountsHref(row.accountId)} className="block underline">
+              {row.accountName}
+            </Link>
+            {row.baseAccountId !== row.accountId ? (
+              <Link to={accountsHref(row.baseAccountId)} className="block text-xs underline">
+                {row.baseAccountName} ({t("support.users.own")})
+              </Link>
+            ) : null}
+          </td>
+          <td className={bodyCell}>
+            <YesNo value={row.isGenerated} />
+          </td>
+          <td className={bodyCell}>
+            <YesNo value={row.isTemporary && !row.isGenerated} />
+          </td>
+          <td className={bodyCell}>
+            <When date={row.createdAt} />
+          </td>
+          <td className={`${bodyCell} whitespace-nowrap`}>
+            <div className="flex gap-1">
+              {row.permissionButtons.map((button) => {
+                const level = t(`support.users.levels.${button.priority}`);
+                return (
+                  <IntentButtonPressed
+                    key={button.priority}
+                    held={button.held}
+                    userId={row.id}
+                    priority={button.priority}
+                    enabled={button.enabled}
+                    text={level}
+                    label={t("support.users.permissionLabel", { level, email: row.email })}
+                  />
+                );
+              })}
+            </div>
+          </td>
+          <td className={`${bodyCell} whitespace-nowrap`}>
+            <div className="flex gap-1">
+              <IntentButton
+                intent="sendPasswordRequest"
+                fields={{ userId: row.id }}
+                isDisabled={!row.canEdit}
+                label={t("support.users.passwordRequest", { email: row.email })}
+              >
+                {t("support.actions.passwordRequest")}
+              </IntentButton>
+              <IntentButton
+                intent="deleteUser"
+                fields={{ userId: row.id }}
+                isDisabled={!row.canDelete}
+                label={t("support.users.delete", { email: row.email })}
+                confirm={{
+                  title: t("support.users.deleteTitle"),
+                  text: t("support.users.deleteText", { email: row.email }),
+                  confirm: t("support.users.delete", { email: row.email }),
+                }}
+              >
+                {t("support.actions.deleteUser")}
+              </IntentButton>
+            </div>
+          </td>
+        </tr>
+      ))}
+    </SupportTable>
+  );
+}
+
+const accountsHref = (search: string) => `${href("/support/:tab", { tab: "accounts" })}?search=${encodeURIComponent(search)}`;
+
+/** A permission button: pressed when the user holds the level (aria-pressed). */
+function IntentButtonPressed(props: { held: boolean; userId: string; priority: string; enabled: boolean; text: string; label: string }) {
+  return (
+    <span className={props.held ? "[&_button]:bg-brand-600 [&_button]:text-white" : ""}>
+      <IntentButton
+        intent="togglePermission"
+        fields={{ userId: props.userId, priority: props.priority }}
+        isDisabled={!props.enabled}
+        label={props.label}
+        pressed={props.held}
+      >
+        {props.text}
+      </IntentButton>
+    </span>
+  );
+}
+
+export function EpapersTable({ rows, state, label }: { rows: EpaperView[]; state: ListState; label: string; now: Date }) {
+  const { t } = useTranslation();
+  const c = (key: string) => t(`support.columns.${key}` as never);
+  return (
+    <SupportTable
+      label={label}
+      empty={rows.length === 0}
+      head={
+        <>
+          <th className={headerCell}>{c("cover")}</th>
+          <SortHeader label={c("name")} prop="name" state={state} />
+          <th className={headerCell}>{c("supervisedPages")}</th>
+          <th className={headerCell}>{c("account")}</th>
+          <th className={headerCell}>{c("fromTemporaryAccount")}</th>
+          <th className={headerCell}>{c("process")}</th>
+          <th className={headerCell}>{c("publications")}</th>
+          <SortHeader label={c("createdAt")} prop="createdAt" state={state} />
+          <th className={headerCell}>{c("actions")}</th>
+        </>
+      }
+    >
+      {rows.map((row) => {
+        const tone = epaperRowTone(row);
+        return (
+          <tr key={row.id} className={`border-t border-slate-100 ${TONE_CLASS[tone]}`} data-tone={tone}>
+            <td className={bodyCell}>
+              <IntentButton
+                intent="switchAccount"
+                fields={{ accountId: row.accountId, epaperId: row.id }}
+                label={t("support.epaper.coverLabel", { name: row.name })}
+              >
+                <DocumentIcon aria-hidden="true" />
+              </IntentButton>
+            </td>
+            <th scope="row" className={`${bodyCell} font-semibold`}>
+              {row.name}
+              <span className="sr-only"> ({t(`support.tones.${tone}`)})</span>
+              {row.isLocked ? <span className="block text-xs font-normal">{t("support.epaper.locked")}</span> : null}
+            </th>
+            <td className={bodyCell}>{row.supervisedHigh + row.supervisedLow}</td>
+            <td className={bodyCell}>
+              <Link to={accountsHref(row.accountId)} className="underline">
+                {row.accountName}
+              </Link>
+            </td>
+            <td className={bodyCell}>
+              <YesNo value={row.fromTemporaryAccount} />
+            </td>
+            <td className={bodyCell}>{row.processRunning ? (row.processType ?? "") : t("support.none")}</td>
+            <td className={bodyCell}>
+              <ul className="flex flex-wrap gap-1">
+                {row.publications.map((publication) => {
+                  const type = t(`support.epaper.publicationTypes.${publication.type}`);
+                  return (
+                    <li key={publication.id} className="inline-flex items-center gap-1 rounded-full bg-slate-100 ps-2 text-xs">
+                      {type}
+                      <IntentButton
+                        intent="removePublication"
+                        fields={{ publicationId: publication.id }}
+                        label={t("support.epaper.removePublication", { type })}
+                      >
+                        ×
+                      </IntentButton>
+                    </li>
+                  );
+                })}
+              </ul>
+            </td>
+            <td className={bodyCell}>
+              <When date={row.createdAt} />
+            </td>
+            <td className={`${bodyCell} whitespace-nowrap`}>
+              <div className="flex gap-1">
+                <IntentButton
+                  intent="cancelEpaper"
+                  fields={{ epaperId: row.id }}
+                  isDisabled={!row.processRunning || row.processCancelled}
+                  label={t("support.epaper.cancel", { name: row.name })}
+                >
+                  {t("support.actions.cancel")}
+                </IntentButton>
+                <IntentButton
+                  intent="setEpaperLocked"
+                  fields={{ epaperId: row.id, locked: String(!row.isLocked) }}
+                  label={t(row.isLocked ? "support.epaper.unlock" : "support.epaper.lock", { name: row.name })}
+                  pressed={row.isLocked}
+                >
+                  {t(row.isLocked ? "support.actions.unlock" : "support.actions.lock")}
+                </IntentButton>
+                <IntentButton
+                  intent="deleteEpaper"
+                  fields={{ epaperId: row.id }}
+                  isDisabled={!row.canDelete}
+                  label={t("support.epaper.delete", { name: row.name })}
+                  confirm={{
+                    title: t("support.epaper.deleteTitle"),
+                    text: t("support.epaper.deleteText", { name: row.name }),
+                    confirm: t("support.epaper.delete", { name: row.name }),
+                  }}
+                >
+                  {t("support.actions.delete")}
+                </IntentButton>
+              </div>
+            </td>
+          </tr>
+        );
+      })}
+    </SupportTable>
+  );
+}

@@ -1,0 +1,125 @@
+import { data, href } from "react-router";
+import type { StudioUser } from "#app/auth/studio-user.server";
+import { blobs } from "#app/blob/blobs.server";
+import { withErrorToasts } from "#app/errors/responses.server";
+import { queues } from "#app/jobs/producer.server";
+import {
+  addAccountChannels,
+  deleteAccountAsSupport,
+  deleteAllAccountEpapers,
+  setAccountActive,
+  switchIntoAccount,
+  updateAccountNumber,
+} from "#app/models/support/support-accounts.server";
+import type { SupportActor } from "#app/models/support/support-audit.server";
+import {
+  cancelChannelAsSupport,
+  deleteChannelAsSupport,
+  setChannelDisabled,
+  setChannelRemoveAt,
+} from "#app/models/support/support-channels.server";
+import {
+  cancelEpaperAsSupport,
+  deleteEpaperAsSupport,
+  removePublicationAsSupport,
+  setEpaperLocked,
+} from "#app/models/support/support-epapers.server";
+import { resendEmailAsSupport, setRenderProcessActive } from "#app/models/support/support-jobs.server";
+import {
+  deleteUserAsSupport,
+  sendPasswordRequestAsSupport,
+  toggleUserPermission,
+  updateUserAsSupport,
+} from "#app/models/support/support-users.server";
+import { requirePermission } from "#app/rules/permissions";
+import { parseIntent } from "#app/rules/intents";
+import { db } from "#app/utils/db.server";
+import { readForm } from "#app/utils/read-form.server";
+import { redis } from "#app/utils/redis.server";
+import { redirectWithToast, toastSetCookie } from "#app/utils/toast.server";
+import { supportIntents } from "./support-intents.ts";
+
+type Done = keyof typeof import("#app/locales/en/support.ts").default.support.done;
+
+const done = async (what: Done) =>
+  data({ ok: true as const }, { headers: { "Set-Cookie": await toastSetCookie({ type: "success", messageKey: `support.done.${what}` }) } });
+
+/**
+ * POST /support/:tab: every row action of the support tables (studio-admin.md §2; issue 14). The
+ * models check level 3/4 and each row's rules again and write the audit trail; refusals come
+ * back as toasts with their status (withErrorToasts).
+ */
+export function supportAction(studio: StudioUser, request: Request) {
+  return withErrorToasts(async () => {
+    requirePermission(studio.subject, "support");
+    const form = parseIntent(await readForm(request), supportIntents);
+    const actor: SupportActor = { subject: studio.subject, email: studio.user.email };
+    const deps = { db, redis };
+    switch (form.intent) {
+      case "setAccountActive":
+        await setAccountActive(deps, actor, form.accountId, form.active);
+        return done(form.active ? "activated" : "deactivated");
+      case "updateAccount":
+        await updateAccountNumber(deps, actor, form.accountId, form.field, form.value);
+        return done("saved");
+      case "addChannels":
+        await addAccountChannels(deps, actor, form.accountId, form.count);
+        return done("channelsAdded");
+      case "switchAccount": {
+        await switchIntoAccount(deps, actor, form.accountId);
+        // The cover click opens the start route at that ePaper (§2).
+        const to = form.epaperId ? href("/epaper/:epaperId", { epaperId: form.epaperId }) : href("/epaper");
+        return redirectWithToast(to, { type: "success", messageKey: "support.done.switched" });
+      }
+      case "deleteAllEpapers":
+        await deleteAllAccountEpapers(deps, actor, form.accountId);
+        return done("epapersDeleted");
+      case "deleteAccount":
+        await deleteAccountAsSupport(deps, actor, form.accountId);
+        return done("accountDeleted");
+      case "updateUser":
+        await updateUserAsSupport(deps, actor, form.userId, form.field, form.value);
+        return done("saved");
+      case "togglePermission":
+        return done(
+          (await toggleUserPermission(deps, actor, form.userId, form.priority)) === "added" ? "permissionAdded" : "permissionRemoved",
+        );
+      case "sendPasswordRequest":
+        await sendPasswordRequestAsSupport({ ...deps, queue: queues.email }, actor, form.userId);
+        return done("passwordRequestSent");
+      case "deleteUser":
+        await deleteUserAsSupport(deps, actor, form.userId);
+        return done("userDeleted");
+      case "cancelEpaper":
+        await cancelEpaperAsSupport(deps, actor, form.epaperId);
+        return done("cancelled");
+      case "setEpaperLocked":
+        await setEpaperLocked(deps, actor, form.epaperId, form.locked);
+        return done(form.locked ? "locked" : "unlocked");
+      case "deleteEpaper":
+        await deleteEpaperAsSupport(deps, actor, form.epaperId);
+        return done("epaperDeleted");
+      case "removePublication":
+        await removePublicationAsSupport({ ...deps, blobs }, actor, form.publicationId);
+        return done("publicationRemoved");
+      case "setChannelDisabled":
+        await setChannelDisabled(deps, actor, form.channelId, form.disabled);
+        return done(form.disabled ? "channelDisabled" : "channelEnabled");
+      case "setChannelRemoveAt":
+        await setChannelRemoveAt(deps, actor, form.channelId, form.removeAt);
+        return done("removeAtSaved");
+      case "cancelChannel":
+        await cancelChannelAsSupport(deps, actor, form.channelId);
+        return done("cancelled");
+      case "deleteChannel":
+        await deleteChannelAsSupport({ ...deps, blobs }, actor, form.channelId);
+        return done("channelDeleted");
+      case "setRenderProcessActive":
+        await setRenderProcessActive(deps, actor, form.renderProcessId, form.active);
+        return done(form.active ? "processActivated" : "processDeactivated");
+      case "resendEmail":
+        await resendEmailAsSupport({ ...deps, queue: queues.email }, actor, form.emailJobId);
+        return done("resendingEmailSuccessful");
+    }
+  });
+}

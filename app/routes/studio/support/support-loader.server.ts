@@ -1,0 +1,90 @@
+import type { StudioUser } from "#app/auth/studio-user.server";
+import { listSupportAccounts } from "#app/models/support/support-accounts.server";
+import { listSupportChannels } from "#app/models/support/support-channels.server";
+import { listSupportEpapers, stalePageCounts } from "#app/models/support/support-epapers.server";
+import { listSupportEmailJobs, listSupportRenderProcesses } from "#app/models/support/support-jobs.server";
+import { listSupportUsers } from "#app/models/support/support-users.server";
+import { channelAddress, isChannelBusy } from "#app/rules/channel";
+import { can, PERMISSION_LEVELS } from "#app/rules/permissions";
+import { isSupportListTab, parseSupportQuery, type SupportListTab, SUPPORT_LISTS } from "#app/rules/support-lists";
+import type { SupportTab } from "#app/rules/admin-tabs";
+import { db } from "#app/utils/db.server";
+import { getEnv } from "#app/utils/env.server";
+
+/**
+ * The data of one support tab (studio-admin.md §2, §7; issue 14): the page of rows the URL asks
+ * for, the total for the filter menu and the pager, and per row what the caller may do (the
+ * models check it again on every write).
+ */
+export async function loadSupportTab(studio: StudioUser, tab: SupportTab, url: URL) {
+  const { subject } = studio;
+  const now = new Date();
+  const stale = await stalePageCounts(db, subject, now);
+  if (!isSupportListTab(tab)) return { tab, list: null, stale, now };
+  const spec = SUPPORT_LISTS[tab as SupportListTab];
+  const common = { filters: spec.filters, stale, now };
+  switch (tab) {
+    case "accounts": {
+      const query = parseSupportQuery(tab, url.searchParams);
+      const { total, rows } = await listSupportAccounts(db, subject, query);
+      const list = rows.map((row) => ({
+        ...row,
+        isCurrent: row.id === subject.accountId,
+        canDeactivate: can(subject, "supportAccountListDeactivate", row),
+        canDelete: can(subject, "supportAccountListDelete", row),
+        canDeleteAllEpapers: can(subject, "supportAccountListDeleteAllEpaper", row),
+      }));
+      return { ...common, tab, query, total, list: { tab, rows: list } };
+    }
+    case "users": {
+      const query = parseSupportQuery(tab, url.searchParams);
+      const { total, rows } = await listSupportUsers(db, subject, query);
+      const list = rows.map((row) => {
+        const target = { id: row.id, accountId: row.accountId, accountIsDemoAccount: row.accountIsDemoAccount };
+        return {
+          ...row,
+          canEdit: can(subject, "editUserAsSupport", target),
+          canDelete: can(subject, "deleteUser", target),
+          permissionButtons: PERMISSION_LEVELS.map((priority) => ({
+            priority,
+            held: row.permissions.includes(priority),
+            // §6: buttons below priority 3 are disabled in the support list.
+            enabled: can(subject, "changePermissions", { user: target, priority, via: "supportList" }),
+          })),
+        };
+      });
+      return { ...common, tab, query, total, list: { tab, rows: list } };
+    }
+    case "epaper": {
+      const query = parseSupportQuery(tab, url.searchParams);
+      const { total, rows } = await listSupportEpapers(db, subject, query);
+      const demo = can(subject, "demoManagement");
+      const list = rows.map((row) => ({ ...row, canDelete: !row.isDemo || demo }));
+      return { ...common, tab, query, total, list: { tab, rows: list } };
+    }
+    case "channels": {
+      const query = parseSupportQuery(tab, url.searchParams);
+      const { total, rows } = await listSupportChannels(db, subject, query);
+      const contentUrl = getEnv().CONTENT_URL;
+      const list = rows.map((row) => ({
+        ...row,
+        busy: isChannelBusy(row),
+        canSetRemoveAt: row.subscriptionId === null && !row.isDemo,
+        canDelete: can(subject, "supportChannelListDelete") && !isChannelBusy(row),
+        url: channelAddress(contentUrl, row.shortPath),
+      }));
+      return { ...common, tab, query, total, list: { tab, rows: list } };
+    }
+    case "renderprocesses": {
+      const query = parseSupportQuery(tab, url.searchParams);
+      const { total, rows } = await listSupportRenderProcesses(db, subject, query);
+      const list = rows.map((row) => ({ ...row, showServer: can(subject, "renderserver") }));
+      return { ...common, tab, query, total, list: { tab, rows: list } };
+    }
+    case "emailJobs": {
+      const query = parseSupportQuery(tab, url.searchParams);
+      const { total, rows } = await listSupportEmailJobs(db, subject, query);
+      return { ...common, tab, query, total, list: { tab, rows } };
+    }
+  }
+}
