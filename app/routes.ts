@@ -69,6 +69,8 @@ export default [
   route("resources/shop-channels", "routes/resources/shop-channels.ts"),
   route("resources/subdomains", "routes/resources/subdomains.ts"),
   route("resources/account-switch", "routes/resources/account-switch.ts"),
+  route("resources/support-details", "routes/resources/support-details.ts"),
+  route("resources/support-image/:epaperId/:file", "routes/resources/support-image.ts"),
   // The external shop's server reports orders here (ADR 0040): signed, no session.
   route("webhooks/shop", "routes/shop/webhook.ts"),
   // Old and e-mail link addresses of the start route (studio-core.md §2).

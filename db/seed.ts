@@ -72,7 +72,10 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedRepo
           .execute();
       }
     }
-    for (const [type, codes] of Object.entries(SHOP_ORDER_CODES)) {
+    // The default offers of a fresh installation; afterwards they belong to support (the shop
+    // tab edits, adds and removes them), so a later seed must not bring a removed one back.
+    const hasOrderCodes = await trx.selectFrom("shopOrderCode").select("id").limit(1).executeTakeFirst();
+    for (const [type, codes] of hasOrderCodes ? [] : Object.entries(SHOP_ORDER_CODES)) {
       for (const [codeKey, text] of Object.entries(codes)) {
         await trx
           .insertInto("shopOrderCode")

@@ -18,6 +18,7 @@ import sharing from "./de/sharing.ts";
 import channels from "./de/channels.ts";
 import shop from "./de/shop.ts";
 import support from "./de/support.ts";
+import news from "./de/news.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
 const de: Translation = {
@@ -40,6 +41,7 @@ const de: Translation = {
   ...channels,
   ...shop,
   ...support,
+  ...news,
 };
 
 export default de;

@@ -17,6 +17,7 @@ import sharing from "./en/sharing.ts";
 import channels from "./en/channels.ts";
 import shop from "./en/shop.ts";
 import support from "./en/support.ts";
+import news from "./en/news.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
@@ -42,6 +43,7 @@ const en = {
   ...channels,
   ...shop,
   ...support,
+  ...news,
 } as const;
 
 export default en;

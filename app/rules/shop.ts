@@ -102,3 +102,7 @@ export type ShopChannelRow = {
 
 /** The name a channel booked in the shop starts with (renamable): 'Channel 3', 'Kanal 3'. */
 export const bookedChannelName = (locale: string, number: number) => `${locale === "de" ? "Kanal" : "Channel"} ${number}`;
+
+/** Shop order codes (studio-admin.md §5 'a shared length check'): the shop's product key and the offer's text. */
+export const ORDER_CODE_KEY = /^[a-z0-9][a-z0-9-]{0,63}$/;
+export const ORDER_CODE_TEXT = { min: 1, max: 250 } as const;

@@ -129,3 +129,63 @@ export type UserView = SupportUserRow & { canEdit: boolean; canDelete: boolean; 
 export type EpaperView = SupportEpaperRow & { canDelete: boolean };
 export type ChannelView = SupportChannelRow & { busy: boolean; canSetRemoveAt: boolean; canDelete: boolean; url: string };
 export type RenderProcessView = SupportRenderProcessRow & { showServer: boolean };
+
+export type AuditRow = {
+  id: string;
+  createdAt: Date;
+  actorEmail: string;
+  targetType: string;
+  targetId: string;
+  action: string;
+  before: string | null;
+  after: string | null;
+};
+
+export type SupportEpaperInfo = {
+  id: string;
+  name: string;
+  accountId: string;
+  accountName: string;
+  languageCode: string;
+  pageCount: number;
+  isDemo: boolean;
+  isLocked: boolean;
+  isRendered: boolean;
+  renderingFailed: boolean;
+  processType: string | null;
+  processRunning: boolean;
+  processCancelled: boolean;
+  processError: string | null;
+  sizeInByte: number;
+  createdAt: Date;
+  updatedAt: Date;
+  renders: {
+    id: string;
+    documentId: string;
+    active: boolean;
+    pageCount: number;
+    pageCountReady: number;
+    error: string | null;
+    updatedAt: Date;
+  }[];
+};
+
+export type SupervisedPage = { id: string; page: number; supervision: "high" | "low"; updatedAt: Date };
+
+/** A news row of the support table (§2): the text also without its tags. */
+export type SupportNewsRow = {
+  id: string;
+  position: number;
+  active: boolean;
+  lang: string;
+  headline: string;
+  text: string;
+  plainText: string;
+  startDate: Date | null;
+  endDate: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** The shop tab: order codes grouped by type (§3 'a map from type to a map of key to text'). */
+export type OrderCodeRow = { id: string; type: "epaper" | "channel"; codeKey: string; text: string };

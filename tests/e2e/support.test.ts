@@ -54,6 +54,16 @@ test.describe("support in English", () => {
       )
       .toBe(12);
 
+    // The row's audit trail names who changed what, with the values before and after.
+    await row.getByRole("button", { name: `Audit trail of Kunde ${tag}` }).click();
+    const drawer = page.getByRole("dialog", { name: `Audit trail of Kunde ${tag}` });
+    await expect(drawer.getByRole("row").nth(1)).toContainText(supporter.email);
+    await expect(drawer.getByRole("row").nth(1)).toContainText("account: update:zipContingent");
+    await expect(drawer.getByRole("row").nth(1)).toContainText('{"zipContingent":12}');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(drawer).toHaveCount(0);
+
     // Switch into the account: the workspace of the customer, the administered notice, and back.
     await row.getByRole("button", { name: `Switch to Kunde ${tag}` }).click();
     await expect(page).toHaveURL(/\/epaper$/);
@@ -109,5 +119,57 @@ test.describe("support in German", () => {
     expect(locked.isLocked).toBe(true);
     await page.screenshot({ path: testInfo.outputPath("support-epaper.png"), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("news and shop codes", () => {
+  test.use({ locale: "en-US" });
+
+  test("create a news with the manager, preview it, delete it; edit the shop's offers", async ({ page, context }, testInfo) => {
+    const tag = createId().slice(0, 10);
+    const supporter = await insertUserWithLevel("3");
+    await logInAs(context, supporter);
+    await page.goto("/support/news");
+    await page.getByRole("button", { name: "Create news" }).click();
+    const manager = page.getByRole("dialog", { name: "Create news" });
+    const save = manager.getByRole("button", { name: "Save" });
+    await manager.getByLabel("Headline").fill("ab");
+    await expect(manager.getByText("The headline needs 3 to 200 characters.")).toBeVisible();
+    await expect(save).toBeDisabled();
+    await manager.getByLabel("Headline").fill(`Release ${tag}`);
+    await manager.getByTestId("rich-text-editor").locator("[contenteditable]").fill("Our new reader is here.");
+    await manager.getByLabel("Language").selectOption("en");
+    await page.screenshot({ path: testInfo.outputPath("news-manager.png"), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await save.click();
+    await expect(page.getByTestId("toasts-polite")).toContainText("The news was created.");
+    await expect(manager).toHaveCount(0);
+    const row = page.getByRole("row").filter({ hasText: `Release ${tag}` });
+    await expect(row).toContainText("Our new reader is here.");
+    await row.getByRole("button", { name: `Preview the news “Release ${tag}”` }).click();
+    await expect(page.getByRole("dialog", { name: `Release ${tag}` })).toContainText("Our new reader is here.");
+    await page.keyboard.press("Escape");
+    await row.getByRole("button", { name: `Delete the news “Release ${tag}”` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByTestId("toasts-polite")).toContainText("The news was deleted.");
+    await expect(row).toHaveCount(0);
+
+    await page.goto("/support/shop");
+    const channels = page.getByRole("form", { name: "Add a code: Channels (channel)" });
+    await channels.getByLabel("Code").fill(`ch-${tag}`);
+    await channels.getByLabel("Offer text").fill("Channel ×5");
+    await channels.getByRole("button", { name: "Add" }).click();
+    await expect(page.getByTestId("toasts-polite")).toContainText("The code was added.");
+    const text = page.getByRole("textbox", { name: `Text of ch-${tag}` });
+    await text.fill("Channel ×5 (24 months)");
+    await text.press("Enter");
+    await expect(page.getByTestId("toasts-polite")).toContainText("The offer was saved.");
+    const stored = await e2eDb().selectFrom("shopOrderCode").select("text").where("codeKey", "=", `ch-${tag}`).executeTakeFirstOrThrow();
+    expect(stored.text).toBe("Channel ×5 (24 months)");
+    await page.screenshot({ path: testInfo.outputPath("support-shop.png"), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: `Delete the code ch-${tag}` }).click();
+    await expect(page.getByTestId("toasts-polite")).toContainText("The code was deleted.");
+    await expect(text).toHaveCount(0);
   });
 });

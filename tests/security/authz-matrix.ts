@@ -273,15 +273,28 @@ function supportWrites(): MatrixEntry[] {
     deleteChannel: { channelId: none },
     setRenderProcessActive: { renderProcessId: none, active: "false" },
     resendEmail: { emailJobId: none },
+    updateNews: { newsId: none, headline: "Matrix news", text: "<p>Matrix</p>", lang: "en", position: "0", active: "false" },
+    deleteNews: { newsId: none },
+    updateOrderCode: { orderCodeId: none, value: "Matrix" },
+    deleteOrderCode: { orderCodeId: none },
   };
-  return Object.entries(forms).map(([intent, form]) => ({
+  // Writes that create: an invalid form reaches the model's rules (422) and creates nothing.
+  const invalid: Record<string, Record<string, string>> = {
+    createNews: { headline: "", text: "", lang: "", position: "0", active: "false" },
+    addOrderCode: { type: "epaper", codeKey: "", text: "" },
+  };
+  const entry = (intent: string, form: Record<string, string>, answer: Answer): MatrixEntry => ({
     route: "support/:tab",
     method: "POST",
     intent,
     path: () => "/support/accounts.data",
     form: () => form,
-    expect: only(SUPPORT, "404", "403"),
-  }));
+    expect: only(SUPPORT, answer, "403"),
+  });
+  return [
+    ...Object.entries(forms).map(([intent, form]) => entry(intent, form, "404")),
+    ...Object.entries(invalid).map(([intent, form]) => entry(intent, form, "422")),
+  ];
 }
 
 export const MATRIX: MatrixEntry[] = [
@@ -396,9 +409,20 @@ export const MATRIX: MatrixEntry[] = [
   ...editorWrites(),
   { route: "support", method: "GET", expect: only(SUPPORT, "redirect:/support/accounts", START) },
   { route: "support/:tab", method: "GET", path: () => "/support/accounts", expect: only(SUPPORT, "200", START) },
-  // A refused write on a guarded page: the page's guard sends the document request to the start.
-  { route: "support/:tab", method: "POST", path: () => "/support/accounts", expect: only(SUPPORT, "400", START) },
   ...supportWrites(),
+  // The support drawers' data and images: level 3 and 4 only, an unknown ePaper is 404.
+  {
+    route: "resources/support-details",
+    method: "GET",
+    path: () => "/resources/support-details?kind=epaper&epaperId=no-such-epaper",
+    expect: only(SUPPORT, "404", "403"),
+  },
+  {
+    route: "resources/support-image/:epaperId/:file",
+    method: "GET",
+    path: () => "/resources/support-image/no-such-epaper/cover",
+    expect: only(SUPPORT, "404", "403"),
+  },
   // The returning button: anyone signed in (switched or not) lands on the support page.
   { route: "resources/account-switch", method: "POST", expect: signedIn("redirect:/support/accounts") },
   { route: "preferences", method: "GET", expect: only(["level4"], "redirect:/preferences/cronjob", START) },

@@ -16,15 +16,30 @@ import {
   When,
   YesNo,
 } from "./support-controls.tsx";
+import type { SupportDrawerTarget } from "./support-drawers.tsx";
 
 /*
  * The accounts, users and ePaper tables of the support page (studio-admin.md §2; issue 14):
  * the exact columns of the spec, each row's actions posting one intent to /support/:tab.
  */
 
+type OpenDrawer = (target: SupportDrawerTarget) => void;
+const drawerButton =
+  "inline-flex min-h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100";
+
 const usersHref = (search: string) => `${href("/support/:tab", { tab: "users" })}?search=${encodeURIComponent(search)}`;
 
-export function AccountsTable({ rows, state, label }: { rows: AccountView[]; state: ListState; label: string }) {
+export function AccountsTable({
+  rows,
+  state,
+  label,
+  openDrawer,
+}: {
+  rows: AccountView[];
+  state: ListState;
+  label: string;
+  openDrawer: OpenDrawer;
+}) {
   const { t } = useTranslation();
   const c = (key: string) => t(`support.columns.${key}` as never);
   const number = (row: AccountView, field: "zipContingent" | "zipPostProcessingDays" | "previewLinkExpiryDays" | "pageExchangeMax") => (
@@ -116,6 +131,14 @@ export function AccountsTable({ rows, state, label }: { rows: AccountView[]; sta
           </td>
           <td className={`${bodyCell} whitespace-nowrap`}>
             <div className="flex gap-1">
+              <button
+                type="button"
+                className={drawerButton}
+                aria-label={t("support.accounts.audit", { name: row.name })}
+                onClick={() => openDrawer({ kind: "audit", accountId: row.id, title: t("support.accounts.audit", { name: row.name }) })}
+              >
+                {t("support.actions.audit")}
+              </button>
               <IntentButton
                 intent="switchAccount"
                 fields={{ accountId: row.id }}
@@ -284,7 +307,17 @@ function IntentButtonPressed(props: { held: boolean; userId: string; priority: s
   );
 }
 
-export function EpapersTable({ rows, state, label }: { rows: EpaperView[]; state: ListState; label: string; now: Date }) {
+export function EpapersTable({
+  rows,
+  state,
+  label,
+  openDrawer,
+}: {
+  rows: EpaperView[];
+  state: ListState;
+  label: string;
+  openDrawer: OpenDrawer;
+}) {
   const { t } = useTranslation();
   const c = (key: string) => t(`support.columns.${key}` as never);
   return (
@@ -315,15 +348,39 @@ export function EpapersTable({ rows, state, label }: { rows: EpaperView[]; state
                 fields={{ accountId: row.accountId, epaperId: row.id }}
                 label={t("support.epaper.coverLabel", { name: row.name })}
               >
-                <DocumentIcon aria-hidden="true" />
+                {row.hasCover ? (
+                  <img
+                    src={href("/resources/support-image/:epaperId/:file", { epaperId: row.id, file: "cover" })}
+                    alt=""
+                    loading="lazy"
+                    className="h-12 w-9 object-cover"
+                  />
+                ) : (
+                  <DocumentIcon aria-hidden="true" />
+                )}
               </IntentButton>
             </td>
             <th scope="row" className={`${bodyCell} font-semibold`}>
-              {row.name}
+              <button
+                type="button"
+                className="text-start font-semibold underline underline-offset-2"
+                onClick={() => openDrawer({ kind: "epaper", epaperId: row.id, title: t("support.drawer.epaperInfo") })}
+              >
+                {row.name}
+              </button>
               <span className="sr-only"> ({t(`support.tones.${tone}`)})</span>
               {row.isLocked ? <span className="block text-xs font-normal">{t("support.epaper.locked")}</span> : null}
             </th>
-            <td className={bodyCell}>{row.supervisedHigh + row.supervisedLow}</td>
+            <td className={bodyCell}>
+              <button
+                type="button"
+                className={drawerButton}
+                aria-label={`${t("support.epaper.supervisedLabel", { name: row.name })}: ${row.supervisedHigh + row.supervisedLow}`}
+                onClick={() => openDrawer({ kind: "supervised", epaperId: row.id, title: t("support.drawer.supervised") })}
+              >
+                {row.supervisedHigh + row.supervisedLow}
+              </button>
+            </td>
             <td className={bodyCell}>
               <Link to={accountsHref(row.accountId)} className="underline">
                 {row.accountName}

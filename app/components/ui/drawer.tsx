@@ -7,6 +7,8 @@ export type DrawerProps = {
   onOpenChange: (isOpen: boolean) => void;
   title: string;
   children: ReactNode;
+  /** The support and developer-kit drawers are 85 % wide (studio-admin.md §9). */
+  wide?: boolean;
 };
 
 /**
@@ -15,7 +17,7 @@ export type DrawerProps = {
  * never by a click outside (isDismissable=false), so a stray click cannot discard work.
  * react-aria traps focus inside and returns it to the opener.
  */
-export function Drawer({ isOpen, onOpenChange, title, children }: DrawerProps) {
+export function Drawer({ isOpen, onOpenChange, title, children, wide = false }: DrawerProps) {
   return (
     <ModalOverlay
       isOpen={isOpen}
@@ -24,7 +26,9 @@ export function Drawer({ isOpen, onOpenChange, title, children }: DrawerProps) {
       isKeyboardDismissDisabled={false}
       className="fixed inset-0 z-40 bg-slate-900/40"
     >
-      <Modal className="fixed inset-0 flex flex-col bg-white shadow-xl outline-none sm:inset-y-0 sm:right-0 sm:left-auto sm:w-[500px] sm:max-w-full">
+      <Modal
+        className={`fixed inset-0 flex flex-col bg-white shadow-xl outline-none sm:inset-y-0 sm:right-0 sm:left-auto ${wide ? "sm:w-[85%]" : "sm:w-[500px]"} sm:max-w-full`}
+      >
         <Dialog className="flex min-h-0 flex-1 flex-col outline-none">
           {({ close }) => (
             <>

@@ -1,6 +1,7 @@
 import { createId } from "@paralleldrive/cuid2";
 import { type PermissionSubject, requirePermission } from "#app/rules/permissions";
 import type { Database } from "#db/client";
+import type { AuditRow } from "#app/rules/support-rows";
 
 /*
  * The support audit trail (issue 14, ADR 0042): every support write on customer data is written
@@ -53,17 +54,6 @@ export async function recordSupportAction(trx: Database, actor: SupportActor, en
 }
 
 export const AUDIT_PAGE_SIZE = 50;
-
-export type AuditRow = {
-  id: string;
-  createdAt: Date;
-  actorEmail: string;
-  targetType: string;
-  targetId: string;
-  action: string;
-  before: string | null;
-  after: string | null;
-};
 
 /** An account's trail, newest first, one page (the drawer's 'load more' asks for the next). */
 export async function listAccountAudit(db: Database, subject: PermissionSubject, accountId: string, skip = 0): Promise<AuditRow[]> {

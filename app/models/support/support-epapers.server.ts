@@ -6,6 +6,7 @@ import { can, type PermissionSubject, requirePermission } from "#app/rules/permi
 import { likePrefix, SUPERVISED_PAGE_MINUTES, type SupportQuery } from "#app/rules/support-lists";
 import type { ExpressionBuilder } from "kysely";
 import type { Database } from "#db/client";
+import type { SupervisedPage } from "#app/rules/support-rows";
 import type { SupportEpaperRow } from "#app/rules/support-rows";
 import type { DB } from "#db/schema.gen";
 import { retryTransaction } from "#db/retry-transaction";
@@ -113,8 +114,6 @@ export async function listSupportEpapers(db: Database, subject: PermissionSubjec
     ),
   };
 }
-
-export type SupervisedPage = { id: string; page: number; supervision: "high" | "low"; updatedAt: Date };
 
 /** The supervised pages drawer: pages the render farm marked for a look (high first), with their thumbnails' ids. */
 export async function listSupervisedPages(db: Database, subject: PermissionSubject, epaperId: string): Promise<SupervisedPage[]> {

@@ -25,6 +25,8 @@ import {
   setEpaperLocked,
 } from "#app/models/support/support-epapers.server";
 import { resendEmailAsSupport, setRenderProcessActive } from "#app/models/support/support-jobs.server";
+import { createNews, deleteNews, updateNews } from "#app/models/support/support-news.server";
+import { addOrderCode, deleteOrderCode, updateOrderCodeText } from "#app/models/support/support-shop.server";
 import {
   deleteUserAsSupport,
   sendPasswordRequestAsSupport,
@@ -41,6 +43,8 @@ import { supportIntents } from "./support-intents.ts";
 
 type Done = keyof typeof import("#app/locales/en/support.ts").default.support.done;
 
+const toast = async (messageKey: "news.done.created" | "news.done.saved" | "news.done.deleted") =>
+  data({ ok: true as const }, { headers: { "Set-Cookie": await toastSetCookie({ type: "success", messageKey }) } });
 const done = async (what: Done) =>
   data({ ok: true as const }, { headers: { "Set-Cookie": await toastSetCookie({ type: "success", messageKey: `support.done.${what}` }) } });
 
@@ -120,6 +124,24 @@ export function supportAction(studio: StudioUser, request: Request) {
       case "resendEmail":
         await resendEmailAsSupport({ ...deps, queue: queues.email }, actor, form.emailJobId);
         return done("resendingEmailSuccessful");
+      case "createNews":
+        await createNews(db, actor, form);
+        return toast("news.done.created");
+      case "updateNews":
+        await updateNews(db, actor, form.newsId, form);
+        return toast("news.done.saved");
+      case "deleteNews":
+        await deleteNews(db, actor, form.newsId);
+        return toast("news.done.deleted");
+      case "updateOrderCode":
+        await updateOrderCodeText(db, actor, form.orderCodeId, form.value);
+        return done("orderCodeSaved");
+      case "addOrderCode":
+        await addOrderCode(db, actor, form.type, form.codeKey, form.text);
+        return done("orderCodeAdded");
+      case "deleteOrderCode":
+        await deleteOrderCode(db, actor, form.orderCodeId);
+        return done("orderCodeDeleted");
     }
   });
 }

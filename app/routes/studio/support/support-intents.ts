@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACCOUNT_NUMBER_FIELDS } from "#app/rules/support-lists";
 import { PERMISSION_LEVELS } from "#app/rules/permissions";
+import { ORDER_TYPES } from "#app/rules/shop";
 
 /*
  * The writes of /support/:tab (studio-admin.md §2 row actions; issue 14), one intent each. The
@@ -45,5 +46,18 @@ export const supportIntents = z.discriminatedUnion("intent", [
   // render processes and e-mail jobs
   z.object({ intent: z.literal("setRenderProcessActive"), renderProcessId: id, active: flag }),
   z.object({ intent: z.literal("resendEmail"), emailJobId: id }),
+  // news (the manager's fields are checked by the shared NewsFormSchema in the model)
+  z.looseObject({ intent: z.literal("createNews") }),
+  z.looseObject({ intent: z.literal("updateNews"), newsId: id }),
+  z.object({ intent: z.literal("deleteNews"), newsId: id }),
+  // shop order codes
+  z.object({ intent: z.literal("updateOrderCode"), orderCodeId: id, value: z.string().max(300).default("") }),
+  z.object({
+    intent: z.literal("addOrderCode"),
+    type: z.enum(ORDER_TYPES),
+    codeKey: z.string().max(80).default(""),
+    text: z.string().max(300).default(""),
+  }),
+  z.object({ intent: z.literal("deleteOrderCode"), orderCodeId: id }),
 ]);
 export type SupportIntent = z.output<typeof supportIntents>;

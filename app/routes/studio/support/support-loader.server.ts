@@ -4,6 +4,9 @@ import { listSupportChannels } from "#app/models/support/support-channels.server
 import { listSupportEpapers, stalePageCounts } from "#app/models/support/support-epapers.server";
 import { listSupportEmailJobs, listSupportRenderProcesses } from "#app/models/support/support-jobs.server";
 import { listSupportUsers } from "#app/models/support/support-users.server";
+import { listSupportNews } from "#app/models/support/support-news.server";
+import { listOrderCodes } from "#app/models/support/support-shop.server";
+import { loadShellReferenceData } from "#app/models/shell-reference.server";
 import { channelAddress, isChannelBusy } from "#app/rules/channel";
 import { can, PERMISSION_LEVELS } from "#app/rules/permissions";
 import { isSupportListTab, parseSupportQuery, type SupportListTab, SUPPORT_LISTS } from "#app/rules/support-lists";
@@ -20,6 +23,11 @@ export async function loadSupportTab(studio: StudioUser, tab: SupportTab, url: U
   const { subject } = studio;
   const now = new Date();
   const stale = await stalePageCounts(db, subject, now);
+  if (tab === "news") {
+    const [news, reference] = await Promise.all([listSupportNews(db, subject), loadShellReferenceData(db, "en")]);
+    return { tab, list: null, news, languages: reference.systemLanguages, stale, now };
+  }
+  if (tab === "shop") return { tab, list: null, orderCodes: await listOrderCodes(db, subject), stale, now };
   if (!isSupportListTab(tab)) return { tab, list: null, stale, now };
   const spec = SUPPORT_LISTS[tab as SupportListTab];
   const common = { filters: spec.filters, stale, now };

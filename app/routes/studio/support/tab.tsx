@@ -4,6 +4,9 @@ import { requirePagePermission, studioUserOf } from "#app/auth/studio-user.serve
 import { AccountsTable, EpapersTable, UsersTable } from "#app/components/support/customer-tables";
 import { ChannelsTable, EmailJobsTable, RenderProcessesTable } from "#app/components/support/service-tables";
 import { FilterMenu, type ListState, SupportPager, SupportSearch } from "#app/components/support/support-controls";
+import { SupportDrawer, type SupportDrawerTarget, useSupportDrawer } from "#app/components/support/support-drawers";
+import { NewsTab } from "#app/components/support/news-tab";
+import { ShopTab } from "#app/components/support/shop-tab";
 import { isSupportTab } from "#app/rules/admin-tabs";
 import { supportAction } from "./support-actions.server";
 import { supportIntents } from "./support-intents";
@@ -46,9 +49,11 @@ export default function SupportTab({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : null}
-      {data.list === null || !("query" in data) ? (
-        <p className="text-slate-700">{t("support.comingLater")}</p>
-      ) : (
+      {"news" in data && data.news ? (
+        <NewsTab news={data.news} languages={data.languages ?? []} label={title} />
+      ) : "orderCodes" in data && data.orderCodes ? (
+        <ShopTab codes={data.orderCodes} />
+      ) : data.list === null || !("query" in data) ? null : (
         <>
           <div className="mb-4 flex flex-wrap items-end gap-3">
             <SupportSearch search={data.query.search} />
@@ -65,15 +70,25 @@ export default function SupportTab({ loaderData }: Route.ComponentProps) {
 type ListData = Extract<Route.ComponentProps["loaderData"], { query: unknown }>;
 
 function SupportList({ data, label }: { data: ListData; label: string }) {
+  const drawer = useSupportDrawer();
+  return (
+    <>
+      <SupportRows data={data} label={label} openDrawer={drawer.open} />
+      <SupportDrawer target={drawer.target} onClose={drawer.close} />
+    </>
+  );
+}
+
+function SupportRows({ data, label, openDrawer }: { data: ListData; label: string; openDrawer: (target: SupportDrawerTarget) => void }) {
   const state = data.query as ListState;
   const list = data.list;
   switch (list.tab) {
     case "accounts":
-      return <AccountsTable rows={list.rows} state={state} label={label} />;
+      return <AccountsTable rows={list.rows} state={state} label={label} openDrawer={openDrawer} />;
     case "users":
       return <UsersTable rows={list.rows} state={state} label={label} />;
     case "epaper":
-      return <EpapersTable rows={list.rows} state={state} label={label} now={data.now} />;
+      return <EpapersTable rows={list.rows} state={state} label={label} openDrawer={openDrawer} />;
     case "channels":
       return <ChannelsTable rows={list.rows} state={state} label={label} />;
     case "renderprocesses":

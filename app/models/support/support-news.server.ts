@@ -1,0 +1,133 @@
+import { createId } from "@paralleldrive/cuid2";
+import { AppError } from "#app/errors/app-error";
+import { NewsFormSchema, stripTags } from "#app/rules/news";
+import { type PermissionSubject, requirePermission } from "#app/rules/permissions";
+import type { SupportNewsRow } from "#app/rules/support-rows";
+import { sanitizeRichText } from "#app/utils/rich-text.server";
+import type { Database } from "#db/client";
+import { retryTransaction } from "#db/retry-transaction";
+import { SupportTargetNotFound } from "./support-accounts.server.ts";
+import { recordSupportAction, type SupportActor } from "./support-audit.server.ts";
+
+/*
+ * The news table and the news manager of the support area (studio-admin.md §2, §3 News, §5;
+ * issue 14): news per language with a position, an active flag and start/end dates; the text is
+ * rich text, sanitised on the server to the rich-text allow-list.
+ */
+
+/** Every news entry, by position (the table shows the highest first, §7), with its text's tags stripped for the table. */
+export async function listSupportNews(db: Database, subject: PermissionSubject, order: "asc" | "desc" = "desc"): Promise<SupportNewsRow[]> {
+  requirePermission(subject, "support");
+  const rows = await db
+    .selectFrom("news")
+    .select(["id", "position", "active", "lang", "headline", "text", "startDate", "endDate", "createdAt", "updatedAt"])
+    .orderBy("position", order)
+    .orderBy("createdAt", order)
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({ ...row, plainText: stripTags(row.text) }));
+}
+
+function parseNews(form: Record<string, unknown>) {
+  const sanitized = { ...form, text: sanitizeRichText(String(form.text ?? "")) };
+  const parsed = NewsFormSchema.safeParse(sanitized);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError((issue?.message ?? "news.errors.headline") as "news.errors.headline", { status: 422 });
+  }
+  return parsed.data;
+}
+
+const toDate = (day: string, end: boolean) => (day ? new Date(`${day}T${end ? "23:59:59.999" : "00:00:00.000"}Z`) : null);
+
+async function requireKnownLanguage(trx: Database, lang: string) {
+  const known = await trx.selectFrom("systemLanguage").select("code").where("code", "=", lang).executeTakeFirst();
+  if (!known) throw new AppError("news.errors.lang", { status: 422 });
+}
+
+/** §5: the position is 0 up to the total news count. */
+async function requirePosition(trx: Database, position: number) {
+  const { n } = await trx
+    .selectFrom("news")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  if (position > Number(n)) throw new AppError("news.errors.position", { status: 422 });
+}
+
+export async function createNews(db: Database, actor: SupportActor, form: Record<string, unknown>) {
+  requirePermission(actor.subject, "support");
+  const news = parseNews(form);
+  const id = createId();
+  await retryTransaction(db, async (trx) => {
+    await requireKnownLanguage(trx, news.lang);
+    await requirePosition(trx, news.position);
+    const values = {
+      headline: news.headline,
+      text: news.text,
+      lang: news.lang,
+      position: news.position,
+      active: news.active,
+      startDate: toDate(news.startDate, false),
+      endDate: toDate(news.endDate, true),
+    };
+    await trx
+      .insertInto("news")
+      .values({ id, ...values })
+      .execute();
+    await recordSupportAction(trx, actor, {
+      accountId: null,
+      targetType: "news",
+      targetId: id,
+      action: "create",
+      after: { headline: news.headline, lang: news.lang },
+    });
+  });
+  return id;
+}
+
+export async function updateNews(db: Database, actor: SupportActor, newsId: string, form: Record<string, unknown>) {
+  requirePermission(actor.subject, "support");
+  const news = parseNews(form);
+  await retryTransaction(db, async (trx) => {
+    const before = await trx
+      .selectFrom("news")
+      .select(["headline", "lang", "position", "active"])
+      .where("id", "=", newsId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw new SupportTargetNotFound("news");
+    await requireKnownLanguage(trx, news.lang);
+    await requirePosition(trx, news.position);
+    await trx
+      .updateTable("news")
+      .set({
+        headline: news.headline,
+        text: news.text,
+        lang: news.lang,
+        position: news.position,
+        active: news.active,
+        startDate: toDate(news.startDate, false),
+        endDate: toDate(news.endDate, true),
+      })
+      .where("id", "=", newsId)
+      .execute();
+    await recordSupportAction(trx, actor, {
+      accountId: null,
+      targetType: "news",
+      targetId: newsId,
+      action: "update",
+      before,
+      after: { headline: news.headline, lang: news.lang, position: news.position, active: news.active },
+    });
+  });
+}
+
+export async function deleteNews(db: Database, actor: SupportActor, newsId: string) {
+  requirePermission(actor.subject, "support");
+  await retryTransaction(db, async (trx) => {
+    const before = await trx.selectFrom("news").select(["headline", "lang"]).where("id", "=", newsId).forUpdate().executeTakeFirst();
+    if (!before) throw new SupportTargetNotFound("news");
+    await trx.deleteFrom("news").where("id", "=", newsId).execute();
+    await recordSupportAction(trx, actor, { accountId: null, targetType: "news", targetId: newsId, action: "delete", before });
+  });
+}
