@@ -32,8 +32,17 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: `test-results/e2e${REPORT_SUFFIX}.json` }]],
   use: { baseURL: `http://localhost:${PORT}`, trace: "retain-on-failure", launchOptions: chromium },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
-    { name: "phone", use: { ...devices["Pixel 7"], launchOptions: chromium } },
+    { name: "desktop", testIgnore: "**/*.serial.test.ts", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    { name: "phone", testIgnore: "**/*.serial.test.ts", use: { ...devices["Pixel 7"], launchOptions: chromium } },
+    // Service-wide switches (maintenance) would change every other test running beside them:
+    // these run alone, after the others finished.
+    {
+      name: "service-wide",
+      testMatch: "**/*.serial.test.ts",
+      dependencies: ["desktop", "phone"],
+      fullyParallel: false,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
+    },
   ],
   webServer: {
     // The real product in production mode: built studio, worker and render node.

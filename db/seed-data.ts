@@ -206,7 +206,7 @@ export const SYSTEM_PREFERENCES = [
 /**
  * The offers of a fresh installation (docs/decisions/0040-shop.md): order code = the shop's
  * product code, text = the product's name as the shop page lists it. They belong to the operator
- * once they exist (support edits them); the seed only adds missing ones.
+ * once they exist (support edits, adds and removes them in the shop tab); the seed writes them into an empty table only.
  */
 export const SHOP_ORDER_CODES = {
   epaper: { "zip-1": "ZIP package ×1", "zip-5": "ZIP package ×5", "zip-10": "ZIP package ×10" },

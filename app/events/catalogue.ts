@@ -150,11 +150,16 @@ export const REAUTHENTICATING_EVENTS: readonly StudioEvent["type"][] = [
   "accountDataChanged",
   "zipContingentIncremented",
   "zipContingentDecremented",
+  // Maintenance starts: the page is reloaded as the maintenance screen (overlays close with it).
+  "maintenanceStarted",
   "maintenanceEnded",
 ];
 
 /** Redis pub/sub channel of an account: every studio instance relays it to its connected users. */
 export const accountChannel = (accountId: string) => `events:account:${accountId}`;
+
+/** Redis pub/sub channel of every open studio browser (maintenance start and end). */
+export const BROADCAST_CHANNEL = "events:all";
 
 /** Redis pub/sub channel of one user (all of the user's browsers). */
 export const userChannel = (userId: string) => `events:user:${userId}`;

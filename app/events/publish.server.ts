@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import type { StudioEvent } from "./catalogue.ts";
-import { accountChannel, userChannel } from "./catalogue.ts";
+import { accountChannel, BROADCAST_CHANNEL, userChannel } from "./catalogue.ts";
 
 /** Publishes an event to everyone of an account; studio instances relay it over SSE. */
 export async function publishToAccount(redis: Redis, accountId: string, event: StudioEvent) {
@@ -16,4 +16,9 @@ export async function publishToUser(redis: Redis, userId: string, event: StudioE
 export async function publishForcedLogout(redis: Redis, target: { userId: string } | { accountId: string }) {
   if ("userId" in target) await publishToUser(redis, target.userId, { type: "forcedLogout" });
   else await publishToAccount(redis, target.accountId, { type: "forcedLogout" });
+}
+
+/** Publishes an event to every open studio browser (maintenance start and end). */
+export async function publishToAll(redis: Redis, event: StudioEvent) {
+  await redis.publish(BROADCAST_CHANNEL, JSON.stringify(event));
 }

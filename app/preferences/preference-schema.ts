@@ -21,12 +21,13 @@ ajv.addKeyword({
   },
 });
 
-export type PreferenceValidation = { valid: true } | { valid: false; message: string };
+export type PreferenceIssue = { path: string; message: string };
+export type PreferenceValidation = { valid: true } | { valid: false; message: string; issues: PreferenceIssue[] };
 
 /** Checks a value against a preference schema; errors are joined as 'path: message'. */
 export function validatePreference(schema: object, value: unknown): PreferenceValidation {
   const validate = ajv.compile(schema);
   if (validate(value)) return { valid: true };
-  const message = (validate.errors ?? []).map((e) => `${e.instancePath || "/"}: ${e.message}`).join("\n");
-  return { valid: false, message };
+  const issues = (validate.errors ?? []).map((e) => ({ path: e.instancePath || "/", message: e.message ?? "is not valid" }));
+  return { valid: false, message: issues.map((issue) => `${issue.path}: ${issue.message}`).join("\n"), issues };
 }

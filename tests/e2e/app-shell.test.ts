@@ -293,9 +293,9 @@ test.describe("permission gates", () => {
     await expect(page).toHaveURL(/\/preferences\/support$/);
     await expect(page.getByTestId("preference-json")).toContainText('"email": "support@epaper.test"');
 
-    // Their writes arrive with the back-office tables; until then the answer says so.
-    const post = await page.request.post("/preferences/cronjob", { form: {}, maxRedirects: 0 });
-    expect(post.status()).toBe(501);
+    // A write without an intent is refused as invalid (the editor's own journey: preferences.test.ts).
+    const post = await page.request.post("/preferences/cronjob.data", { form: {}, maxRedirects: 0 });
+    expect(post.status()).toBe(400);
 
     for (const path of ["/support/nonsense", "/preferences/nonsense"]) {
       await page.goto(path);

@@ -427,7 +427,23 @@ export const MATRIX: MatrixEntry[] = [
   { route: "resources/account-switch", method: "POST", expect: signedIn("redirect:/support/accounts") },
   { route: "preferences", method: "GET", expect: only(["level4"], "redirect:/preferences/cronjob", START) },
   { route: "preferences/:tab", method: "GET", path: () => "/preferences/cronjob", expect: only(["level4"], "200", START) },
-  { route: "preferences/:tab", method: "POST", path: () => "/preferences/cronjob", expect: only(["level4"], "501", START) },
+  // Level 4 reaches the rules (an empty object fails the schema; maintenance needs its confirmation): nothing changes.
+  {
+    route: "preferences/:tab",
+    method: "POST",
+    intent: "save",
+    path: () => "/preferences/cronjob.data",
+    form: () => ({ json: "{}" }),
+    expect: only(["level4"], "422", "403"),
+  },
+  {
+    route: "preferences/:tab",
+    method: "POST",
+    intent: "setMaintenance",
+    path: () => "/preferences/maintenance.data",
+    form: () => ({ active: "true" }),
+    expect: only(["level4"], "422", "403"),
+  },
   { route: "coming-later/:feature", method: "GET", path: () => "/coming-later/devKit", expect: signedIn("200") },
 
   // An ePaper's resources: only users of its account, another account's ids are 'not found'.

@@ -1,6 +1,6 @@
 import { getSessionUser } from "#app/auth/session.server";
 import { eventHub } from "#app/events/event-hub-instance.server";
-import { accountChannel, userChannel } from "#app/events/catalogue";
+import { accountChannel, BROADCAST_CHANNEL, userChannel } from "#app/events/catalogue";
 import { eventStreamResponse } from "#app/events/sse-stream.server";
 import { db } from "#app/utils/db.server";
 import type { Route } from "./+types/events";
@@ -16,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { user } = session;
   return eventStreamResponse({
     hub: eventHub,
-    channels: [userChannel(user.id), accountChannel(user.accountId)],
+    channels: [userChannel(user.id), accountChannel(user.accountId), BROADCAST_CHANNEL],
     signal: request.signal,
     sessionStillValid: async () => {
       const now = await getSessionUser(db, request);

@@ -1,59 +1,72 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { redirect, href } from "react-router";
+import { data, href, redirect } from "react-router";
+import { z } from "zod";
 import { requirePagePermission, studioUserOf } from "#app/auth/studio-user.server";
-import { findPreferenceValue } from "#app/preferences/system-preference.server";
-import { preferenceOfTab } from "#app/rules/admin-tabs";
+import { MaintenanceSwitch } from "#app/components/preferences/maintenance-switch";
 import { withErrorToasts } from "#app/errors/responses.server";
+import { loadPreferenceForEdit, PreferenceRefused, savePreference, setMaintenance } from "#app/models/preferences.server";
+import { preferenceOfTab } from "#app/rules/admin-tabs";
+import { parseIntent } from "#app/rules/intents";
 import { db } from "#app/utils/db.server";
-import { NotImplemented } from "#app/errors/app-error";
+import { readForm } from "#app/utils/read-form.server";
+import { redis } from "#app/utils/redis.server";
+import { toastSetCookie } from "#app/utils/toast.server";
 import type { Route } from "./+types/tab";
 
-/**
- * /preferences/:tab: one system preference, shown read-only; the validated JSON editor arrives
- * with a later release. Every loader checks the permission itself (see support/tab.tsx).
- */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  requirePagePermission(studioUserOf(context), request, "preferences");
-  const preference = preferenceOfTab(params.tab);
-  if (!preference) throw redirect(href("/page-not-found"));
-  const value = await findPreferenceValue(db, preference.name);
-  return {
-    tab: preference.tab,
-    name: preference.name,
-    // Pretty-printed here, so the browser gets text and not a value it could render differently.
-    json: value === undefined ? null : JSON.stringify(value, null, 2),
-  };
-}
+const PreferenceEditor = lazy(() => import("#app/components/preferences/preference-editor"));
 
 /**
- * Writes of this page arrive with its back-office tables (editor). Until then a POST is refused
- * honestly: 403 without the permission, otherwise NotImplemented; both as a toast.
+ * /preferences/:tab: one system preference in a JSON editor (studio-admin.md §2, §5; issue 14),
+ * validated on the server against its stored schema; the Maintenance tab adds the switch with its
+ * confirmation. Every loader checks the permission itself (see support/tab.tsx).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const studio = requirePagePermission(studioUserOf(context), request, "preferences");
+  const preference = preferenceOfTab(params.tab);
+  if (!preference) throw redirect(href("/page-not-found"));
+  const stored = await loadPreferenceForEdit(db, studio.subject, preference.name);
+  return { tab: preference.tab, name: preference.name, json: stored?.json ?? null, maintenanceActive: studio.maintenanceActive };
+}
+
+export const intents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("save"), json: z.string().max(100_000) }),
+  z.object({ intent: z.literal("setMaintenance"), active: z.enum(["true", "false"]), confirmed: z.string().optional() }),
+]);
+
+/** Save (JSON checked against the schema; the refusal's issues come back for the editor) and the maintenance switch. */
+export async function action({ params, request, context }: Route.ActionArgs) {
   return withErrorToasts(async () => {
-    requirePagePermission(studioUserOf(context), request, "preferences");
-    throw new NotImplemented("preferences writes");
+    const studio = requirePagePermission(studioUserOf(context), request, "preferences");
+    const preference = preferenceOfTab(params.tab);
+    if (!preference) throw redirect(href("/page-not-found"));
+    const form = parseIntent(await readForm(request), intents);
+    try {
+      if (form.intent === "save") await savePreference({ db, redis }, studio.subject, preference.name, form.json);
+      else await setMaintenance({ db, redis }, studio.subject, form.active === "true", form.confirmed === "on");
+    } catch (error) {
+      if (!(error instanceof PreferenceRefused)) throw error;
+      const cookie = await toastSetCookie({ type: "error", messageKey: error.messageKey, params: error.params });
+      return data({ ok: false as const, issues: error.issues }, { status: 422, headers: { "Set-Cookie": cookie } });
+    }
+    const cookie = await toastSetCookie({ type: "success", messageKey: "preferences.saved" });
+    return data({ ok: true as const, issues: [] }, { headers: { "Set-Cookie": cookie } });
   });
 }
 
 export default function PreferenceTab({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="preference-title" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 id="preference-title" className="mb-2 text-lg font-bold">
-        {loaderData.name}
-      </h2>
+    <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <h2 className="mb-4 text-lg font-bold">{loaderData.name}</h2>
+      {loaderData.tab === "maintenance" ? <MaintenanceSwitch active={loaderData.maintenanceActive} /> : null}
       {loaderData.json === null ? (
         <p className="text-slate-700">{t("preferences.missing")}</p>
       ) : (
-        <figure>
-          <figcaption className="mb-2 text-sm text-slate-600">{t("preferences.currentValue")}</figcaption>
-          <pre data-testid="preference-json" className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-50">
-            {loaderData.json}
-          </pre>
-        </figure>
+        <Suspense fallback={<pre data-testid="preference-json">{loaderData.json}</pre>}>
+          <PreferenceEditor key={`${loaderData.name}:${loaderData.json}`} name={loaderData.name} json={loaderData.json} />
+        </Suspense>
       )}
-      <p className="mt-4 text-slate-700">{t("preferences.editingLater")}</p>
-    </section>
+    </div>
   );
 }
