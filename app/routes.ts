@@ -42,7 +42,6 @@ export default [
       index("routes/studio/preferences/index.ts"),
       route(":tab", "routes/studio/preferences/tab.tsx"),
     ]),
-    route("coming-later/:feature", "routes/studio/coming-later.tsx"),
   ]),
   // An ePaper's resources. Upload card (studio-core.md §4): JSON routes the browser calls with fetch.
   route("upload-pdf", "routes/epaper/upload-pdf.ts"),
@@ -69,6 +68,7 @@ export default [
   route("resources/shop-channels", "routes/resources/shop-channels.ts"),
   route("resources/subdomains", "routes/resources/subdomains.ts"),
   route("resources/account-switch", "routes/resources/account-switch.ts"),
+  route("resources/devkit", "routes/resources/devkit.ts"),
   route("resources/support-details", "routes/resources/support-details.ts"),
   route("resources/support-image/:epaperId/:file", "routes/resources/support-image.ts"),
   // The external shop's server reports orders here (ADR 0040): signed, no session.

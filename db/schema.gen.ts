@@ -450,6 +450,7 @@ export interface RenderProcess {
 export interface Session {
   createdAt: Generated<Date>;
   expiresAt: Date;
+  forcedError: Generated<string | null>;
   id: string;
   ip: Generated<string | null>;
   lastSeenAt: Generated<Date>;

@@ -4,6 +4,7 @@ import { AppError } from "#app/errors/app-error";
 import { computePermissions } from "#app/rules/permissions";
 import { getSessionUser, touchSession } from "./session.server.ts";
 import { destroySessionHeader } from "./session-cookie.server.ts";
+import { forcedErrorFor } from "./forced-error.server.ts";
 import { toPermissionSubject } from "./require-user.server.ts";
 import type { StudioUser } from "./studio-user.server.ts";
 
@@ -20,8 +21,17 @@ export async function requireApiUser(db: Database, request: Request): Promise<St
     throw new AppError("errors.sessionExpired", { status: 401, headers: { "Set-Cookie": await destroySessionHeader() } });
   }
   if (result.status === "none" || result.user.emailTokenUsed) throw new AppError("errors.sessionExpired", { status: 401 });
+  const forcedError = forcedErrorFor(result.session, request);
+  if (forcedError) throw forcedError;
   await touchSession(db, result.session);
   const maintenance = await maintenanceActive(db);
   const subject = toPermissionSubject(result.user, { maintenanceActive: maintenance });
-  return { user: result.user, session: result.session, subject, permissions: computePermissions(subject), maintenanceActive: maintenance };
+  return {
+    user: result.user,
+    session: result.session,
+    subject,
+    permissions: computePermissions(subject),
+    maintenanceActive: maintenance,
+    forcedError: null,
+  };
 }

@@ -105,6 +105,8 @@ export type SessionInfo = {
   createdAt: Date;
   lastSeenAt: Date;
   expiresAt: Date;
+  /** The developer kit's forced error on this session (studio-admin.md §8), or null. */
+  forcedError: string | null;
 };
 
 /**
@@ -187,6 +189,7 @@ export async function getSessionUser(
       "s.expiresAt as sessionExpiresAt",
       "s.revokedAt as sessionRevokedAt",
       "s.revokedReason as sessionRevokedReason",
+      "s.forcedError as sessionForcedError",
       "u.id",
       "u.accountId",
       "u.baseAccountId",
@@ -252,6 +255,7 @@ export async function getSessionUser(
     sessionCreatedAt,
     sessionLastSeenAt,
     sessionExpiresAt,
+    sessionForcedError,
     sessionRevokedAt: _revokedAt,
     sessionRevokedReason: _revokedReason,
     userDeletedAt: _userDeletedAt,
@@ -261,7 +265,14 @@ export async function getSessionUser(
   } = row;
   return {
     status: "active",
-    session: { id, userId: user.id, createdAt: sessionCreatedAt, lastSeenAt: sessionLastSeenAt, expiresAt: sessionExpiresAt },
+    session: {
+      id,
+      userId: user.id,
+      createdAt: sessionCreatedAt,
+      lastSeenAt: sessionLastSeenAt,
+      expiresAt: sessionExpiresAt,
+      forcedError: sessionForcedError,
+    },
     user: { ...user, permissions: permissions.map((p) => p.priority), emailConfigNames: emailConfigs.map((c) => c.name) },
   };
 }
@@ -271,7 +282,7 @@ export async function getSessionUser(
  * (otherwise no query at all). The idle window is the one chosen at login (expiresAt − lastSeenAt
  * stays constant), capped at SESSION_MAX_AGE_MS after creation. Returns whether it wrote.
  */
-export async function touchSession(db: Database, session: SessionInfo, now = new Date()): Promise<boolean> {
+export async function touchSession(db: Database, session: Omit<SessionInfo, "forcedError">, now = new Date()): Promise<boolean> {
   if (now.getTime() - session.lastSeenAt.getTime() < SESSION_TOUCH_INTERVAL_MS) return false;
   const idle = Math.max(0, session.expiresAt.getTime() - session.lastSeenAt.getTime());
   const expiresAt = new Date(Math.min(now.getTime() + idle, session.createdAt.getTime() + SESSION_MAX_AGE_MS));

@@ -99,6 +99,20 @@ export class NotImplemented extends GlobalError {
   }
 }
 
+/**
+ * The developer kit's forced error (studio-admin.md §8): the chosen global error, answered to every
+ * call of the admin's own session except authentication and the system preferences, so the
+ * studio's handling of each error can be seen.
+ */
+export class DevKitForcedError extends GlobalError {
+  override readonly name: GlobalErrorName;
+
+  constructor(name: GlobalErrorName) {
+    super(name, `forced by the developer kit: ${name}`);
+    this.name = name;
+  }
+}
+
 /** Translation key of the 'too many attempts' message, with `{{minutes}}` until the next try. */
 export const TOO_MANY_REQUESTS_MESSAGE_KEY = "errors.tooManyAttempts" satisfies TranslationKey;
 

@@ -19,6 +19,7 @@ import channels from "./de/channels.ts";
 import shop from "./de/shop.ts";
 import support from "./de/support.ts";
 import news from "./de/news.ts";
+import devkit from "./de/devkit.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
 const de: Translation = {
@@ -42,6 +43,7 @@ const de: Translation = {
   ...shop,
   ...support,
   ...news,
+  ...devkit,
 };
 
 export default de;

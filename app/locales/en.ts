@@ -18,6 +18,7 @@ import channels from "./en/channels.ts";
 import shop from "./en/shop.ts";
 import support from "./en/support.ts";
 import news from "./en/news.ts";
+import devkit from "./en/devkit.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
@@ -44,6 +45,7 @@ const en = {
   ...shop,
   ...support,
   ...news,
+  ...devkit,
 } as const;
 
 export default en;

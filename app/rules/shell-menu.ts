@@ -1,5 +1,4 @@
 import type { TranslationKey } from "#app/locales/translation-key";
-import { comingLaterPath } from "./coming-later.ts";
 import type { PermissionKey } from "./permissions.ts";
 
 /**
@@ -28,7 +27,7 @@ export type ShellMenu = {
 export const SUPPORT_START = "/support/accounts";
 
 /** Dialogs of the app shell that any studio page opens through its address (`?dialog=`), so a link can open them. */
-export const SHELL_DIALOGS = ["contingentHistory", "shopChannels", "subdomains"] as const;
+export const SHELL_DIALOGS = ["contingentHistory", "shopChannels", "subdomains", "devKit"] as const;
 export type ShellDialog = (typeof SHELL_DIALOGS)[number];
 export const isShellDialog = (value: unknown): value is ShellDialog => (SHELL_DIALOGS as readonly unknown[]).includes(value);
 export const shellDialogHref = (dialog: ShellDialog) => `?dialog=${dialog}`;
@@ -77,7 +76,7 @@ const PERSONAL: Rule<MenuEntry>[] = [
 const ADMINISTRATION: Rule<MenuLink>[] = [
   { when: "support", entry: { id: "support", labelKey: "shell.mainMenu.support", href: SUPPORT_START } },
   { when: "preferences", entry: { id: "preferences", labelKey: "shell.mainMenu.preferences", href: PREFERENCES_START } },
-  { when: "devKit", entry: { id: "devKit", labelKey: "shell.mainMenu.devKit", href: comingLaterPath("devKit") } },
+  { when: "devKit", entry: { id: "devKit", labelKey: "shell.mainMenu.devKit", href: shellDialogHref("devKit") } },
 ];
 
 function allowed<T>(rules: Rule<T>[], permissions: ReadonlySet<string>): T[] {

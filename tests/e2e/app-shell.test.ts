@@ -58,7 +58,7 @@ test.describe("app shell in English", () => {
     const channelMenu = await openMenuByKeyboard(page, "Channels");
     await expect(channelMenu.getByRole("menuitem")).toHaveText(["Book channels", "Manage channels", "Manage subdomains", "Overview"]);
     await page.keyboard.press("Escape");
-    await page.goto("/coming-later/devKit");
+    await page.goto("/support/accounts");
     await expect(page.getByRole("link", { name: "Book contingent" })).toHaveCount(0);
     await page.goto("/epaper");
     await expect(page.getByRole("link", { name: "Book contingent" })).toHaveAttribute("href", "/shop/epaper");

@@ -62,3 +62,53 @@ for (const locale of ["en-US", "de-DE"] as const) {
     });
   });
 }
+
+test.describe("developer kit", () => {
+  test.use({ locale: "en-US" });
+
+  test("the kit lists the migrations, finds Redis keys, and forces an error on the admin's own session", async ({
+    page,
+    context,
+  }, testInfo) => {
+    const admin = await insertUserWithLevel("4", { account: { name: "Kit GmbH" } });
+    await logInAs(context, admin);
+    await page.goto("/epaper");
+    await page.getByRole("button", { name: /^Main menu/ }).click();
+    await page.getByRole("menuitem", { name: "Developer kit" }).click();
+    const kit = page.getByRole("dialog", { name: "Developer kit" });
+    await expect(kit.getByText("2026_11_26_0013_support_audit")).toBeVisible();
+    await kit.getByLabel("Key pattern").fill(`nothing-here-${testInfo.project.name}:*`);
+    await kit.getByRole("button", { name: "Find" }).click();
+    await expect(kit.getByText("No key matches.")).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("devkit-service.png"), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await kit.getByRole("tab", { name: "Developer" }).click();
+    await kit.getByLabel("Error", { exact: true }).selectOption("Forbidden");
+    await kit.getByRole("button", { name: "Force this error" }).click();
+    await expect(page.getByTestId("toasts-polite")).toContainText("The error is forced on your session.");
+    await expect(kit.getByText("Forced: Forbidden")).toBeVisible();
+    await kit.getByRole("button", { name: "Close" }).click();
+    const banner = page.getByTestId("forced-error-banner");
+    await expect(banner).toContainText("every call of your session answers with the error Forbidden");
+
+    // A write of this session now answers with the forced error, and changes nothing.
+    const code = `kit-${testInfo.project.name}-${Date.now()}`;
+    await page.goto("/support/shop");
+    const add = page.getByRole("form", { name: "Add a code: ZIP packages (epaper)" });
+    await add.getByLabel("Code").fill(code);
+    await add.getByLabel("Offer text").fill("Kit offer");
+    await add.getByRole("button", { name: "Add" }).click();
+    await expect(page.getByTestId("toasts-assertive")).toContainText("This action is not allowed.");
+    expect(await e2eDb().selectFrom("shopOrderCode").select("id").where("codeKey", "=", code).executeTakeFirst()).toBeUndefined();
+
+    // Stopped from the banner: the same write works.
+    await banner.getByRole("button", { name: "Stop" }).click();
+    await expect(page.getByTestId("forced-error-banner")).toHaveCount(0);
+    await add.getByLabel("Code").fill(code);
+    await add.getByLabel("Offer text").fill("Kit offer");
+    await add.getByRole("button", { name: "Add" }).click();
+    await expect(page.getByTestId("toasts-polite")).toContainText("The code was added.");
+    await e2eDb().deleteFrom("shopOrderCode").where("codeKey", "=", code).execute();
+  });
+});

@@ -120,11 +120,8 @@ const LANGUAGES = [
 
 type Language = (typeof LANGUAGES)[number];
 
-/**
- * A studio page inside the app shell whose content does not change with other features, so the
- * drawers are tested on their own.
- */
-const START = "/coming-later/devKit";
+/** A studio page inside the app shell, for every level; the drawers open over it. */
+const START = "/epaper";
 
 const OLD_PASSWORD = "Alt&Passwort-2020x";
 const NEW_PASSWORD = "Mond&Segel77-Hafen";

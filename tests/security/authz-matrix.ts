@@ -444,7 +444,24 @@ export const MATRIX: MatrixEntry[] = [
     form: () => ({ active: "true" }),
     expect: only(["level4"], "422", "403"),
   },
-  { route: "coming-later/:feature", method: "GET", path: () => "/coming-later/devKit", expect: signedIn("200") },
+  // The developer kit: level 4 outside demo accounts (demoAccount is a level-2 user); nothing changes.
+  { route: "resources/devkit", method: "GET", expect: only(["level4"], "200", "403") },
+  {
+    route: "resources/devkit",
+    method: "POST",
+    intent: "forceError",
+    form: () => ({ errorName: "NoSuchError" }),
+    expect: only(["level4"], "422", "403"),
+  },
+  { route: "resources/devkit", method: "POST", intent: "findKeys", form: () => ({ pattern: "" }), expect: only(["level4"], "422", "403") },
+  {
+    route: "resources/devkit",
+    method: "POST",
+    intent: "removeKeys",
+    form: () => ({ pattern: "" }),
+    expect: only(["level4"], "422", "403"),
+  },
+  { route: "resources/devkit", method: "POST", intent: "testEmail", form: () => ({ lang: "xx" }), expect: only(["level4"], "422", "403") },
 
   // An ePaper's resources: only users of its account, another account's ids are 'not found'.
   { route: "upload-pdf", method: "GET", expect: signedIn("200", { anonymous: "401" }) },

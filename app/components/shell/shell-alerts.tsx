@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "react-aria-components";
-import { Form, href } from "react-router";
+import { Form, href, useFetcher } from "react-router";
 import { CloseIcon } from "#app/components/ui/icons";
 
 const alertClassName = "mx-auto flex max-w-7xl items-start gap-3 px-4 py-2 text-sm";
@@ -79,6 +79,25 @@ export function AdministeredBanner({ accountName }: { accountName: string }) {
           {t("support.returnToBase")}
         </button>
       </Form>
+    </div>
+  );
+}
+
+/** While the developer kit forces an error on this session (studio-admin.md §8): what is forced, and stop. */
+export function ForcedErrorBanner({ name }: { name: string }) {
+  const { t } = useTranslation();
+  // A fetcher: the page stays; its data reloads once the error is stopped.
+  const fetcher = useFetcher();
+  return (
+    <div className="border-t border-red-200 bg-red-50 text-red-950" data-testid="forced-error-banner">
+      <fetcher.Form method="post" action={href("/resources/devkit")} className={alertClassName}>
+        <input type="hidden" name="intent" value="forceError" />
+        <input type="hidden" name="errorName" value="" />
+        <p className="flex-1">{t("devkit.banner", { name })}</p>
+        <button type="submit" className="min-h-10 rounded-lg bg-red-700 px-3 text-sm font-semibold text-white hover:bg-red-800">
+          {t("devkit.bannerStop")}
+        </button>
+      </fetcher.Form>
     </div>
   );
 }

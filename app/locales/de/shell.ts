@@ -128,13 +128,6 @@ export default {
       imprint: "Impressum",
       helpCentre: "Hilfe-Center",
     },
-    comingLater: {
-      text: "Dieser Teil des Studios kommt mit einer späteren Version. Bis dahin geht nichts verloren.",
-      back: "Zurück zu meinen ePaper",
-      features: {
-        devKit: "Entwickler-Kit",
-      },
-    },
   },
   preferences: {
     metaTitle: "Einstellungen",

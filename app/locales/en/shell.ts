@@ -124,13 +124,6 @@ export default {
       imprint: "Imprint",
       helpCentre: "Help centre",
     },
-    comingLater: {
-      text: "This part of the studio arrives with a later release. Nothing is lost in the meantime.",
-      back: "Back to my ePaper",
-      features: {
-        devKit: "Developer kit",
-      },
-    },
   },
   preferences: {
     metaTitle: "Preferences",

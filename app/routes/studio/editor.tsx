@@ -23,6 +23,7 @@ import {
   lookupPage,
 } from "#app/models/epaper-pages.server";
 import { loadMediaElements } from "#app/models/page-media-read.server";
+import { withErrorToasts } from "#app/errors/responses.server";
 import { editorAction } from "./editor-actions.server";
 import { editorIntents } from "./editor-intents";
 
@@ -88,7 +89,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** The editor's writes: media elements, PDF link conversion, click-area colours (editor-actions.server.ts). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return editorAction(studioUserOf(context), request, params.epaperId);
+  return withErrorToasts(() => editorAction(studioUserOf(context), request, params.epaperId));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];

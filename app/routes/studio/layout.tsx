@@ -8,7 +8,8 @@ import { type AccountView, AccountDrawer, type OpenDrawer, ProfileDrawer, type P
 import { AppFooter } from "#app/components/shell/app-footer";
 import { AppHeader } from "#app/components/shell/app-header";
 import { StudioEventsProvider } from "#app/components/studio-events";
-import { AdministeredBanner, ConfirmationAlert, MaintenanceBanner } from "#app/components/shell/shell-alerts";
+import { AdministeredBanner, ConfirmationAlert, ForcedErrorBanner, MaintenanceBanner } from "#app/components/shell/shell-alerts";
+import { DevKitDrawer } from "#app/components/devkit/devkit-drawer";
 import { loadShellReferenceData } from "#app/models/shell-reference.server";
 import { db } from "#app/utils/db.server";
 import { getLocale } from "#app/utils/i18next.server";
@@ -28,7 +29,7 @@ import type { Route } from "./+types/layout";
 export const middleware: Route.MiddlewareFunction[] = [studioUserMiddleware(db)];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { user, subject, permissions, maintenanceActive } = studioUserOf(context);
+  const { user, subject, permissions, maintenanceActive, session } = studioUserOf(context);
   const locale = getLocale(context);
   const reference = await loadShellReferenceData(db, locale);
   const levels = user.permissions.filter((p) => (PERMISSION_LEVELS as readonly string[]).includes(p)).sort();
@@ -58,6 +59,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     permissions: [...permissions],
     maintenanceActive,
     lockedOut: isLockedOutByMaintenance(subject),
+    forcedError: permissions.has("devKit") ? session.forcedError : null,
     account,
     profile,
     locale,
@@ -88,6 +90,7 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
   const alerts = (
     <>
       {loaderData.maintenanceActive ? <MaintenanceBanner lockedOut={loaderData.lockedOut} /> : null}
+      {loaderData.forcedError ? <ForcedErrorBanner name={loaderData.forcedError} /> : null}
       {loaderData.account.administered ? <AdministeredBanner accountName={loaderData.account.name} /> : null}
       {loaderData.showConfirmationAlert ? <ConfirmationAlert userId={loaderData.userId} /> : null}
     </>
@@ -138,6 +141,14 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
           ) : null}
           {permissions.has("subdomainManagement") ? (
             <SubdomainDialog isOpen={shellDialog === "subdomains"} onClose={closeShellDialog} />
+          ) : null}
+          {permissions.has("devKit") ? (
+            <DevKitDrawer
+              isOpen={shellDialog === "devKit"}
+              onClose={closeShellDialog}
+              email={loaderData.profile.email}
+              languages={loaderData.systemLanguages}
+            />
           ) : null}
         </div>
       </StudioEventsProvider>

@@ -8,6 +8,7 @@ import { SupportDrawer, type SupportDrawerTarget, useSupportDrawer } from "#app/
 import { NewsTab } from "#app/components/support/news-tab";
 import { ShopTab } from "#app/components/support/shop-tab";
 import { isSupportTab } from "#app/rules/admin-tabs";
+import { withErrorToasts } from "#app/errors/responses.server";
 import { supportAction } from "./support-actions.server";
 import { supportIntents } from "./support-intents";
 import { loadSupportTab } from "./support-loader.server";
@@ -29,7 +30,7 @@ export const intents = supportIntents;
 
 /** The row actions of every table (support-actions.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return supportAction(studioUserOf(context), request);
+  return withErrorToasts(() => supportAction(studioUserOf(context), request));
 }
 
 export default function SupportTab({ loaderData }: Route.ComponentProps) {
