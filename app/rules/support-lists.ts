@@ -120,6 +120,11 @@ const escapeLike = (search: string) => search.replace(/[\\%_]/g, (c) => `\\${c}`
 export function likeContains(search: string): string {
   return `%${escapeLike(search)}%`;
 }
+/** Whether a search could be one of our ids (cuid2: lower-case letters and digits, 20–32 long). */
+export function looksLikeId(search: string): boolean {
+  return /^[a-z0-9]{20,32}$/.test(search);
+}
+
 /** A LIKE pattern for "starts with" (uses an index on the column). */
 export function likePrefix(search: string): string {
   return `${escapeLike(search)}%`;

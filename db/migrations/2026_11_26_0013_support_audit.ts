@@ -29,12 +29,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute(db);
   // The developer kit forces an error on the admin's own session (issue 14): the error's name.
   await sql.raw("ALTER TABLE session ADD COLUMN forced_error varchar(64) NULL").execute(db);
-  // Support searches ePapers by name across all accounts (a prefix uses the index).
-  await sql.raw("CREATE INDEX epaper_name_idx ON epaper (name)").execute(db);
+  // Support searches ePapers by name across all accounts: a prefix is a range of this index, and
+  // with deleted_at in it the count of the matches never reads the rows (bench:support).
+  await sql.raw("CREATE INDEX epaper_name_deleted_at_idx ON epaper (name, deleted_at)").execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql.raw("DROP INDEX epaper_name_idx ON epaper").execute(db);
+  await sql.raw("DROP INDEX epaper_name_deleted_at_idx ON epaper").execute(db);
   await sql.raw("ALTER TABLE session DROP COLUMN forced_error").execute(db);
   await sql.raw("DROP TABLE support_audit").execute(db);
 }

@@ -30,11 +30,8 @@ export async function listSupportChannels(db: Database, subject: PermissionSubje
   requirePermission(subject, "support");
   let base = db
     .selectFrom("channel")
-    .innerJoin("account", "account.id", "channel.accountId")
-    .leftJoin("epaper", (join) => join.onRef("epaper.id", "=", "channel.epaperId").on("epaper.deletedAt", "is", null))
     .leftJoin("shopChannelSubscription as sub", "sub.channelId", "channel.id")
-    .where("channel.deletedAt", "is", null)
-    .where("account.deletedAt", "is", null);
+    .where("channel.deletedAt", "is", null);
   // §6: only supporters who curate demo content see demo channels.
   if (!can(subject, "demoManagement")) base = base.where("channel.isDemo", "=", false);
   if (query.search) {
@@ -73,6 +70,8 @@ export async function listSupportChannels(db: Database, subject: PermissionSubje
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     base
+      .innerJoin("account", "account.id", "channel.accountId")
+      .leftJoin("epaper", (join) => join.onRef("epaper.id", "=", "channel.epaperId").on("epaper.deletedAt", "is", null))
       .select([
         "channel.id",
         "channel.name",

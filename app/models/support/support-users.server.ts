@@ -32,11 +32,7 @@ const ROLE_FILTERS = ["admin", "support", "owner", "manager", "editor"] as const
 
 export async function listSupportUsers(db: Database, subject: PermissionSubject, query: SupportQuery<"users">) {
   requirePermission(subject, "support");
-  let base = db
-    .selectFrom("user")
-    .innerJoin("account as acc", "acc.id", "user.accountId")
-    .innerJoin("account as base", "base.id", "user.baseAccountId")
-    .where("user.deletedAt", "is", null);
+  let base = db.selectFrom("user").where("user.deletedAt", "is", null);
   if (query.search) {
     const search = query.search;
     base = base.where((eb) =>
@@ -52,8 +48,16 @@ export async function listSupportUsers(db: Database, subject: PermissionSubject,
     );
   }
   const filter = query.filter;
-  if (filter === "shopConnected") base = base.where("base.customerId", "is not", null);
-  else if (filter !== null && (ROLE_FILTERS as readonly string[]).includes(filter)) {
+  if (filter === "shopConnected") {
+    base = base.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("account")
+          .select("account.id")
+          .whereRef("account.id", "=", "user.baseAccountId")
+          .where("account.customerId", "is not", null),
+      ),
+    );
+  } else if (filter !== null && (ROLE_FILTERS as readonly string[]).includes(filter)) {
     base = base.where(({ exists, selectFrom }) =>
       exists(
         selectFrom("userPermission")
@@ -67,6 +71,8 @@ export async function listSupportUsers(db: Database, subject: PermissionSubject,
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     base
+      .innerJoin("account as acc", "acc.id", "user.accountId")
+      .innerJoin("account as base", "base.id", "user.baseAccountId")
       .select([
         "user.id",
         "user.email",
