@@ -49,3 +49,6 @@ export const NewsFormSchema = z
     path: ["endDate"],
   });
 export type NewsForm = z.output<typeof NewsFormSchema>;
+
+/** One news as a studio page shows it: the text is sanitised HTML. */
+export type NewsItem = { id: string; headline: string; html: string };

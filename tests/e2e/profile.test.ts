@@ -63,7 +63,7 @@ const LANGUAGES = [
     },
     login: { email: "E-mail address", password: "Password", submit: "Log in", notFound: /There is no account with the e-mail address/ },
     toasts: "Notifications",
-    startHeading: "Developer kit",
+    startHeading: "My ePaper",
   },
   {
     code: "de",
@@ -114,7 +114,7 @@ const LANGUAGES = [
     },
     login: { email: "E-Mail-Adresse", password: "Passwort", submit: "Anmelden", notFound: /Es gibt kein Konto mit der E-Mail-Adresse/ },
     toasts: "Benachrichtigungen",
-    startHeading: "Entwickler-Kit",
+    startHeading: "Meine ePaper",
   },
 ] as const;
 

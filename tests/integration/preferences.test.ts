@@ -10,7 +10,7 @@ import { TEST_REDIS_URL } from "#tests/setup/test-env";
 // accounts only; a value is saved only when it is JSON, matches the stored schema (with the
 // `attrs` messages, joined as 'path: message') and changed. Only the Cronjob interval is written:
 // it steers nothing another test file running beside this one depends on. Maintenance itself is
-// proven end to end, alone (tests/e2e/maintenance.serial.test.ts).
+// proven end to end, alone (tests/e2e/service-wide.serial.test.ts).
 
 let redis: Redis;
 beforeAll(() => {

@@ -3,6 +3,7 @@ import { afterAll, expect, test } from "vitest";
 import { Forbidden } from "#app/errors/app-error";
 import { listAccountAudit } from "#app/models/support/support-audit.server";
 import { createNews, deleteNews, listSupportNews, updateNews } from "#app/models/support/support-news.server";
+import { currentNews } from "#app/models/news-feed.server";
 import { addOrderCode, deleteOrderCode, listOrderCodes, updateOrderCodeText } from "#app/models/support/support-shop.server";
 import { db } from "#app/utils/db.server";
 import { insertUserWithLevel } from "#tests/support/fixtures";
@@ -91,4 +92,52 @@ test("shop order codes: add, edit, refuse a bad key or text or a taken code, del
   await expect(listOrderCodes(db, permissionSubject())).rejects.toBeInstanceOf(Forbidden);
   // Service-wide rows: the trail has them without an account.
   expect(await listAccountAudit(db, actor.subject, "none")).toEqual([]);
+});
+
+test("the customers' news: active, in the page's language, between start and end, by position, sanitised", async () => {
+  const tag = createId();
+  const day = 86_400_000;
+  const now = new Date();
+  const rows = [
+    { id: createId(), lang: "de", headline: `${tag} second`, text: "<p>Zwei</p>", position: 1, active: true },
+    {
+      id: createId(),
+      lang: "de",
+      headline: `${tag} first`,
+      text: '<p onclick="x()">Eins<script>1</script></p>',
+      position: 0,
+      active: true,
+      startDate: new Date(now.getTime() - day),
+    },
+    { id: createId(), lang: "de", headline: `${tag} inactive`, text: "<p>x</p>", position: 0, active: false },
+    {
+      id: createId(),
+      lang: "de",
+      headline: `${tag} later`,
+      text: "<p>x</p>",
+      position: 0,
+      active: true,
+      startDate: new Date(now.getTime() + day),
+    },
+    {
+      id: createId(),
+      lang: "de",
+      headline: `${tag} over`,
+      text: "<p>x</p>",
+      position: 0,
+      active: true,
+      endDate: new Date(now.getTime() - day),
+    },
+    { id: createId(), lang: "en", headline: `${tag} english`, text: "<p>x</p>", position: 0, active: true },
+  ];
+  await db.insertInto("news").values(rows).execute();
+  try {
+    const shown = (await currentNews(db, "de", now)).filter((item) => item.headline.startsWith(tag));
+    expect(shown).toEqual([
+      { id: rows[1]?.id, headline: `${tag} first`, html: "<p>Eins</p>" },
+      { id: rows[0]?.id, headline: `${tag} second`, html: "<p>Zwei</p>" },
+    ]);
+  } finally {
+    await db.deleteFrom("news").where("headline", "like", `${tag}%`).execute();
+  }
 });

@@ -5,6 +5,8 @@ import { buttonClassName } from "#app/components/ui/button";
 import { BroadcastIcon, CartIcon, DocumentIcon, GlobeIcon, LogoMark, UserIcon } from "#app/components/ui/icons";
 import { isLocale } from "#app/utils/i18n";
 import type { MenuEntry, MenuLink, ShellMenu } from "#app/rules/shell-menu";
+import { NEWS_MENU_HEADLINE_MAX } from "#app/rules/news";
+import { truncateText } from "#app/rules/truncate";
 import type { OpenDrawer } from "./account-drawers.tsx";
 import { HeaderMenu, HeaderMenuItem, HeaderMenuSection, HeaderMenuSeparator, headerControlClassName } from "./header-menu.tsx";
 
@@ -17,10 +19,23 @@ export type AppHeaderProps = {
   onOpenDrawer: (drawer: Exclude<OpenDrawer, null>) => void;
   /** The alert banner slot: maintenance notice, confirmation alert. */
   alerts: ReactNode;
+  /** The current news (the main menu's news section) and how to show one or all. */
+  news: { id: string; headline: string }[];
+  onOpenNews: (view: { kind: "feed" } | { kind: "single"; id: string }) => void;
 };
 
 /** Logo, horizontal menu and alert banner of every studio page (studio-admin.md §2). */
-export function AppHeader({ menu, userName, zipContingent, locale, systemLanguages, onOpenDrawer, alerts }: AppHeaderProps) {
+export function AppHeader({
+  menu,
+  userName,
+  zipContingent,
+  locale,
+  systemLanguages,
+  onOpenDrawer,
+  alerts,
+  news,
+  onOpenNews,
+}: AppHeaderProps) {
   const { t } = useTranslation();
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -60,7 +75,7 @@ export function AppHeader({ menu, userName, zipContingent, locale, systemLanguag
               <LanguageMenu locale={locale} systemLanguages={systemLanguages} />
             </li>
             <li>
-              <MainMenu menu={menu.main} userName={userName} onOpenDrawer={onOpenDrawer} />
+              <MainMenu menu={menu.main} userName={userName} onOpenDrawer={onOpenDrawer} news={news} onOpenNews={onOpenNews} />
             </li>
           </ul>
         </nav>
@@ -140,15 +155,21 @@ function MainMenu({
   menu,
   userName,
   onOpenDrawer,
+  news,
+  onOpenNews,
 }: {
   menu: ShellMenu["main"];
   userName: string;
   onOpenDrawer: AppHeaderProps["onOpenDrawer"];
+  news: AppHeaderProps["news"];
+  onOpenNews: AppHeaderProps["onOpenNews"];
 }) {
   const { t } = useTranslation();
   const submit = useSubmit();
   const onAction = (key: Key) => {
     if (key === "account" || key === "profile" || key === "media") onOpenDrawer(key);
+    if (key === "news:all") onOpenNews({ kind: "feed" });
+    else if (typeof key === "string" && key.startsWith("news:")) onOpenNews({ kind: "single", id: key.slice("news:".length) });
     // Logging out changes state: a POST to /logout (SameSite=Lax cookies guard it), never a link.
     if (key === "logout") void submit(null, { method: "post", action: href("/logout") });
   };
@@ -168,6 +189,18 @@ function MainMenu({
       icon={<UserIcon />}
       onAction={onAction}
     >
+      {news.length ? (
+        <HeaderMenuSection title={t("news.feed.menu")}>
+          {news.map((item) => (
+            <HeaderMenuItem key={item.id} id={`news:${item.id}`} textValue={item.headline} aria-label={item.headline}>
+              {truncateText(item.headline, NEWS_MENU_HEADLINE_MAX)}
+              {item.headline.length > NEWS_MENU_HEADLINE_MAX ? "…" : ""}
+            </HeaderMenuItem>
+          ))}
+          <HeaderMenuItem id="news:all">{t("news.feed.all")}</HeaderMenuItem>
+        </HeaderMenuSection>
+      ) : null}
+      {news.length ? <HeaderMenuSeparator /> : null}
       {menu.personal.length ? <HeaderMenuSection>{menu.personal.map(entry)}</HeaderMenuSection> : null}
       {menu.personal.length ? <HeaderMenuSeparator /> : null}
       {menu.administration.length ? (

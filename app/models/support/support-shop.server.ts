@@ -4,6 +4,7 @@ import { type PermissionSubject, requirePermission } from "#app/rules/permission
 import { ORDER_CODE_KEY, ORDER_CODE_TEXT, type OrderType } from "#app/rules/shop";
 import type { OrderCodeRow } from "#app/rules/support-rows";
 import type { Database } from "#db/client";
+import { retryTransaction } from "#db/retry-transaction";
 import { isDuplicateKeyError } from "../account-creation.server.ts";
 import { SupportTargetNotFound } from "./support-accounts.server.ts";
 import { recordSupportAction, type SupportActor } from "./support-audit.server.ts";
@@ -31,7 +32,7 @@ export async function updateOrderCodeText(db: Database, actor: SupportActor, id:
   const text = checkedText(raw);
   const before = await db.selectFrom("shopOrderCode").select(["codeKey", "text"]).where("id", "=", id).executeTakeFirst();
   if (!before) throw new SupportTargetNotFound("order code");
-  await db.transaction().execute(async (trx) => {
+  await retryTransaction(db, async (trx) => {
     await trx.updateTable("shopOrderCode").set({ text }).where("id", "=", id).execute();
     await recordSupportAction(trx, actor, {
       accountId: null,
@@ -51,7 +52,7 @@ export async function addOrderCode(db: Database, actor: SupportActor, type: Orde
   const text = checkedText(rawText);
   const id = createId();
   try {
-    await db.transaction().execute(async (trx) => {
+    await retryTransaction(db, async (trx) => {
       await trx.insertInto("shopOrderCode").values({ id, type, codeKey, text }).execute();
       await recordSupportAction(trx, actor, {
         accountId: null,
@@ -71,7 +72,7 @@ export async function deleteOrderCode(db: Database, actor: SupportActor, id: str
   requirePermission(actor.subject, "support");
   const before = await db.selectFrom("shopOrderCode").select(["type", "codeKey", "text"]).where("id", "=", id).executeTakeFirst();
   if (!before) throw new SupportTargetNotFound("order code");
-  await db.transaction().execute(async (trx) => {
+  await retryTransaction(db, async (trx) => {
     await trx.deleteFrom("shopOrderCode").where("id", "=", id).execute();
     await recordSupportAction(trx, actor, { accountId: null, targetType: "shopOrderCode", targetId: id, action: "delete", before });
   });

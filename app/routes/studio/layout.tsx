@@ -11,6 +11,8 @@ import { StudioEventsProvider } from "#app/components/studio-events";
 import { AdministeredBanner, ConfirmationAlert, ForcedErrorBanner, MaintenanceBanner } from "#app/components/shell/shell-alerts";
 import { DevKitDrawer } from "#app/components/devkit/devkit-drawer";
 import { loadShellReferenceData } from "#app/models/shell-reference.server";
+import { currentNews } from "#app/models/news-feed.server";
+import { NewsFeedDialog, NewsPrompt, type NewsView, useNewsPrompt } from "#app/components/news/news-feed";
 import { db } from "#app/utils/db.server";
 import { getLocale } from "#app/utils/i18next.server";
 import { isLockedOutByMaintenance, isUnconfirmed, PERMISSION_LEVELS } from "#app/rules/permissions";
@@ -31,7 +33,10 @@ export const middleware: Route.MiddlewareFunction[] = [studioUserMiddleware(db)]
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, subject, permissions, maintenanceActive, session } = studioUserOf(context);
   const locale = getLocale(context);
-  const reference = await loadShellReferenceData(db, locale);
+  const [reference, news] = await Promise.all([
+    loadShellReferenceData(db, locale),
+    isLockedOutByMaintenance(subject) ? Promise.resolve([]) : currentNews(db, locale),
+  ]);
   const levels = user.permissions.filter((p) => (PERMISSION_LEVELS as readonly string[]).includes(p)).sort();
   const account: AccountView = {
     supportId: user.accountId,
@@ -59,6 +64,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     permissions: [...permissions],
     maintenanceActive,
     lockedOut: isLockedOutByMaintenance(subject),
+    news,
     forcedError: permissions.has("devKit") ? session.forcedError : null,
     account,
     profile,
@@ -73,6 +79,12 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [drawer, setDrawer] = useState<OpenDrawer>(null);
+  const [newsView, setNewsView] = useState<NewsView>(null);
+  const newsPrompt = useNewsPrompt(loaderData.userId, loaderData.news);
+  const openNews = (view: Exclude<NewsView, null>) => {
+    newsPrompt.markSeen();
+    setNewsView(view);
+  };
   // Shell dialogs open through the address (?dialog=), so menu entries and links anywhere open them.
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("dialog");
@@ -114,6 +126,8 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
             systemLanguages={loaderData.systemLanguages}
             onOpenDrawer={setDrawer}
             alerts={alerts}
+            news={loaderData.news}
+            onOpenNews={openNews}
           />
           <div className="flex-1">
             {loaderData.lockedOut ? (
@@ -141,6 +155,10 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
           ) : null}
           {permissions.has("subdomainManagement") ? (
             <SubdomainDialog isOpen={shellDialog === "subdomains"} onClose={closeShellDialog} />
+          ) : null}
+          <NewsFeedDialog news={loaderData.news} view={newsView} onClose={() => setNewsView(null)} />
+          {newsPrompt.prompt && newsView === null ? (
+            <NewsPrompt onOpen={() => openNews({ kind: "feed" })} onDismiss={newsPrompt.markSeen} />
           ) : null}
           {permissions.has("devKit") ? (
             <DevKitDrawer

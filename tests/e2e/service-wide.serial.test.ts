@@ -1,0 +1,125 @@
+import { createId } from "@paralleldrive/cuid2";
+import { expect, test } from "@playwright/test";
+import { closeE2eDb, e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
+import { axeViolations } from "./support/reader-checks.ts";
+
+// Journeys that change the whole service (issue 14), in the Playwright project 'service-wide',
+// which starts after desktop and phone have finished; this file's tests run one after the other
+// (two of them side by side would see each other's messages too).
+//
+// Maintenance (studio-admin.md §4): an admin turns it on after ticking the confirmation; a
+// customer's open page turns into the maintenance screen at once, without a reload; turning it
+// off asks the customer to reload and brings the workspace back.
+//
+// News (§4 'Tours and news'): the prompt 2 s after the page shows unread news, the carousel
+// (position, next, pause), the header's news entries with headlines cut at 50 characters, and the
+// single news. Active news appear on every page of their language.
+
+test.describe.configure({ mode: "serial" });
+
+const newsIds = [createId(), createId(), createId()];
+test.afterAll(async () => {
+  await e2eDb()
+    .updateTable("systemPreference")
+    .set({ json: JSON.stringify({ maintenanceActive: { active: false } }) })
+    .where("name", "=", "Maintenance")
+    .execute();
+  await e2eDb().deleteFrom("news").where("id", "in", newsIds).execute();
+  await closeE2eDb();
+});
+
+test.use({ locale: "en-US" });
+
+test("maintenance on and off, seen from a customer's open page", async ({ page, context, browser }, testInfo) => {
+  const admin = await insertUserWithLevel("4");
+  await logInAs(context, admin);
+  const customerContext = await browser.newContext({ locale: "de-DE" });
+  const customer = customerContext.newPage();
+  await logInAs(customerContext, await insertUserWithLevel("2"));
+  const customerPage = await customer;
+  await customerPage.goto("/epaper");
+  await expect(customerPage.getByRole("heading", { level: 1, name: "Meine ePaper" })).toBeVisible();
+
+  await page.goto("/preferences/maintenance");
+  const maintenance = page.getByRole("switch", { name: "Maintenance mode" });
+  await expect(maintenance).toBeDisabled();
+  await page.getByText("I understand that customers cannot use the studio while maintenance is on.").click();
+  await page.getByText("Maintenance mode", { exact: true }).last().click();
+  // (The admin's page hears the start too; its message may replace the 'saved' one, so the state is checked.)
+  await expect(maintenance).toBeChecked();
+  // Support and admins keep working, with the banner.
+  await expect(page.getByTestId("maintenance-banner")).toBeVisible();
+
+  // The customer's open page follows at once.
+  await expect(customerPage.getByRole("heading", { level: 1, name: "Wartung" })).toBeVisible();
+  await customerPage.screenshot({ path: testInfo.outputPath("maintenance-customer.png"), fullPage: true });
+
+  await page.getByText("Maintenance mode", { exact: true }).last().click();
+  await expect(maintenance).not.toBeChecked();
+  await expect(customerPage.getByText("Die Wartung ist beendet. Bitte laden Sie die Seite neu.")).toBeVisible();
+  await expect(customerPage.getByRole("heading", { level: 1, name: "Meine ePaper" })).toBeVisible();
+  await customerContext.close();
+});
+
+test("news: the prompt, the carousel, the menu entries and a single news", async ({ page, context }, testInfo) => {
+  const long = "A very long headline about the new reader and its many small improvements";
+  const day = 86_400_000;
+  await e2eDb()
+    .insertInto("news")
+    .values([
+      {
+        id: newsIds[0] as string,
+        lang: "en",
+        headline: "Welcome to the new studio",
+        text: "<p>First <strong>news</strong>.</p>",
+        position: 0,
+        active: true,
+      },
+      {
+        id: newsIds[1] as string,
+        lang: "en",
+        headline: long,
+        text: "<p>Second news.</p>",
+        position: 1,
+        active: true,
+        startDate: new Date(Date.now() - day),
+        endDate: new Date(Date.now() + day),
+      },
+      // Not shown: its time is over.
+      {
+        id: newsIds[2] as string,
+        lang: "en",
+        headline: "Old news",
+        text: "<p>Gone.</p>",
+        position: 2,
+        active: true,
+        endDate: new Date(Date.now() - day),
+      },
+    ])
+    .execute();
+  await logInAs(context, await insertUserWithLevel("2"));
+  await page.goto("/epaper");
+  await page.getByRole("button", { name: "Read now" }).click();
+  const feed = page.getByRole("dialog", { name: "News" });
+  await expect(feed.getByRole("heading", { name: "Welcome to the new studio" })).toBeVisible();
+  await expect(feed.getByText("1 of 2")).toBeVisible();
+  await feed.getByRole("button", { name: "Pause" }).click();
+  await feed.getByRole("button", { name: "Next" }).click();
+  await expect(feed.getByRole("heading", { name: long })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("news-feed.png"), fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
+  await feed.getByRole("button", { name: "Close the news" }).click();
+
+  // Seen: no prompt on the next page.
+  await page.reload();
+  await page.waitForTimeout(2500);
+  await expect(page.getByRole("button", { name: "Read now" })).toHaveCount(0);
+
+  // The header's news entries: headlines cut at 50 characters; one opens on its own.
+  await page.getByRole("button", { name: /^Main menu/ }).click();
+  const menu = page.getByRole("menu");
+  await expect(menu.getByRole("menuitem", { name: "Old news" })).toHaveCount(0);
+  await expect(menu.getByRole("menuitem", { name: long })).toHaveText(`${long.slice(0, 50)}…`);
+  await menu.getByRole("menuitem", { name: long }).click();
+  await expect(page.getByRole("dialog", { name: long }).getByText("Second news.")).toBeVisible();
+});
