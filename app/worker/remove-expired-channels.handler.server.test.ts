@@ -79,8 +79,9 @@ test("removes channels past their removal date with their files; keeps the other
     expect(byId.get(kept.id)?.deletedAt).toBeNull();
     expect(await blobs.size(`${kept.blobPrefix}/index.html`)).not.toBeNull();
   }
+  // Pub/sub delivery waits for the event loop; with the render corpus on both cores beside it, 1 s (the default) is too short.
   await expect
-    .poll(() => heard.map((message) => JSON.parse(message)).find((event) => event.channelId === expired.id))
+    .poll(() => heard.map((message) => JSON.parse(message)).find((event) => event.channelId === expired.id), { timeout: 10_000 })
     .toMatchObject({ type: "channelRemoved" });
   // Again: nothing more to do for it.
   await removeExpiredChannels({ db, blobs, redis }, now);
