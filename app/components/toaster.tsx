@@ -34,11 +34,12 @@ export function Toaster({ flashed, supportEmail, supportId }: ToasterProps) {
   const item = (toast: Toast) => <ToastItem key={toast.id} toast={toast} supportEmail={supportEmail} supportId={supportId} />;
   return (
     // A top layer for react-aria: an open dialog or drawer leaves it alive (not inert), so a message
-    // that arrives meanwhile is announced and its buttons can be reached.
+    // that arrives meanwhile is announced and its buttons can be reached. Above a guided tour's
+    // overlay (driver.js, z-index 10000) too, so a message can be read and closed during a tour.
     <section
       aria-label={t("toast.region")}
       data-react-aria-top-layer="true"
-      className="pointer-events-none fixed inset-x-3 bottom-3 z-50 flex flex-col gap-2 sm:left-auto sm:right-4 sm:bottom-4 sm:w-96"
+      className="pointer-events-none fixed inset-x-3 bottom-3 z-[10001] flex flex-col gap-2 sm:left-auto sm:right-4 sm:bottom-4 sm:w-96"
     >
       <ol aria-live="polite" data-testid="toasts-polite" className="flex flex-col gap-2">
         {others.map(item)}

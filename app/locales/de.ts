@@ -20,6 +20,7 @@ import shop from "./de/shop.ts";
 import support from "./de/support.ts";
 import news from "./de/news.ts";
 import devkit from "./de/devkit.ts";
+import tours from "./de/tours.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
 const de: Translation = {
@@ -44,6 +45,7 @@ const de: Translation = {
   ...support,
   ...news,
   ...devkit,
+  ...tours,
 };
 
 export default de;

@@ -19,6 +19,7 @@ import shop from "./en/shop.ts";
 import support from "./en/support.ts";
 import news from "./en/news.ts";
 import devkit from "./en/devkit.ts";
+import tours from "./en/tours.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
@@ -46,6 +47,7 @@ const en = {
   ...support,
   ...news,
   ...devkit,
+  ...tours,
 } as const;
 
 export default en;

@@ -20,10 +20,18 @@ describe("app shell menu", () => {
     expect(ids(menu.epaper)).toEqual(["contingentHistory", "bookContingent", "epaperOverview"]);
     expect(ids(menu.channel)).toEqual(["bookChannels", "manageChannels", "manageSubdomains", "channelOverview"]);
     expect(menu.shop?.labelKey).toBe("shell.shop.bookContingent");
-    expect(ids(menu.main.personal)).toEqual(["account", "profile", "media"]);
+    expect(ids(menu.main.personal)).toEqual(["account", "profile", "media", "tours"]);
     expect(ids(menu.main.administration)).toEqual(["support", "preferences", "devKit"]);
     expect(menu.main.administration.map((link) => link.href)).toEqual(["/support/accounts", "/preferences/cronjob", "?dialog=devKit"]);
     expect(menu.signUp).toBeNull();
+    expect(menu.search).toBe(false);
+  });
+
+  test("the search field is the support page's, for those who may be there", () => {
+    expect(menuFor({ permissions: ["3"] }, "/support/epapers").search).toBe(true);
+    expect(menuFor({ permissions: ["4"] }, "/support").search).toBe(true);
+    expect(menuFor({ permissions: ["4"] }, "/supportive").search).toBe(false);
+    expect(menuFor({ permissions: ["2"] }, "/support/epapers").search).toBe(false);
   });
 
   test("support (level 3) gets the support area but not preferences or the developer kit", () => {
@@ -39,7 +47,7 @@ describe("app shell menu", () => {
     expect(menu.epaper).toEqual([]);
     expect(menu.channel).toEqual([]);
     expect(menu.shop).toBeNull();
-    expect(ids(menu.main.personal)).toEqual(["account", "profile", "media"]);
+    expect(ids(menu.main.personal)).toEqual(["account", "profile", "media", "tours"]);
     expect(menu.main.administration).toEqual([]);
     expect(menu.main.logout.id).toBe("logout");
   });

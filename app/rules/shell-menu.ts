@@ -9,7 +9,7 @@ import type { PermissionKey } from "./permissions.ts";
 
 export type MenuLink = { id: string; labelKey: TranslationKey; href: string };
 /** Entries that open a drawer or post a form instead of leading to a page. */
-export type MenuAction = { id: "account" | "profile" | "media" | "logout"; labelKey: TranslationKey };
+export type MenuAction = { id: "account" | "profile" | "media" | "tours" | "logout"; labelKey: TranslationKey };
 export type MenuEntry = MenuLink | MenuAction;
 
 export type ShellMenu = {
@@ -22,6 +22,8 @@ export type ShellMenu = {
   main: { personal: MenuEntry[]; administration: MenuLink[]; logout: MenuAction };
   /** Generated (try-it) users see a sign-up button. */
   signUp: MenuLink | null;
+  /** The header's search field (§2): on the support page only, for those who may be there. */
+  search: boolean;
 };
 
 export const SUPPORT_START = "/support/accounts";
@@ -71,6 +73,8 @@ const PERSONAL: Rule<MenuEntry>[] = [
   { when: "account", entry: { id: "account", labelKey: "shell.mainMenu.account" } },
   { when: "profile", entry: { id: "profile", labelKey: "shell.mainMenu.profile" } },
   { when: "media", entry: { id: "media", labelKey: "shell.mainMenu.media" } },
+  // §4 'Tours and news': users with the tutorial permission can see the guided tours again.
+  { when: "tutorial", entry: { id: "tours", labelKey: "tours.reset.menu" } },
 ];
 
 const ADMINISTRATION: Rule<MenuLink>[] = [
@@ -112,5 +116,6 @@ export function buildShellMenu(permissions: ReadonlySet<string>, pathname: strin
       logout: { id: "logout", labelKey: "shell.mainMenu.logout" },
     },
     signUp: permissions.has("signUp") ? { id: "signUp", labelKey: "shell.signUp", href: "/signup" } : null,
+    search: permissions.has("support") && (pathname === "/support" || pathname.startsWith("/support/")),
   };
 }

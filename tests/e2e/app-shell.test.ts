@@ -69,6 +69,7 @@ test.describe("app shell in English", () => {
       "Account",
       "Profile",
       "Media",
+      "Show guided tours again",
       "Support",
       "Preferences",
       "Developer kit",
@@ -242,7 +243,7 @@ test.describe("permission gates", () => {
     }
     await expect(page.getByRole("banner").getByRole("button", { name: "ePaper" })).toHaveCount(0);
     const menu = await openMenuByKeyboard(page, /^Main menu/);
-    await expect(menu.getByRole("menuitem")).toHaveText(["Account", "Profile", "Media", "Log out"]);
+    await expect(menu.getByRole("menuitem")).toHaveText(["Account", "Profile", "Media", "Show guided tours again", "Log out"]);
     await expect(menu.getByRole("group", { name: "Administration" })).toHaveCount(0);
 
     // The redirect is the server's answer, not something the browser does after loading the page.

@@ -29,10 +29,29 @@ test.describe("support in English", () => {
     const customer = await customerWithEpaper(tag);
     await logInAs(context, supporter);
 
-    await page.goto("/support/accounts");
+    // The header's search (support page only) writes ?search= and closes when the path changes.
+    await page.goto("/support/users");
+    await page.getByRole("link", { name: "Accounts", exact: true }).click();
+    await expect(page).toHaveURL(/\/support\/accounts$/);
+    const searchButton = page.getByRole("banner").getByRole("button", { name: "Search" });
+    await searchButton.click();
+    await expect(searchButton).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("searchbox", { name: "Search" })).toBeFocused();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/support\/users$/);
+    await expect(page.getByRole("searchbox", { name: "Search" })).toBeHidden();
+    // Escape closes it too, and the focus goes back to the button.
+    await searchButton.click();
+    await page.getByRole("searchbox", { name: "Search" }).press("Escape");
+    await expect(page.getByRole("searchbox", { name: "Search" })).toBeHidden();
+    await expect(searchButton).toBeFocused();
+    await page.getByRole("link", { name: "Accounts", exact: true }).click();
+    await expect(page).toHaveURL(/\/support\/accounts$/);
+    await searchButton.click();
     await page.getByRole("searchbox", { name: "Search" }).fill(tag);
-    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByRole("button", { name: "Find", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`search=${tag}`));
+    await expect(page.getByText(`Results for “${tag}”`)).toBeVisible();
     const table = page.getByRole("region", { name: "Accounts" });
     await expect(table.getByRole("row")).toHaveCount(2);
     const row = table.getByRole("row").nth(1);

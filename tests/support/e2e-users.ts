@@ -6,6 +6,7 @@ import type { Account, User } from "#db/schema.gen";
 import { createSession } from "#app/auth/session.server";
 import { SESSION_COOKIE_NAME } from "#app/auth/session-cookie.server";
 import type { PermissionLevel } from "#app/rules/permissions";
+import type { TourId } from "#app/rules/tours";
 import { E2E_BASE_URL, E2E_DATABASE_URL } from "../e2e/support/slot.ts";
 import { insertUserWithLevel as insertUserWithLevelIn } from "./fixtures.ts";
 
@@ -35,14 +36,33 @@ export async function closeE2eDb() {
 export type E2eUser = { userId: string; accountId: string; email: string };
 
 /**
+ * The two tours that start on their own on the screens nearly every journey opens (the workspace
+ * and the editor); a user who has seen them, as most users have, lets a journey go on undisturbed.
+ * The tour tests ask for a user who has not (`tours: "unseen"`).
+ */
+const PAGE_TOURS: TourId[] = ["epaper-grid-starting-tour", "epaper-tour"];
+
+/**
  * A confirmed user of a new account with one permission level ('1' editor … '4' admin), as
- * registration and support would leave it: membership, a permission row.
+ * registration and support would leave it: membership, a permission row, the page tours seen.
  */
 export async function insertUserWithLevel(
   level: PermissionLevel,
-  options: { user?: Partial<Insertable<User>>; account?: Partial<Insertable<Account>> } = {},
+  options: { user?: Partial<Insertable<User>>; account?: Partial<Insertable<Account>>; tours?: "seen" | "unseen" } = {},
 ): Promise<E2eUser> {
-  return insertUserWithLevelIn(e2eDb(), level, { ...options, emailDomain: "e2e.epaper.test" });
+  const { tours = "seen", ...rest } = options;
+  const user = await insertUserWithLevelIn(e2eDb(), level, { ...rest, emailDomain: "e2e.epaper.test" });
+  if (tours === "seen") await markToursSeen(user.userId);
+  return user;
+}
+
+/** The page tours as finished for a user the test did not create here (a sign-up through the form, the seeded admin). */
+export async function markToursSeen(userId: string) {
+  await e2eDb()
+    .insertInto("userTour")
+    .values(PAGE_TOURS.map((tour) => ({ userId, tour })))
+    .ignore()
+    .execute();
 }
 
 /** The demo admin the e2e seed creates (level 4, not a demo account). */
@@ -52,6 +72,8 @@ export async function findDemoAdmin(): Promise<E2eUser> {
     .select(["id", "accountId", "email"])
     .where("email", "=", "admin@demo.epaper.test")
     .executeTakeFirstOrThrow();
+  // The seeded admin has been here before: the page tours do not stand in the way of a journey.
+  await markToursSeen(row.id);
   return { userId: row.id, accountId: row.accountId, email: row.email };
 }
 

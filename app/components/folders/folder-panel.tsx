@@ -19,6 +19,7 @@ export function FolderPanel({ currentLabel, ...props }: FolderTreeProps & { curr
     <>
       <Button
         onPress={() => setOpen(true)}
+        data-tour={props.tourTarget}
         className="flex min-h-11 w-full items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-start text-sm text-slate-900 outline-none data-[hovered]:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600 lg:hidden"
       >
         <FolderIcon className="size-4 shrink-0 text-brand-600" />
@@ -30,6 +31,7 @@ export function FolderPanel({ currentLabel, ...props }: FolderTreeProps & { curr
         <Drawer isOpen={open} onOpenChange={setOpen} title={t("folders.region")}>
           <FolderTree
             {...props}
+            tourTarget={undefined}
             headingHidden
             onSelect={(folderId, reason) => {
               if (reason === "chosen") setOpen(false);

@@ -52,6 +52,8 @@ export type FolderTreeProps = {
   /** An ePaper row was chosen; without it, ePaper rows only drag and move. */
   onSelectEpaper?: (epaperId: string) => void;
   className?: string;
+  /** The guided tour's mark (data-tour) of the tree beside the grid, and of the button that opens it on phones. */
+  tourTarget?: string;
   /** Inside a panel whose title already says 'Folders': the region's heading is for screen readers only. */
   headingHidden?: boolean;
 };
@@ -95,6 +97,7 @@ function FolderTreePanel({
   onSelectEpaper,
   className = "",
   headingHidden = false,
+  tourTarget,
 }: FolderTreeProps) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -317,7 +320,7 @@ function FolderTreePanel({
   const busy = pendingFolders.size > 0 || search.pending;
   const selectedFolder = index.folders.get(selectedId) ?? tree;
   return (
-    <section aria-labelledby={headingId} className={`flex min-w-0 flex-col gap-3 ${className}`.trim()}>
+    <section aria-labelledby={headingId} className={`flex min-w-0 flex-col gap-3 ${className}`.trim()} data-tour={tourTarget}>
       <FolderTreeHeader
         headingId={headingId}
         headingHidden={headingHidden}

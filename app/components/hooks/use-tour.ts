@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import type { TranslationKey } from "#app/locales/translation-key";
 import type { TourId, TourState } from "#app/rules/tours";
@@ -16,6 +16,39 @@ function tourState() {
   return state;
 }
 
+/** Bumped when the user resets their tours: every mounted screen's tour starts again. */
+let generation = 0;
+const listeners = new Set<() => void>();
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * 'Show the guided tours again' (the tutorial permission): the server forgets which tours the
+ * user finished, and the tour of the screen that is open starts again. Answers whether it worked.
+ */
+export async function resetTours(): Promise<boolean> {
+  const body = new FormData();
+  body.set("intent", "reset");
+  const response = await fetch("/resources/tours", { method: "POST", body, headers: { Accept: "application/json" } }).catch(() => null);
+  if (!response?.ok) return false;
+  state = null;
+  generation += 1;
+  for (const listener of listeners) listener();
+  return true;
+}
+
+/** A modal dialog the tour does not belong to: a page's tour waits for the next visit rather than cover it. */
+const otherModalOpen = (container: HTMLElement | null) =>
+  [...document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"]')].some(
+    (dialog) => dialog !== container && !dialog.contains(container) && !dialog.closest(".driver-popover"),
+  );
+
+/** The first element with the mark that is on screen (a phone hides what a desktop shows, and the other way round). */
+const shown = (target: string) =>
+  [...document.querySelectorAll<HTMLElement>(`[data-tour="${target}"]`)].find((element) => element.getClientRects().length > 0);
+
 async function finish(tour: TourId) {
   const body = new FormData();
   body.set("intent", "finish");
@@ -32,6 +65,11 @@ async function finish(tour: TourId) {
  */
 export function useTour(tour: TourId, steps: TourStep[], when: boolean, container: () => HTMLElement | null) {
   const { t } = useTranslation();
+  const resets = useSyncExternalStore(
+    subscribe,
+    () => generation,
+    () => 0,
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: steps and texts are fixed per tour; a new array each render must not restart it
   useEffect(() => {
     if (!when) return;
@@ -42,8 +80,8 @@ export function useTour(tour: TourId, steps: TourStep[], when: boolean, containe
       if (cancelled || !current?.active || current.finished.includes(tour)) return;
       timer = setTimeout(async () => {
         const { driver } = await import("./tour-driver.ts");
-        if (cancelled) return;
-        const present = steps.filter((step) => document.querySelector(`[data-tour="${step.target}"]`));
+        if (cancelled || otherModalOpen(container())) return;
+        const present = steps.filter((step) => shown(step.target));
         if (!present.length) return;
         let unmounting = false;
         const run = driver({
@@ -54,7 +92,7 @@ export function useTour(tour: TourId, steps: TourStep[], when: boolean, containe
           doneBtnText: t("tours.done"),
           allowKeyboardControl: false,
           steps: present.map((step) => ({
-            element: `[data-tour="${step.target}"]`,
+            element: () => shown(step.target) ?? document.body,
             popover: { title: t(step.title), description: t(step.text) },
           })),
           onPopoverRender: (popover) => {
@@ -83,5 +121,5 @@ export function useTour(tour: TourId, steps: TourStep[], when: boolean, containe
       clearTimeout(timer);
       stop?.();
     };
-  }, [tour, when]);
+  }, [tour, when, resets]);
 }

@@ -4,11 +4,14 @@ import { Link, useLocation, useSubmit, href } from "react-router";
 import { buttonClassName } from "#app/components/ui/button";
 import { BroadcastIcon, CartIcon, DocumentIcon, GlobeIcon, LogoMark, UserIcon } from "#app/components/ui/icons";
 import { isLocale } from "#app/utils/i18n";
+import { resetTours } from "#app/components/hooks/use-tour";
+import { showToast } from "#app/components/hooks/toast-store";
 import type { MenuEntry, MenuLink, ShellMenu } from "#app/rules/shell-menu";
 import { NEWS_MENU_HEADLINE_MAX } from "#app/rules/news";
 import { truncateText } from "#app/rules/truncate";
 import type { OpenDrawer } from "./account-drawers.tsx";
 import { HeaderMenu, HeaderMenuItem, HeaderMenuSection, HeaderMenuSeparator, headerControlClassName } from "./header-menu.tsx";
+import { HeaderSearchButton, HeaderSearchRow, useHeaderSearch } from "./header-search.tsx";
 
 export type AppHeaderProps = {
   menu: ShellMenu;
@@ -37,6 +40,7 @@ export function AppHeader({
   onOpenNews,
 }: AppHeaderProps) {
   const { t } = useTranslation();
+  const search = useHeaderSearch();
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:px-4">
@@ -46,6 +50,11 @@ export function AppHeader({
         </Link>
         <nav aria-label={t("shell.navigation")}>
           <ul className="flex flex-wrap items-center justify-end gap-0.5 sm:gap-1">
+            {menu.search ? (
+              <li>
+                <HeaderSearchButton search={search} />
+              </li>
+            ) : null}
             {menu.signUp ? (
               <li>
                 <Link to={menu.signUp.href} className={buttonClassName("primary", "min-h-10 px-3")}>
@@ -60,7 +69,7 @@ export function AppHeader({
             ) : null}
             {menu.channel.length ? (
               <li>
-                <LinkMenu label={t("shell.channelMenu.label")} icon={<BroadcastIcon />} links={menu.channel} />
+                <LinkMenu label={t("shell.channelMenu.label")} icon={<BroadcastIcon />} links={menu.channel} tourTarget="channel-menu" />
               </li>
             ) : null}
             {menu.shop ? (
@@ -80,6 +89,7 @@ export function AppHeader({
           </ul>
         </nav>
       </div>
+      {menu.search ? <HeaderSearchRow search={search} /> : null}
       {alerts}
     </header>
   );
@@ -94,9 +104,9 @@ function LinkItems({ links }: { links: MenuLink[] }) {
   ));
 }
 
-function LinkMenu({ label, icon, links }: { label: string; icon: ReactNode; links: MenuLink[] }) {
+function LinkMenu({ label, icon, links, tourTarget }: { label: string; icon: ReactNode; links: MenuLink[]; tourTarget?: string }) {
   return (
-    <HeaderMenu label={label} icon={icon}>
+    <HeaderMenu label={label} icon={icon} tourTarget={tourTarget}>
       <LinkItems links={links} />
     </HeaderMenu>
   );
@@ -106,7 +116,7 @@ function EpaperMenu({ links, zipContingent }: { links: MenuLink[]; zipContingent
   const { t } = useTranslation();
   const contingent = zipContingent === -1 ? t("shell.account.unlimited") : String(zipContingent);
   return (
-    <HeaderMenu label={t("shell.epaperMenu.label")} icon={<DocumentIcon />}>
+    <HeaderMenu label={t("shell.epaperMenu.label")} icon={<DocumentIcon />} tourTarget="epaper-menu">
       <HeaderMenuSection title={t("shell.epaperMenu.zipContingent", { contingent })}>
         <LinkItems links={links} />
       </HeaderMenuSection>
@@ -137,6 +147,7 @@ function LanguageMenu({ locale, systemLanguages }: { locale: string; systemLangu
         </>
       }
       icon={<GlobeIcon />}
+      tourTarget="language-menu"
       selectionMode="single"
       disallowEmptySelection
       selectedKeys={[locale]}
@@ -172,6 +183,10 @@ function MainMenu({
     else if (typeof key === "string" && key.startsWith("news:")) onOpenNews({ kind: "single", id: key.slice("news:".length) });
     // Logging out changes state: a POST to /logout (SameSite=Lax cookies guard it), never a link.
     if (key === "logout") void submit(null, { method: "post", action: href("/logout") });
+    if (key === "tours")
+      void resetTours().then((ok) =>
+        showToast(ok ? { type: "success", messageKey: "tours.reset.done" } : { type: "error", messageKey: "tours.reset.failed" }),
+      );
   };
   const entry = (item: MenuEntry) => (
     <HeaderMenuItem key={item.id} id={item.id} href={"href" in item ? item.href : undefined}>
@@ -187,6 +202,7 @@ function MainMenu({
         </>
       }
       icon={<UserIcon />}
+      tourTarget="main-menu"
       onAction={onAction}
     >
       {news.length ? (

@@ -24,12 +24,13 @@ export const headerControlClassName =
 export function HeaderMenu<T extends object>({
   label,
   icon,
+  tourTarget,
   children,
   ...menuProps
-}: { label: ReactNode; icon: ReactNode } & MenuProps<T>) {
+}: { label: ReactNode; icon: ReactNode /** The guided tour's mark (data-tour). */; tourTarget?: string } & MenuProps<T>) {
   return (
     <MenuTrigger>
-      <Button className={headerControlClassName}>
+      <Button className={headerControlClassName} data-tour={tourTarget}>
         {icon}
         <span className="max-sm:sr-only">{label}</span>
         <ChevronDownIcon className="hidden size-4 sm:block" />

@@ -30,25 +30,21 @@ function useListHref() {
   };
 }
 
-export function SupportSearch({ search }: { search: string }) {
+/** The search the list shows (the header's search field sets it, §2), with a link that clears it. */
+export function ActiveSearch({ search }: { search: string }) {
   const { t } = useTranslation();
+  const hrefWith = useListHref();
+  if (!search) return null;
   return (
-    <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
-      <label className="flex flex-col text-sm font-semibold">
-        {t("support.search.label")}
-        <input
-          key={search}
-          type="search"
-          name="search"
-          defaultValue={search}
-          placeholder={t("support.search.placeholder")}
-          className="mt-1 min-h-11 w-64 max-w-full rounded-lg border border-slate-300 px-3 font-normal"
-        />
-      </label>
-      <button type="submit" className="min-h-11 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700">
-        {t("support.search.submit")}
-      </button>
-    </Form>
+    <p className="flex min-h-11 flex-wrap items-center gap-2 text-sm">
+      <span>{t("support.search.active", { search })}</span>
+      <Link
+        to={hrefWith({ search: null, skip: null })}
+        className="rounded font-semibold text-brand-700 underline outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+      >
+        {t("support.search.clear")}
+      </Link>
+    </p>
   );
 }
 

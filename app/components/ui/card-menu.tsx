@@ -11,12 +11,15 @@ export function CardMenu(props: {
   disabledKeys: Iterable<Key>;
   onAction: (key: Key) => void;
   width?: "48" | "56";
+  /** The guided tour's mark (data-tour). */
+  tourTarget?: string;
   children: ReactNode;
 }) {
   return (
     <MenuTrigger>
       <AriaButton
         aria-label={props.label}
+        data-tour={props.tourTarget}
         className="flex min-h-9 min-w-9 items-center justify-center rounded-lg text-lg text-slate-700 data-[hovered]:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600"
       >
         <span aria-hidden="true">⋮</span>

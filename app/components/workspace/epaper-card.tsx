@@ -119,7 +119,7 @@ export function EpaperCard(props: {
       data-selected={props.selected || undefined}
       className={`relative flex h-[220px] w-full sm:w-[220px] flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ${props.selected ? "ring-2 ring-brand-600" : "ring-slate-200"}`}
     >
-      <div className="relative h-[140px] shrink-0 bg-slate-100">
+      <div className="relative h-[140px] shrink-0 bg-slate-100" data-tour="epaper-cover">
         {card.hasCover ? (
           <CoverLink to={props.canEdit && state === "ready" ? href("/epaper/:epaperId", { epaperId: card.id }) : null}>
             <img
@@ -209,6 +209,7 @@ export function EpaperCard(props: {
         </div>
         <CardMenu
           label={t("epaper.card.actions", { name: card.name })}
+          tourTarget="epaper-actions"
           disabledKeys={[
             ...(disabled || state === "processing" ? ["rename", "delete", "demo"] : []),
             ...(state !== "ready" || (disabled && !previewCurrent) ? ["preview"] : []),

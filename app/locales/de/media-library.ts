@@ -75,35 +75,4 @@ export default {
       notGalleryMaterial: "Vorschaubilder, Hintergründe und Logos können keiner Galerie hinzugefügt werden.",
     },
   },
-  tours: {
-    next: "Weiter",
-    previous: "Zurück",
-    done: "Fertig",
-    close: "Tour schließen",
-    progress: "{{current}} von {{total}}",
-    media: {
-      tabsTitle: "Galerien und Bilder",
-      tabsText:
-        "Ihre Galerien und alle Bilder Ihres Kontos, in zwei Reitern. Der Reiter Bilder filtert nach Verwendung: Galerien, Vorschaubilder, Hintergründe, Logos oder nicht zugeordnet.",
-      newTitle: "Eine Galerie anlegen",
-      newText:
-        "Geben Sie hier einen Namen ein und legen Sie die Galerie an. Öffnen Sie sie, um Bilder hochzuladen und zu ordnen; ein Galerie-Medienelement zeigt sie als Diashow.",
-    },
-    gallery: {
-      uploadTitle: "Mehrere Bilder auf einmal hochladen",
-      uploadText: "Wählen Sie PNG-, JPG- oder GIF-Dateien; Sie erfahren, wie viele hinzugefügt wurden und wie viele nicht.",
-      orderTitle: "Bilder ordnen",
-      orderText: "Schieben Sie ein Bild nach vorn oder hinten oder entfernen Sie es aus der Galerie. In der Mediathek bleibt es.",
-      addTitle: "Bilder wiederverwenden",
-      addText: "Fügen Sie früher hochgeladene Bilder hinzu, aus anderen Galerien oder nicht zugeordnete.",
-    },
-    subdomain: {
-      newTitle: "Ihre eigene Adresse",
-      newText:
-        "Geben Sie einen Namen aus Buchstaben, Ziffern und Bindestrichen ein und legen Sie ihn an: Er wird zur Adresse Ihrer Kanäle, etwa news.example.com.",
-      listTitle: "Kanäle zuordnen",
-      listText:
-        "Ordnen Sie einer Subdomain einen Kanal zu; ihre Adresse zeigt dann diesen Kanal. Bei mehreren Kanälen listet sie sie auf. Mit × entfernen Sie einen Kanal.",
-    },
-  },
-} satisfies Pick<Translation, "mediaLibrary" | "tours">;
+} satisfies Pick<Translation, "mediaLibrary">;

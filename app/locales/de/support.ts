@@ -20,7 +20,7 @@ export default {
     search: {
       label: "Suche",
       placeholder: "Name, E-Mail oder ID",
-      submit: "Suchen",
+      submit: "Finden",
       clear: "Suche löschen",
       active: "Ergebnisse für „{{search}}“",
     },

@@ -73,35 +73,4 @@ export default {
       notGalleryMaterial: "Preview images, backgrounds and logos cannot be added to a gallery.",
     },
   },
-  tours: {
-    next: "Next",
-    previous: "Back",
-    done: "Done",
-    close: "Close the tour",
-    progress: "{{current}} of {{total}}",
-    media: {
-      tabsTitle: "Galleries and images",
-      tabsText:
-        "Your galleries and every image of your account, in two tabs. The images tab filters by use: galleries, preview images, backgrounds, logos, or unassigned.",
-      newTitle: "Create a gallery",
-      newText:
-        "Name a gallery here and create it. Open it to upload images and put them in order; a gallery media element shows it as a slideshow.",
-    },
-    gallery: {
-      uploadTitle: "Upload several images at once",
-      uploadText: "Choose PNG, JPG or GIF files; you are told how many were added and how many could not be.",
-      orderTitle: "Put them in order",
-      orderText: "Move an image forward or back, or remove it from the gallery. It stays in your library.",
-      addTitle: "Reuse images",
-      addText: "Add images you uploaded before, from other galleries or unassigned ones.",
-    },
-    subdomain: {
-      newTitle: "Your own address",
-      newText:
-        "Type a name of letters, digits and hyphens and create it: it becomes the address of your channels, such as news.example.com.",
-      listTitle: "Give it channels",
-      listText:
-        "Assign a channel to a subdomain; its address then shows that channel. With several channels, it lists them. Remove a channel with ×.",
-    },
-  },
 } as const;

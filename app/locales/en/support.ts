@@ -18,7 +18,7 @@ export default {
     search: {
       label: "Search",
       placeholder: "Name, e-mail or ID",
-      submit: "Search",
+      submit: "Find",
       clear: "Clear search",
       active: "Results for “{{search}}”",
     },

@@ -12,6 +12,8 @@ import { cascadedFrame, type MediaElement } from "#app/rules/media-element";
 import { PageCanvas } from "#app/components/editor/page-canvas";
 import { EpaperSelector } from "#app/components/editor/epaper-selector";
 import { PagePanel } from "#app/components/editor/page-panel";
+import { useTour } from "#app/components/hooks/use-tour";
+import { EDITOR_TOUR, noContainer } from "#app/components/tours/studio-tours";
 import { EpaperNotFound } from "#app/lifecycle/epaper-process.server";
 import { cardActionsAllowed } from "#app/models/epaper-actions.server";
 import {
@@ -111,6 +113,7 @@ function EditorScreen({ loaderData }: Route.ComponentProps) {
   const closeCreator = useCallback(() => setCreator(null), []);
   const created = useCallback((element: MediaElement) => setSelectedId(element.id), []);
   const selected = media.find((element) => element.id === selectedId);
+  useTour("epaper-tour", EDITOR_TOUR, true, noContainer);
   return (
     <main id="main" className="mx-auto flex w-full max-w-[1800px] flex-1 flex-col gap-4 p-4 sm:p-6 lg:flex-row lg:items-start">
       <div className="flex min-w-0 flex-col gap-3 lg:sticky lg:top-4 lg:w-[260px] lg:shrink-0">
@@ -123,60 +126,72 @@ function EditorScreen({ loaderData }: Route.ComponentProps) {
         <h1 className="truncate text-xl font-bold" title={epaper.name}>
           {epaper.name}
         </h1>
-        <EpaperSelector currentId={epaper.id} />
+        <div data-tour="editor-selector">
+          <EpaperSelector currentId={epaper.id} />
+        </div>
         {/* A page operation (issue 12) gives the pages new numbers and files: the strip starts afresh. */}
-        <PagePanel
-          key={epaper.pagesVersion}
-          epaperId={epaper.id}
-          pagesVersion={epaper.pagesVersion}
-          chunk={chunk}
-          current={page.number}
-          onChoose={goTo}
-        />
+        <div data-tour="editor-pages">
+          <PagePanel
+            key={epaper.pagesVersion}
+            epaperId={epaper.id}
+            pagesVersion={epaper.pagesVersion}
+            chunk={chunk}
+            current={page.number}
+            onChoose={goTo}
+          />
+        </div>
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
-        <EditorToolbar zoom={zoom} onZoom={setZoom} page={page.number} pageCount={chunk.total} onPage={goTo} />
-        <PageCanvas
-          epaperId={epaper.id}
-          pagesVersion={epaper.pagesVersion}
-          page={page}
-          zoom={zoom}
-          media={media}
-          colors={colors}
-          frameOf={frames.frameOf}
-          selectedId={selectedId}
-          editable={editable}
-          // §4: the page at half opacity while an element that opens in an overlay is chosen.
-          dimmed={selected?.displayAs === "overlay"}
-          saving={frames.saving}
-          onSelect={setSelectedId}
-          onMove={frames.move}
-          onDraw={(frame) => setCreator({ kind: null, frame })}
-        />
+        <div data-tour="editor-toolbar">
+          <EditorToolbar zoom={zoom} onZoom={setZoom} page={page.number} pageCount={chunk.total} onPage={goTo} />
+        </div>
+        <div data-tour="editor-canvas">
+          <PageCanvas
+            epaperId={epaper.id}
+            pagesVersion={epaper.pagesVersion}
+            page={page}
+            zoom={zoom}
+            media={media}
+            colors={colors}
+            frameOf={frames.frameOf}
+            selectedId={selectedId}
+            editable={editable}
+            // §4: the page at half opacity while an element that opens in an overlay is chosen.
+            dimmed={selected?.displayAs === "overlay"}
+            saving={frames.saving}
+            onSelect={setSelectedId}
+            onMove={frames.move}
+            onDraw={(frame) => setCreator({ kind: null, frame })}
+          />
+        </div>
       </div>
       <div className="flex flex-col gap-3 lg:w-80 lg:shrink-0">
-        <PreviewButton
-          epaperId={epaper.id}
-          name={epaper.name}
-          page={page.number}
-          preview={loaderData.preview}
-          contentUrl={loaderData.contentUrl}
-        />
-        <MediaList
-          epaperId={epaper.id}
-          page={page}
-          pageCount={chunk.total}
-          media={media}
-          links={page.links ?? []}
-          pagesWithLinks={loaderData.pagesWithLinks}
-          colors={colors}
-          editable={editable}
-          epaperName={epaper.name}
-          dialogs={loaderData.dialogs}
-          selectedId={selectedId}
-          onSelect={setSelectedId}
-          onAdd={(kind) => setCreator({ kind, frame: cascadedFrame(media.length) })}
-        />
+        <div data-tour="editor-preview">
+          <PreviewButton
+            epaperId={epaper.id}
+            name={epaper.name}
+            page={page.number}
+            preview={loaderData.preview}
+            contentUrl={loaderData.contentUrl}
+          />
+        </div>
+        <div data-tour="editor-media">
+          <MediaList
+            epaperId={epaper.id}
+            page={page}
+            pageCount={chunk.total}
+            media={media}
+            links={page.links ?? []}
+            pagesWithLinks={loaderData.pagesWithLinks}
+            colors={colors}
+            editable={editable}
+            epaperName={epaper.name}
+            dialogs={loaderData.dialogs}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            onAdd={(kind) => setCreator({ kind, frame: cascadedFrame(media.length) })}
+          />
+        </div>
       </div>
       <MediaCreator
         request={creator}

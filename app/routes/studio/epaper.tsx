@@ -1,3 +1,5 @@
+import { useTour } from "#app/components/hooks/use-tour";
+import { WORKSPACE_TOUR, noContainer } from "#app/components/tours/studio-tours";
 import { withErrorToasts } from "#app/errors/responses.server";
 import { z } from "zod";
 import { bareIntent, parseIntent } from "#app/rules/intents";
@@ -186,10 +188,13 @@ export default function EpaperWorkspace({ loaderData }: Route.ComponentProps) {
     dialogs.setOpen("signup");
   };
   const { grid } = loaderData;
+  useTour("epaper-grid-starting-tour", WORKSPACE_TOUR, !testPhaseOpen && dialogs.open === null, noContainer);
   // The header (menus, logout) is the app shell's (studio-layout.tsx); this is the page itself.
   return (
     <main id="main" className="mx-auto w-full max-w-[1600px] flex-1 p-4 sm:p-6">
-      <h1 className="mb-4 text-2xl font-bold">{loaderData.title}</h1>
+      <h1 className="mb-4 self-start text-2xl font-bold" data-tour="workspace-title">
+        {loaderData.title}
+      </h1>
       {loaderData.generated ? (
         <>
           <WelcomePanel storageDays={loaderData.storageDays} onSignup={openSignup} />
@@ -204,6 +209,7 @@ export default function EpaperWorkspace({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:gap-6">
         {loaderData.folders ? (
           <FolderPanel
+            tourTarget="folders"
             currentLabel={loaderData.folderLabel}
             tree={loaderData.folders.tree}
             canManageDemo={loaderData.folders.canManageDemo}
@@ -214,7 +220,7 @@ export default function EpaperWorkspace({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
         <div className="min-w-0 flex-1">
-          <section aria-label={t("epaper.grid.label")} ref={gridRef}>
+          <section aria-label={t("epaper.grid.label")} ref={gridRef} data-tour="epaper-grid">
             <ul className="-m-[10px] flex flex-wrap">
               {grid.page === 1 ? (
                 <li className={GRID_CELL_CLASS}>

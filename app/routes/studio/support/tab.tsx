@@ -3,7 +3,7 @@ import { href, Link, redirect } from "react-router";
 import { requirePagePermission, studioUserOf } from "#app/auth/studio-user.server";
 import { AccountsTable, EpapersTable, UsersTable } from "#app/components/support/customer-tables";
 import { ChannelsTable, EmailJobsTable, RenderProcessesTable } from "#app/components/support/service-tables";
-import { FilterMenu, type ListState, SupportPager, SupportSearch } from "#app/components/support/support-controls";
+import { FilterMenu, type ListState, SupportPager, ActiveSearch } from "#app/components/support/support-controls";
 import { SupportDrawer, type SupportDrawerTarget, useSupportDrawer } from "#app/components/support/support-drawers";
 import { NewsTab } from "#app/components/support/news-tab";
 import { ShopTab } from "#app/components/support/shop-tab";
@@ -57,8 +57,8 @@ export default function SupportTab({ loaderData }: Route.ComponentProps) {
       ) : data.list === null || !("query" in data) ? null : (
         <>
           <div className="mb-4 flex flex-wrap items-end gap-3">
-            <SupportSearch search={data.query.search} />
             <FilterMenu tab={data.tab} filters={data.filters} current={data.query.filter} total={data.total} />
+            <ActiveSearch search={data.query.search} />
           </div>
           <SupportList data={data} label={title} />
           <SupportPager state={data.query as ListState} total={data.total} />
