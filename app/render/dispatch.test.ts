@@ -8,6 +8,7 @@ const node = (id: string, capacity: number, inFlight: number, draining = false):
   capacity,
   inFlight,
   version: "test",
+  adminUrl: "",
   draining,
 });
 

@@ -12,30 +12,23 @@ const nodeKey = (id: string) => `render:node:${id}`;
 
 /** A node's registry record (contract: NodeRecord in proto/epaper/render/v1/render.proto). */
 export type RenderNode = Omit<NodeRecord, "$typeName" | "heartbeatAtMs">;
+/** The record as the node wrote it, with its last heartbeat (the support back office shows it). */
+export type RenderNodeRecord = RenderNode & { heartbeatAt: Date };
 
-/** Nodes with a live record that take work, and forgets the ones whose record expired. */
-export async function listRenderNodes(redis: Redis): Promise<RenderNode[]> {
+/** Nodes with a live record, and forgets the ones whose record expired. */
+export async function readRenderNodes(redis: Redis): Promise<RenderNodeRecord[]> {
   const ids = await redis.smembers(NODES_SET);
   if (ids.length === 0) return [];
   const records = await redis.mget(ids.map(nodeKey));
-  const nodes: RenderNode[] = [];
+  const nodes: RenderNodeRecord[] = [];
   const gone: string[] = [];
   records.forEach((record, index) => {
     const id = ids[index] as string;
     if (!record) gone.push(id);
     else {
       try {
-        const {
-          id: nodeId,
-          url,
-          capacity,
-          inFlight,
-          version,
-          draining,
-        } = fromJsonString(NodeRecordSchema, record, {
-          ignoreUnknownFields: true,
-        });
-        nodes.push({ id: nodeId, url, capacity, inFlight, version, draining });
+        const { $typeName: _, heartbeatAtMs, ...node } = fromJsonString(NodeRecordSchema, record, { ignoreUnknownFields: true });
+        nodes.push({ ...node, heartbeatAt: new Date(Number(heartbeatAtMs)) });
       } catch {
         gone.push(id);
       }
@@ -43,6 +36,11 @@ export async function listRenderNodes(redis: Redis): Promise<RenderNode[]> {
   });
   if (gone.length) await redis.srem(NODES_SET, ...gone);
   return nodes;
+}
+
+/** Nodes with a live record (what the dispatcher chooses from). */
+export async function listRenderNodes(redis: Redis): Promise<RenderNode[]> {
+  return (await readRenderNodes(redis)).map(({ heartbeatAt: _, ...node }) => node);
 }
 
 export const acceptsWork = (node: RenderNode) => !node.draining && node.capacity > 0;

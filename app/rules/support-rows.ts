@@ -189,3 +189,19 @@ export type SupportNewsRow = {
 
 /** The shop tab: order codes grouped by type (§3 'a map from type to a map of key to text'). */
 export type OrderCodeRow = { id: string; type: "epaper" | "channel"; codeKey: string; text: string };
+
+/**
+ * The render-server view (studio-admin.md §2 'Render processes table', renderserver permission):
+ * the node's registry record, its own health answer and its metrics, and the render processes
+ * that name it. `state` gone: no live record (stopped, or its heartbeat lapsed).
+ */
+export type RenderNodeView = {
+  url: string;
+  state: "serving" | "draining" | "gone";
+  node: { version: string; capacity: number; inFlight: number; heartbeatAt: Date; adminUrl: string } | null;
+  activeProcesses: number;
+  /** The node's /healthz answer; null when it has no admin address or did not answer in time. */
+  health: { status: string; inFlight: number; capacity: number } | null;
+  /** Its render_node_* series (histogram buckets left out); null when unreachable. */
+  metrics: { name: string; labels: string; value: string }[] | null;
+};

@@ -26,8 +26,13 @@ let draining = false;
 let calls = 0;
 const log = (message: string) => console.log(`[render-node :${env.RENDER_NODE_PORT}] ${message}`);
 
+// The admin port at the host the worker reaches the node by (its public address).
+const adminUrl = new URL(env.publicUrl);
+adminUrl.protocol = "http:";
+adminUrl.port = String(env.adminPort);
 const registration = new NodeRegistration(env.REDIS_URL, () => ({
   id: env.publicUrl,
+  adminUrl: adminUrl.origin,
   url: env.publicUrl,
   capacity: env.capacity,
   inFlight: slots.inFlight,

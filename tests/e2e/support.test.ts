@@ -2,6 +2,7 @@ import { createId } from "@paralleldrive/cuid2";
 import { expect, test } from "@playwright/test";
 import { closeE2eDb, e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { axeViolations } from "./support/reader-checks.ts";
+import { E2E_SLOT } from "./support/slot.ts";
 
 // The support back office end to end (issue 14): a level-3 supporter finds an account by search,
 // edits a contingent inline, switches into the account and back, changes a user's permission,
@@ -107,6 +108,31 @@ test.describe("support in English", () => {
     await expect(page.getByTestId("toasts-polite")).toContainText("Permission removed.");
     await expect(support).toHaveAttribute("aria-pressed", "false");
     await page.screenshot({ path: testInfo.outputPath("support-users.png"), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("render server (level 4)", () => {
+  test.use({ locale: "en-US" });
+
+  test("the host of a render process opens the node's state, health and metrics", async ({ page, context }, testInfo) => {
+    const tag = createId().slice(0, 10);
+    const customer = await customerWithEpaper(tag);
+    const documentId = `doc-${tag}`;
+    // The e2e stack's own render node (tests/e2e/serve.sh) is the server this process names.
+    const nodeUrl = `http://127.0.0.1:${50151 + E2E_SLOT * 10}`;
+    await e2eDb()
+      .insertInto("renderProcess")
+      .values({ id: createId(), epaperId: customer.epaperId, documentId, renderserverUrl: nodeUrl, pageCount: 4, pageCountReady: 1 })
+      .execute();
+    await logInAs(context, await insertUserWithLevel("4"));
+    await page.goto(`/support/renderprocesses?search=${documentId}`);
+    await page.getByRole("button", { name: `Render server ${nodeUrl}` }).click();
+    const drawer = page.getByRole("dialog", { name: "Render server" });
+    await expect(drawer.getByText("takes work")).toBeVisible();
+    await expect(drawer.getByText(/^serving \(\d+ of \d+\)$/)).toBeVisible();
+    await expect(drawer.getByRole("table", { name: "Metrics" }).getByRole("rowheader", { name: "render_node_capacity" })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("render-server.png"), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
   });
 });

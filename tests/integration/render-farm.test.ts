@@ -13,6 +13,9 @@ import { renderClientFor } from "#app/render/render-client.server";
 import { createWorkerMetrics } from "#app/render/render-metrics.server";
 import { EpaperInProcess } from "#app/lifecycle/epaper-process.server";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
+import { Forbidden } from "#app/errors/app-error";
+import { renderNodeView } from "#app/models/support/render-node-view.server";
+import { permissionSubject } from "#tests/support/permission-subject";
 import { CORPUS, type Farm, type NodeProcess, SECRET, startFarm, startRenderNode, TOKEN } from "#tests/support/render-farm";
 import { TEST_PORTS } from "#tests/support/test-ports";
 
@@ -228,6 +231,30 @@ describe("render farm", () => {
     // Without the shared token the node does no work at all.
     const stranger = renderClientFor(nodeA.url, "not-the-token-0123456789abcdefghijklmn");
     await expect(stranger.analyze({ sourceUrl: farm.deps.signedUrl("bench/split.pdf") })).rejects.toMatchObject({ code: 16 });
+  });
+
+  test("support's render-server view: the live node's record, its own health and metrics, the processes naming it", async () => {
+    const deps = { db: farm.db, redis: farm.redis, token: TOKEN };
+    const view = await renderNodeView(deps, permissionSubject({ permissions: ["4"] }), nodeB.url);
+    expect(view).toMatchObject({
+      url: nodeB.url,
+      state: "serving",
+      node: { capacity: 1, adminUrl: `http://127.0.0.1:${nodeB.adminPort}` },
+      health: { status: "serving", capacity: 1 },
+    });
+    expect(Date.now() - (view.node?.heartbeatAt.getTime() ?? 0)).toBeLessThan(10_000);
+    expect(view.metrics).toContainEqual({ name: "render_node_capacity", labels: "", value: "1" });
+    expect(view.metrics?.some((row) => row.name.endsWith("_bucket"))).toBe(false);
+    expect(view.metrics?.map((row) => row.name)).toContain("render_node_process_resident_memory_bytes");
+    // Only the renderserver permission (level 4 outside demo accounts); an address nobody knows is 404.
+    for (const subject of [
+      permissionSubject({ permissions: ["3"] }),
+      permissionSubject({ permissions: ["4"], accountIsDemoAccount: true }),
+    ])
+      await expect(renderNodeView(deps, subject, nodeB.url)).rejects.toBeInstanceOf(Forbidden);
+    await expect(renderNodeView(deps, permissionSubject({ permissions: ["4"] }), "http://127.0.0.1:1")).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   test("a draining node finishes, takes no new work and leaves the registry; nodes serve metrics and health", async () => {

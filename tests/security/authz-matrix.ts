@@ -423,6 +423,13 @@ export const MATRIX: MatrixEntry[] = [
     path: () => "/resources/support-image/no-such-epaper/cover",
     expect: only(SUPPORT, "404", "403"),
   },
+  // The render-server drawer: the renderserver permission (level 4 outside demo accounts); an unknown node is 404.
+  {
+    route: "resources/support-render-node",
+    method: "GET",
+    path: () => "/resources/support-render-node?url=http%3A%2F%2Fno-such-node%3A1",
+    expect: only(["level4"], "404", "403"),
+  },
   // The returning button: anyone signed in (switched or not) lands on the support page.
   { route: "resources/account-switch", method: "POST", expect: signedIn("redirect:/support/accounts") },
   { route: "preferences", method: "GET", expect: only(["level4"], "redirect:/preferences/cronjob", START) },

@@ -3,6 +3,7 @@ import { Button as AriaButton, Dialog, DialogTrigger, Popover } from "react-aria
 import { href, Link, useFetcher } from "react-router";
 import { channelRowTone, renderProcessRowTone } from "#app/rules/support-lists";
 import type { ChannelView, RenderProcessView, SupportEmailJobRow } from "#app/rules/support-rows";
+import type { SupportDrawerTarget } from "./support-drawers.tsx";
 import {
   bodyCell,
   headerCell,
@@ -168,11 +169,13 @@ export function RenderProcessesTable({
   state,
   label,
   now,
+  openDrawer,
 }: {
   rows: RenderProcessView[];
   state: ListState;
   label: string;
   now: Date;
+  openDrawer: (target: SupportDrawerTarget) => void;
 }) {
   const { t } = useTranslation();
   const c = (key: string) => t(`support.columns.${key}` as never);
@@ -207,7 +210,15 @@ export function RenderProcessesTable({
             <td className={bodyCell}>
               {row.renderserverUrl ? (
                 row.showServer ? (
-                  <code className="text-xs">{row.renderserverUrl}</code>
+                  // The host opens the render-server drawer (renderserver permission, §2).
+                  <button
+                    type="button"
+                    className="rounded text-left underline outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                    aria-label={t("support.renderNode.open", { url: row.renderserverUrl })}
+                    onClick={() => openDrawer({ kind: "renderNode", url: row.renderserverUrl ?? "", title: t("support.renderNode.title") })}
+                  >
+                    <code className="text-xs">{row.renderserverUrl}</code>
+                  </button>
                 ) : (
                   t("support.none")
                 )

@@ -5,6 +5,7 @@ import type { loader as detailsLoader } from "#app/routes/resources/support-deta
 import { Drawer } from "#app/components/ui/drawer";
 import type { AuditRow, SupervisedPage, SupportEpaperInfo } from "#app/rules/support-rows";
 import { bodyCell, headerCell, When } from "./support-controls.tsx";
+import { RenderNodeDetails } from "./render-node-details.tsx";
 
 /*
  * The support drawers (studio-admin.md §2 'supportEpaperInfos', 'supervisedPageInfos', 85 %
@@ -15,14 +16,17 @@ import { bodyCell, headerCell, When } from "./support-controls.tsx";
 export type SupportDrawerTarget =
   | { kind: "audit"; accountId: string; title: string }
   | { kind: "epaper"; epaperId: string; title: string }
-  | { kind: "supervised"; epaperId: string; title: string };
+  | { kind: "supervised"; epaperId: string; title: string }
+  | { kind: "renderNode"; url: string; title: string };
+
+type DetailsTarget = Exclude<SupportDrawerTarget, { kind: "renderNode" }>;
 
 export function useSupportDrawer() {
   const [target, setTarget] = useState<SupportDrawerTarget | null>(null);
   return { target, open: setTarget, close: () => setTarget(null) };
 }
 
-function detailsHref(target: SupportDrawerTarget) {
+function detailsHref(target: DetailsTarget) {
   const params = new URLSearchParams(
     target.kind === "audit" ? { kind: "audit", accountId: target.accountId } : { kind: target.kind, epaperId: target.epaperId },
   );
@@ -30,16 +34,24 @@ function detailsHref(target: SupportDrawerTarget) {
 }
 
 export function SupportDrawer({ target, onClose }: { target: SupportDrawerTarget | null; onClose: () => void }) {
+  return (
+    <Drawer isOpen={target !== null} onOpenChange={(open) => !open && onClose()} title={target?.title ?? ""} wide>
+      {target?.kind === "renderNode" ? <RenderNodeDetails url={target.url} /> : target ? <Details target={target} /> : null}
+    </Drawer>
+  );
+}
+
+function Details({ target }: { target: DetailsTarget }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof detailsLoader>();
-  const url = target ? detailsHref(target) : null;
+  const url = detailsHref(target);
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once per opened target
   useEffect(() => {
-    if (url) fetcher.load(url);
+    fetcher.load(url);
   }, [url]);
   const loaded = fetcher.data && "kind" in fetcher.data && fetcher.state === "idle" ? fetcher.data : null;
   return (
-    <Drawer isOpen={target !== null} onOpenChange={(open) => !open && onClose()} title={target?.title ?? ""} wide>
+    <>
       {!loaded ? (
         <p aria-busy="true" className="text-slate-700">
           …
@@ -49,10 +61,10 @@ export function SupportDrawer({ target, onClose }: { target: SupportDrawerTarget
       ) : loaded.kind === "epaper" ? (
         <EpaperInfo epaper={loaded.epaper} />
       ) : (
-        <SupervisedPages epaperId={target?.kind === "supervised" ? target.epaperId : ""} pages={loaded.pages} />
+        <SupervisedPages epaperId={target.kind === "supervised" ? target.epaperId : ""} pages={loaded.pages} />
       )}
       {fetcher.data && "error" in fetcher.data ? <p role="alert">{t("support.errors.notFound")}</p> : null}
-    </Drawer>
+    </>
   );
 }
 

@@ -93,7 +93,7 @@ function SupportRows({ data, label, openDrawer }: { data: ListData; label: strin
     case "channels":
       return <ChannelsTable rows={list.rows} state={state} label={label} />;
     case "renderprocesses":
-      return <RenderProcessesTable rows={list.rows} state={state} label={label} now={data.now} />;
+      return <RenderProcessesTable rows={list.rows} state={state} label={label} now={data.now} openDrawer={openDrawer} />;
     case "emailJobs":
       return <EmailJobsTable rows={list.rows} state={state} label={label} />;
   }
