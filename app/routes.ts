@@ -72,6 +72,7 @@ export default [
   route("resources/support-details", "routes/resources/support-details.ts"),
   route("resources/support-image/:epaperId/:file", "routes/resources/support-image.ts"),
   route("resources/support-render-node", "routes/resources/support-render-node.ts"),
+  route("resources/news-image/:newsId", "routes/resources/news-image.ts"),
   // The external shop's server reports orders here (ADR 0040): signed, no session.
   route("webhooks/shop", "routes/shop/webhook.ts"),
   // Old and e-mail link addresses of the start route (studio-core.md §2).

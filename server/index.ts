@@ -9,7 +9,8 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "#app/auth/client-ip";
 import { crossOriginWriteRefused } from "#app/auth/same-origin";
-import { PDF_UPLOAD_PATHS, uploadBodyLimitBytes } from "#app/rules/upload-contract";
+import { PDF_UPLOAD_PATHS } from "#app/rules/upload-contract";
+import { bodyLimitFor } from "#app/rules/body-limits";
 import { getEnv } from "#app/utils/env.server";
 import { studioSecurityHeaders } from "#app/utils/security-headers.server";
 import { viteMayServe } from "./dev-assets.ts";
@@ -29,7 +30,7 @@ app.use((req, _res, next) => {
 });
 app.use(
   refuseDeclaredOversize({
-    limitFor: (path) => (PDF_UPLOAD_PATHS.includes(path) ? uploadBodyLimitBytes(env.UPLOAD_MAX_MB * 1024 * 1024) : undefined),
+    limitFor: (path) => bodyLimitFor(path, env.UPLOAD_MAX_MB * 1024 * 1024),
     refusal: (path) =>
       PDF_UPLOAD_PATHS.includes(path)
         ? {

@@ -1,4 +1,4 @@
-import type { NewsItem } from "#app/rules/news";
+import { type NewsItem, newsImageUrl } from "#app/rules/news";
 import { sanitizeRichText } from "#app/utils/rich-text.server";
 import type { Database } from "#db/client";
 
@@ -13,7 +13,7 @@ const NEWS_MAX = 10;
 export async function currentNews(db: Database, locale: string, now = new Date()): Promise<NewsItem[]> {
   const rows = await db
     .selectFrom("news")
-    .select(["id", "headline", "text", "startDate"])
+    .select(["id", "headline", "text", "imageMediaId"])
     .where("lang", "=", locale)
     .where("active", "=", true)
     .where((eb) => eb.or([eb("startDate", "is", null), eb("startDate", "<=", now)]))
@@ -22,5 +22,10 @@ export async function currentNews(db: Database, locale: string, now = new Date()
     .orderBy("createdAt", "desc")
     .limit(NEWS_MAX)
     .execute();
-  return rows.map((row) => ({ id: row.id, headline: row.headline, html: sanitizeRichText(row.text) }));
+  return rows.map((row) => ({
+    id: row.id,
+    headline: row.headline,
+    html: sanitizeRichText(row.text),
+    imageUrl: row.imageMediaId ? newsImageUrl(row.id, row.imageMediaId) : null,
+  }));
 }

@@ -14,6 +14,12 @@ export const NEWS_AUTOPLAY_MS = 15_000;
 export const NEWS_SLIDE_HEIGHT_PX = 560;
 export const NEWS_PROMPT_DELAY_MS = 2_000;
 
+/** §5 file upload limits: 'news .png, max 2000' (KB). */
+export const NEWS_IMAGE = { maxKb: 2000, accept: ".png,image/png" } as const;
+/** The address of a news' image (GET /resources/news-image/:newsId); `version` changes with the image. */
+export const newsImageUrl = (newsId: string, version: string) =>
+  `/resources/news-image/${encodeURIComponent(newsId)}?v=${encodeURIComponent(version)}`;
+
 /** The text without its tags, as the support table shows it and as the length rule counts it. */
 export function stripTags(html: string): string {
   return html
@@ -51,4 +57,4 @@ export const NewsFormSchema = z
 export type NewsForm = z.output<typeof NewsFormSchema>;
 
 /** One news as a studio page shows it: the text is sanitised HTML. */
-export type NewsItem = { id: string; headline: string; html: string };
+export type NewsItem = { id: string; headline: string; html: string; imageUrl: string | null };

@@ -181,6 +181,8 @@ export type SupportNewsRow = {
   headline: string;
   text: string;
   plainText: string;
+  /** The news image's address (GET /resources/news-image/:newsId), or null without one. */
+  imageUrl: string | null;
   startDate: Date | null;
   endDate: Date | null;
   createdAt: Date;

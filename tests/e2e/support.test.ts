@@ -1,4 +1,5 @@
 import { createId } from "@paralleldrive/cuid2";
+import sharp from "sharp";
 import { expect, test } from "@playwright/test";
 import { closeE2eDb, e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { axeViolations } from "./support/reader-checks.ts";
@@ -10,6 +11,8 @@ import { E2E_SLOT } from "./support/slot.ts";
 // server (tests/integration/support.test.ts); this proves the journeys in a real browser.
 
 test.afterAll(closeE2eDb);
+
+const SWATCH = { width: 48, height: 32, channels: 3, background: "#2255aa" } as const;
 
 async function customerWithEpaper(tag: string) {
   const customer = await insertUserWithLevel("2", { account: { name: `Kunde ${tag}`, zipContingent: 3 } });
@@ -186,6 +189,20 @@ test.describe("news and shop codes", () => {
     await manager.getByLabel("Language").selectOption("en");
     // Inactive: the tests running beside this one must not see it in their menus (the feed: service-wide.serial.test.ts).
     await manager.getByText("Active", { exact: true }).click();
+    // The image: a JPEG is refused at once; a PNG is taken and shown in the preview.
+    const imageInput = manager.getByLabel("Image (PNG, up to 2000 KB)");
+    await imageInput.setInputFiles({
+      name: "photo.jpg",
+      mimeType: "image/jpeg",
+      buffer: await sharp({ create: SWATCH }).jpeg().toBuffer(),
+    });
+    await expect(manager.getByRole("alert")).toHaveText("The image must be a PNG file.");
+    await imageInput.setInputFiles({
+      name: "release.png",
+      mimeType: "image/png",
+      buffer: await sharp({ create: SWATCH }).png().toBuffer(),
+    });
+    await expect(manager.getByText("New image: release.png")).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath("news-manager.png"), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     await save.click();
@@ -194,7 +211,9 @@ test.describe("news and shop codes", () => {
     const row = page.getByRole("row").filter({ hasText: `Release ${tag}` });
     await expect(row).toContainText("Our new reader is here.");
     await row.getByRole("button", { name: `Preview the news “Release ${tag}”` }).click();
-    await expect(page.getByRole("dialog", { name: `Release ${tag}` })).toContainText("Our new reader is here.");
+    const preview = page.getByRole("dialog", { name: `Release ${tag}` });
+    await expect(preview).toContainText("Our new reader is here.");
+    await expect(preview.locator("img")).toHaveJSProperty("naturalWidth", 48);
     await page.keyboard.press("Escape");
     await row.getByRole("button", { name: `Delete the news “Release ${tag}”` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();

@@ -1,4 +1,10 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
+import sharp from "sharp";
+import { BlobStore } from "#app/blob/blob-store.server";
+import { findNewsImage } from "#app/models/support/news-image.server";
 import { afterAll, expect, test } from "vitest";
 import { Forbidden } from "#app/errors/app-error";
 import { listAccountAudit } from "#app/models/support/support-audit.server";
@@ -13,8 +19,12 @@ import { permissionSubject } from "#tests/support/permission-subject";
 // §5 rules of the news manager (lengths, language, position, dates), the text sanitised to the
 // rich-text allow-list, and the order codes the shop page offers; every write audited.
 
+const blobs = new BlobStore(await mkdtemp(path.join(os.tmpdir(), "news-images-")));
+const deps = { db, blobs };
+
 afterAll(async () => {
   await db.destroy();
+  await rm(blobs.root, { recursive: true, force: true });
 });
 
 async function supporter() {
@@ -39,7 +49,7 @@ const form = (overrides: Record<string, string> = {}) => ({
 test("news: created sanitised, edited, deleted; every §5 rule refuses with its message", async () => {
   const actor = await supporter();
   const values = form();
-  const id = await createNews(db, actor, values);
+  const id = await createNews(deps, actor, values);
   const created = (await listSupportNews(db, actor.subject)).find((row) => row.id === id);
   expect(created).toMatchObject({ headline: values.headline, lang: "en", active: true, plainText: "Hello readers" });
   expect(created?.text).toBe("<p>Hello <strong>readers</strong></p>");
@@ -57,21 +67,99 @@ test("news: created sanitised, edited, deleted; every §5 rule refuses with its 
     [{ startDate: "2026-02-01", endDate: "2026-01-01" }, "news.errors.endBeforeStart"],
     [{ startDate: "soon" }, "news.errors.date"],
   ] as const) {
-    await expect(createNews(db, actor, form(overrides))).rejects.toMatchObject({ messageKey, status: 422 });
+    await expect(createNews(deps, actor, form(overrides))).rejects.toMatchObject({ messageKey, status: 422 });
   }
 
-  await updateNews(db, actor, id, form({ headline: "Renamed headline", lang: "de", active: "false" }));
+  await updateNews(deps, actor, id, form({ headline: "Renamed headline", lang: "de", active: "false" }));
   expect((await listSupportNews(db, actor.subject)).find((row) => row.id === id)).toMatchObject({
     headline: "Renamed headline",
     lang: "de",
     active: false,
   });
-  await deleteNews(db, actor, id);
+  await deleteNews(deps, actor, id);
   expect((await listSupportNews(db, actor.subject)).some((row) => row.id === id)).toBe(false);
-  await expect(deleteNews(db, actor, id)).rejects.toMatchObject({ status: 404 });
+  await expect(deleteNews(deps, actor, id)).rejects.toMatchObject({ status: 404 });
   const trail = await db.selectFrom("supportAudit").select("action").where("targetId", "=", id).orderBy("createdAt").execute();
   expect(trail.map((row) => row.action)).toEqual(["create", "update", "delete"]);
-  await expect(createNews(db, { ...actor, subject: permissionSubject() }, form())).rejects.toBeInstanceOf(Forbidden);
+  await expect(createNews(deps, { ...actor, subject: permissionSubject() }, form())).rejects.toBeInstanceOf(Forbidden);
+});
+
+const imageFile = async (format: "png" | "jpeg", name = `news.${format}`) =>
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 40, height: 20, channels: 3, background: "#3355aa" } })
+          .toFormat(format)
+          .toBuffer(),
+      ),
+    ],
+    name,
+  );
+
+/** Every file the news images left in the blob store. */
+async function storedImages() {
+  const folder = path.join(blobs.root, "media", "news");
+  return (await readdir(folder).catch(() => [])).sort();
+}
+
+test("news images: a PNG up to 2000 KB, replaced and removed without leftovers; readers see active news' images only", async () => {
+  const actor = await supporter();
+  const before = await storedImages();
+  await expect(createNews(deps, actor, { ...form(), image: await imageFile("jpeg") })).rejects.toMatchObject({
+    messageKey: "news.errors.imageType",
+    status: 400,
+  });
+  const big = new File([new Uint8Array(2000 * 1024 + 1)], "big.png");
+  await expect(createNews(deps, actor, { ...form(), image: big })).rejects.toMatchObject({
+    messageKey: "news.errors.imageTooLarge",
+    status: 413,
+  });
+  // A refused news leaves no file (the image was stored first, then removed).
+  await expect(createNews(deps, actor, { ...form({ headline: "ab" }), image: await imageFile("png") })).rejects.toMatchObject({
+    status: 422,
+  });
+  expect(await storedImages()).toEqual(before);
+
+  const id = await createNews(deps, actor, { ...form({ active: "false" }), image: await imageFile("png") });
+  const first = await db
+    .selectFrom("news")
+    .innerJoin("media", "media.id", "news.imageMediaId")
+    .select(["media.id", "media.accountId", "media.blobKey"])
+    .where("news.id", "=", id)
+    .executeTakeFirstOrThrow();
+  expect(first.accountId).toBeNull();
+  expect((await listSupportNews(db, actor.subject)).find((row) => row.id === id)?.imageUrl).toBe(
+    `/resources/news-image/${id}?v=${first.id}`,
+  );
+  // An inactive news' image: support only.
+  expect(await findNewsImage(db, id, { support: true })).toMatchObject({ blobKey: first.blobKey, mimeType: "image/png" });
+  expect(await findNewsImage(db, id, { support: false })).toBeNull();
+
+  await updateNews(deps, actor, id, { ...form({ active: "true" }), image: await imageFile("png", "second.png") });
+  const second = await db.selectFrom("news").select("imageMediaId").where("id", "=", id).executeTakeFirstOrThrow();
+  expect(second.imageMediaId).not.toBe(first.id);
+  expect(await db.selectFrom("media").select("id").where("id", "=", first.id).executeTakeFirst()).toBeUndefined();
+  expect(await blobs.size(first.blobKey)).toBeNull();
+  expect(await findNewsImage(db, id, { support: false })).not.toBeNull();
+  expect((await currentNews(db, "en")).find((item) => item.id === id)?.imageUrl).toBe(
+    `/resources/news-image/${id}?v=${second.imageMediaId}`,
+  );
+
+  // An edit without a file keeps the image; 'remove' drops it.
+  await updateNews(deps, actor, id, form());
+  expect((await db.selectFrom("news").select("imageMediaId").where("id", "=", id).executeTakeFirstOrThrow()).imageMediaId).toBe(
+    second.imageMediaId,
+  );
+  await updateNews(deps, actor, id, { ...form(), removeImage: "true" });
+  expect((await db.selectFrom("news").select("imageMediaId").where("id", "=", id).executeTakeFirstOrThrow()).imageMediaId).toBeNull();
+  expect(await storedImages()).toEqual(before);
+
+  // Deleting a news deletes its image.
+  const other = await createNews(deps, actor, { ...form(), image: await imageFile("png") });
+  expect((await storedImages()).length).toBe(before.length + 1);
+  await deleteNews(deps, actor, other);
+  expect(await storedImages()).toEqual(before);
+  await deleteNews(deps, actor, id);
 });
 
 test("shop order codes: add, edit, refuse a bad key or text or a taken code, delete", async () => {
@@ -134,8 +222,8 @@ test("the customers' news: active, in the page's language, between start and end
   try {
     const shown = (await currentNews(db, "de", now)).filter((item) => item.headline.startsWith(tag));
     expect(shown).toEqual([
-      { id: rows[1]?.id, headline: `${tag} first`, html: "<p>Eins</p>" },
-      { id: rows[0]?.id, headline: `${tag} second`, html: "<p>Zwei</p>" },
+      { id: rows[1]?.id, headline: `${tag} first`, html: "<p>Eins</p>", imageUrl: null },
+      { id: rows[0]?.id, headline: `${tag} second`, html: "<p>Zwei</p>", imageUrl: null },
     ]);
   } finally {
     await db.deleteFrom("news").where("headline", "like", `${tag}%`).execute();

@@ -771,6 +771,13 @@ export const MATRIX: MatrixEntry[] = [
     expect: signedIn("400", { anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" }),
     foreign: "400",
   },
+  // A news' image: anyone signed in (active news), support (any news); an unknown news is 404.
+  {
+    route: "resources/news-image/:newsId",
+    method: "GET",
+    path: () => "/resources/news-image/no-such-news",
+    expect: signedIn("404", { anonymous: "401" }),
+  },
   // The account's media files (preview and gallery images) for the editor; another account's are 404.
   {
     route: "media/:mediaId",

@@ -104,6 +104,8 @@ function Slide({ item }: { item: NewsItem }) {
       <Heading level={2} className="mb-3 text-xl font-bold">
         {item.headline}
       </Heading>
+      {/* No alternative text of its own in the data (§3): the headline says what the news is about. */}
+      {item.imageUrl ? <img src={item.imageUrl} alt="" className="mb-4 max-h-60 w-full rounded-lg object-contain" /> : null}
       <div
         className="space-y-2 [&_a]:text-brand-700 [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised to the rich-text allow-list on the server

@@ -5,7 +5,7 @@ import { Button } from "#app/components/ui/button";
 import { DialogButtons } from "#app/components/ui/confirm-dialog";
 import { Dialog } from "#app/components/ui/dialog";
 import { Checkbox, SelectInput, TextInput } from "#app/components/ui/fields";
-import { NewsFormSchema } from "#app/rules/news";
+import { NEWS_IMAGE, NewsFormSchema } from "#app/rules/news";
 import type { SupportNewsRow } from "#app/rules/support-rows";
 import { bodyCell, headerCell, IntentButton, SupportTable, When, YesNo } from "./support-controls.tsx";
 
@@ -118,6 +118,9 @@ export function NewsTab({
         maxWidth="860px"
       >
         <div className="p-1">
+          {previewing?.imageUrl ? (
+            <img src={previewing.imageUrl} alt="" className="mb-4 max-h-60 w-full rounded-lg object-contain" />
+          ) : null}
           {/* Sanitised on the server when saved (the rich-text allow-list): no script, style or handler. */}
           <div
             className="prose max-w-none [&_a]:underline [&_ul]:list-disc [&_ul]:pl-6"
@@ -156,6 +159,11 @@ function NewsManager({
     endDate: day(news?.endDate ?? null),
   }));
   const [touched, setTouched] = useState(false);
+  const [image, setImage] = useState<{ file: File | null; remove: boolean; error: string | null }>({
+    file: null,
+    remove: false,
+    error: null,
+  });
   const parsed = NewsFormSchema.safeParse({ ...draft, active: String(draft.active) });
   const errorOf = (field: keyof Draft) => {
     if (!touched || parsed.success) return null;
@@ -169,11 +177,26 @@ function NewsManager({
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
   }, [fetcher.state, fetcher.data, onClose]);
-  const save = () =>
-    fetcher.submit(
-      { intent: news ? "updateNews" : "createNews", ...(news ? { newsId: news.id } : {}), ...draft, active: String(draft.active) },
-      { method: "POST" },
-    );
+  const chooseImage = (file: File | null) => {
+    // The server checks again (size and the PNG signature); this tells before anything is sent.
+    const error = !file
+      ? null
+      : file.size > NEWS_IMAGE.maxKb * 1024
+        ? t("news.errors.imageTooLarge", { size: NEWS_IMAGE.maxKb })
+        : file.type && file.type !== "image/png"
+          ? t("news.errors.imageType")
+          : null;
+    setImage({ file: error ? null : file, remove: false, error });
+  };
+  const save = () => {
+    const body = new FormData();
+    body.set("intent", news ? "updateNews" : "createNews");
+    if (news) body.set("newsId", news.id);
+    for (const [key, value] of Object.entries({ ...draft, active: String(draft.active) })) body.set(key, value);
+    if (image.file) body.set("image", image.file);
+    if (image.remove) body.set("removeImage", "true");
+    fetcher.submit(body, { method: "POST", encType: "multipart/form-data" });
+  };
   return (
     <Dialog
       isOpen
@@ -224,6 +247,12 @@ function NewsManager({
             placeholder="yyyy-mm-dd"
           />
         </div>
+        <NewsImageField
+          current={news?.imageUrl ?? null}
+          state={image}
+          onChoose={chooseImage}
+          onRemove={(remove) => setImage({ file: null, remove, error: null })}
+        />
         <Checkbox isSelected={draft.active} onChange={(active) => setDraft((current) => ({ ...current, active }))}>
           {t("news.active")}
         </Checkbox>
@@ -236,5 +265,48 @@ function NewsManager({
         />
       </div>
     </Dialog>
+  );
+}
+
+/** The news manager's image (§5: PNG up to 2000 KB): the current one, a new file, or 'remove'. */
+function NewsImageField(props: {
+  current: string | null;
+  state: { file: File | null; remove: boolean; error: string | null };
+  onChoose: (file: File | null) => void;
+  onRemove: (remove: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-2">
+      <label className="flex flex-col gap-1 text-sm font-semibold">
+        {t("news.image", { size: NEWS_IMAGE.maxKb })}
+        <input
+          type="file"
+          accept={NEWS_IMAGE.accept}
+          aria-describedby={props.state.error ? "news-image-error" : undefined}
+          aria-invalid={props.state.error ? true : undefined}
+          onChange={(event) => props.onChoose(event.currentTarget.files?.[0] ?? null)}
+          className="text-sm font-normal file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:font-semibold"
+        />
+      </label>
+      {props.state.error ? (
+        <p id="news-image-error" role="alert" className="text-sm text-red-700">
+          {props.state.error}
+        </p>
+      ) : null}
+      {props.state.file ? <p className="text-sm">{t("news.imageChosen", { name: props.state.file.name })}</p> : null}
+      {props.current && !props.state.file ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <img
+            src={props.current}
+            alt={t("news.imageCurrent")}
+            className={`h-20 rounded border border-slate-200 object-contain ${props.state.remove ? "opacity-40" : ""}`}
+          />
+          <Checkbox isSelected={props.state.remove} onChange={props.onRemove}>
+            {t("news.imageRemove")}
+          </Checkbox>
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -22,6 +22,10 @@ export default {
     active: "Aktiv",
     startDate: "Sichtbar ab",
     endDate: "Sichtbar bis",
+    image: "Bild (PNG, bis {{size}} KB)",
+    imageCurrent: "Aktuelles Bild",
+    imageRemove: "Bild entfernen",
+    imageChosen: "Neues Bild: {{name}}",
     save: "Speichern",
     cancel: "Abbrechen",
     feed: {
@@ -53,6 +57,8 @@ export default {
     },
     done: { created: "Die News wurde angelegt.", saved: "Die News wurde gespeichert.", deleted: "Die News wurde gelöscht." },
     errors: {
+      imageTooLarge: "Das Bild darf höchstens {{size}} KB groß sein.",
+      imageType: "Das Bild muss eine PNG-Datei sein.",
       headline: "Die Überschrift braucht 3 bis 200 Zeichen.",
       text: "Der Text braucht 3 bis 20.000 Zeichen.",
       lang: "Bitte eine Sprache des Studios wählen.",

@@ -20,6 +20,10 @@ export default {
     active: "Active",
     startDate: "Shown from",
     endDate: "Shown until",
+    image: "Image (PNG, up to {{size}} KB)",
+    imageCurrent: "Current image",
+    imageRemove: "Remove the image",
+    imageChosen: "New image: {{name}}",
     save: "Save",
     cancel: "Cancel",
     feed: {
@@ -51,6 +55,8 @@ export default {
     },
     done: { created: "The news was created.", saved: "The news was saved.", deleted: "The news was deleted." },
     errors: {
+      imageTooLarge: "The image may have at most {{size}} KB.",
+      imageType: "The image must be a PNG file.",
       headline: "The headline needs 3 to 200 characters.",
       text: "The text needs 3 to 20,000 characters.",
       lang: "Please choose a language of the studio.",

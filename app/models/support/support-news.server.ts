@@ -1,6 +1,6 @@
 import { createId } from "@paralleldrive/cuid2";
 import { AppError } from "#app/errors/app-error";
-import { NewsFormSchema, stripTags } from "#app/rules/news";
+import { NewsFormSchema, newsImageUrl, stripTags } from "#app/rules/news";
 import { type PermissionSubject, requirePermission } from "#app/rules/permissions";
 import type { SupportNewsRow } from "#app/rules/support-rows";
 import { sanitizeRichText } from "#app/utils/rich-text.server";
@@ -8,11 +8,13 @@ import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
 import { SupportTargetNotFound } from "./support-accounts.server.ts";
 import { recordSupportAction, type SupportActor } from "./support-audit.server.ts";
+import { deleteNewsImage, insertNewsImage, type NewsImageDeps, prepareNewsImage, withNewsImage } from "./news-image.server.ts";
 
 /*
  * The news table and the news manager of the support area (studio-admin.md §2, §3 News, §5;
  * issue 14): news per language with a position, an active flag and start/end dates; the text is
- * rich text, sanitised on the server to the rich-text allow-list.
+ * rich text, sanitised on the server to the rich-text allow-list. The form may carry an `image`
+ * (PNG) and `removeImage` ("true").
  */
 
 /** Every news entry, by position (the table shows the highest first, §7), with its text's tags stripped for the table. */
@@ -20,12 +22,16 @@ export async function listSupportNews(db: Database, subject: PermissionSubject, 
   requirePermission(subject, "support");
   const rows = await db
     .selectFrom("news")
-    .select(["id", "position", "active", "lang", "headline", "text", "startDate", "endDate", "createdAt", "updatedAt"])
+    .select(["id", "position", "active", "lang", "headline", "text", "imageMediaId", "startDate", "endDate", "createdAt", "updatedAt"])
     .orderBy("position", order)
     .orderBy("createdAt", order)
     .limit(500)
     .execute();
-  return rows.map((row) => ({ ...row, plainText: stripTags(row.text) }));
+  return rows.map(({ imageMediaId, ...row }) => ({
+    ...row,
+    plainText: stripTags(row.text),
+    imageUrl: imageMediaId ? newsImageUrl(row.id, imageMediaId) : null,
+  }));
 }
 
 function parseNews(form: Record<string, unknown>) {
@@ -54,53 +60,17 @@ async function requirePosition(trx: Database, position: number) {
   if (position > Number(n)) throw new AppError("news.errors.position", { status: 422 });
 }
 
-export async function createNews(db: Database, actor: SupportActor, form: Record<string, unknown>) {
+export async function createNews(deps: NewsImageDeps, actor: SupportActor, form: Record<string, unknown>) {
   requirePermission(actor.subject, "support");
+  const { db } = deps;
   const news = parseNews(form);
   const id = createId();
-  await retryTransaction(db, async (trx) => {
-    await requireKnownLanguage(trx, news.lang);
-    await requirePosition(trx, news.position);
-    const values = {
-      headline: news.headline,
-      text: news.text,
-      lang: news.lang,
-      position: news.position,
-      active: news.active,
-      startDate: toDate(news.startDate, false),
-      endDate: toDate(news.endDate, true),
-    };
-    await trx
-      .insertInto("news")
-      .values({ id, ...values })
-      .execute();
-    await recordSupportAction(trx, actor, {
-      accountId: null,
-      targetType: "news",
-      targetId: id,
-      action: "create",
-      after: { headline: news.headline, lang: news.lang },
-    });
-  });
-  return id;
-}
-
-export async function updateNews(db: Database, actor: SupportActor, newsId: string, form: Record<string, unknown>) {
-  requirePermission(actor.subject, "support");
-  const news = parseNews(form);
-  await retryTransaction(db, async (trx) => {
-    const before = await trx
-      .selectFrom("news")
-      .select(["headline", "lang", "position", "active"])
-      .where("id", "=", newsId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw new SupportTargetNotFound("news");
-    await requireKnownLanguage(trx, news.lang);
-    await requirePosition(trx, news.position);
-    await trx
-      .updateTable("news")
-      .set({
+  const image = await prepareNewsImage(deps.blobs, form.image);
+  await withNewsImage(deps.blobs, image, () =>
+    retryTransaction(db, async (trx) => {
+      await requireKnownLanguage(trx, news.lang);
+      await requirePosition(trx, news.position);
+      const values = {
         headline: news.headline,
         text: news.text,
         lang: news.lang,
@@ -108,26 +78,84 @@ export async function updateNews(db: Database, actor: SupportActor, newsId: stri
         active: news.active,
         startDate: toDate(news.startDate, false),
         endDate: toDate(news.endDate, true),
-      })
-      .where("id", "=", newsId)
-      .execute();
-    await recordSupportAction(trx, actor, {
-      accountId: null,
-      targetType: "news",
-      targetId: newsId,
-      action: "update",
-      before,
-      after: { headline: news.headline, lang: news.lang, position: news.position, active: news.active },
-    });
-  });
+      };
+      if (image) await insertNewsImage(trx, image);
+      await trx
+        .insertInto("news")
+        .values({ id, ...values, imageMediaId: image?.mediaId ?? null })
+        .execute();
+      await recordSupportAction(trx, actor, {
+        accountId: null,
+        targetType: "news",
+        targetId: id,
+        action: "create",
+        after: { headline: news.headline, lang: news.lang, image: image ? image.mediaId : null },
+      });
+    }),
+  );
+  return id;
 }
 
-export async function deleteNews(db: Database, actor: SupportActor, newsId: string) {
+export async function updateNews(deps: NewsImageDeps, actor: SupportActor, newsId: string, form: Record<string, unknown>) {
   requirePermission(actor.subject, "support");
-  await retryTransaction(db, async (trx) => {
-    const before = await trx.selectFrom("news").select(["headline", "lang"]).where("id", "=", newsId).forUpdate().executeTakeFirst();
+  const { db } = deps;
+  const news = parseNews(form);
+  const image = await prepareNewsImage(deps.blobs, form.image);
+  const removeImage = form.removeImage === "true";
+  const dropped = await withNewsImage(deps.blobs, image, () =>
+    retryTransaction(db, async (trx) => {
+      const before = await trx
+        .selectFrom("news")
+        .select(["headline", "lang", "position", "active", "imageMediaId"])
+        .where("id", "=", newsId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) throw new SupportTargetNotFound("news");
+      await requireKnownLanguage(trx, news.lang);
+      await requirePosition(trx, news.position);
+      if (image) await insertNewsImage(trx, image);
+      const imageMediaId = image ? image.mediaId : removeImage ? null : before.imageMediaId;
+      await trx
+        .updateTable("news")
+        .set({
+          imageMediaId,
+          headline: news.headline,
+          text: news.text,
+          lang: news.lang,
+          position: news.position,
+          active: news.active,
+          startDate: toDate(news.startDate, false),
+          endDate: toDate(news.endDate, true),
+        })
+        .where("id", "=", newsId)
+        .execute();
+      await recordSupportAction(trx, actor, {
+        accountId: null,
+        targetType: "news",
+        targetId: newsId,
+        action: "update",
+        before,
+        after: { headline: news.headline, lang: news.lang, position: news.position, active: news.active, imageMediaId },
+      });
+      return imageMediaId === before.imageMediaId ? null : before.imageMediaId;
+    }),
+  );
+  await deleteNewsImage(deps, dropped);
+}
+
+export async function deleteNews(deps: NewsImageDeps, actor: SupportActor, newsId: string) {
+  requirePermission(actor.subject, "support");
+  const image = await retryTransaction(deps.db, async (trx) => {
+    const before = await trx
+      .selectFrom("news")
+      .select(["headline", "lang", "imageMediaId"])
+      .where("id", "=", newsId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) throw new SupportTargetNotFound("news");
     await trx.deleteFrom("news").where("id", "=", newsId).execute();
     await recordSupportAction(trx, actor, { accountId: null, targetType: "news", targetId: newsId, action: "delete", before });
+    return before.imageMediaId;
   });
+  await deleteNewsImage(deps, image);
 }

@@ -125,13 +125,13 @@ export function supportAction(studio: StudioUser, request: Request) {
         await resendEmailAsSupport({ ...deps, queue: queues.email }, actor, form.emailJobId);
         return done("resendingEmailSuccessful");
       case "createNews":
-        await createNews(db, actor, form);
+        await createNews({ db, blobs }, actor, form);
         return toast("news.done.created");
       case "updateNews":
-        await updateNews(db, actor, form.newsId, form);
+        await updateNews({ db, blobs }, actor, form.newsId, form);
         return toast("news.done.saved");
       case "deleteNews":
-        await deleteNews(db, actor, form.newsId);
+        await deleteNews({ db, blobs }, actor, form.newsId);
         return toast("news.done.deleted");
       case "updateOrderCode":
         await updateOrderCodeText(db, actor, form.orderCodeId, form.value);
