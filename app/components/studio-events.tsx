@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useContext, useEffect, useRef, useState 
 import { useTranslation } from "react-i18next";
 import { useRevalidator, href } from "react-router";
 import { parseStudioEvent, REAUTHENTICATING_EVENTS, type StudioEvent } from "#app/events/catalogue";
-import { notificationOf } from "#app/events/notifications";
+import { notificationDuring } from "#app/events/notifications";
 import { showToast } from "#app/components/hooks/toast-store";
 
 /** studio-core.md §9: reconnect 500 ms after the connection is refused or lost. */
@@ -21,7 +21,15 @@ const StudioEventsContext = createContext<StudioEvents | null>(null);
  * the catalogue's re-authenticating events and whenever the server refuses the stream, and the
  * loader overlay while the connection is down (studio-admin.md §2).
  */
-export function StudioEventsProvider({ children }: { children: ReactNode }) {
+export function StudioEventsProvider({
+  children,
+  lockedOut,
+}: {
+  children: ReactNode /** Maintenance shuts this user out: only its own messages show. */;
+  lockedOut: boolean;
+}) {
+  const quiet = useRef(lockedOut);
+  quiet.current = lockedOut;
   const listeners = useRef(new Set<Listener>());
   const [value] = useState<StudioEvents>(() => ({
     subscribe(listener) {
@@ -57,7 +65,7 @@ export function StudioEventsProvider({ children }: { children: ReactNode }) {
         const event = parseStudioEvent(message.data);
         if (!event) return;
         if (REAUTHENTICATING_EVENTS.includes(event.type)) void revalidate.current();
-        const notification = notificationOf(event);
+        const notification = notificationDuring(event, quiet.current);
         if (notification) showToast(notification);
         for (const listener of listeners.current) listener(event);
       };

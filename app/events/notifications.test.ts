@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import de from "#app/locales/de";
 import en from "#app/locales/en";
 import { STUDIO_EVENT_TYPES, type StudioEvent } from "./catalogue.ts";
-import { notificationOf } from "./notifications.ts";
+import { notificationDuring, notificationOf } from "./notifications.ts";
 
 /** One sample of every event of the catalogue (the `satisfies` keeps it complete). */
 const SAMPLES = {
@@ -78,5 +78,15 @@ describe("real-time notifications", () => {
       params: { text: SAMPLES.serviceNotification.text },
       durationMs: null,
     });
+  });
+
+  test("during maintenance a locked-out user hears only about the maintenance; staff hear everything", () => {
+    for (const [type, sample] of Object.entries(SAMPLES) as [keyof typeof SAMPLES, StudioEvent][]) {
+      const maintenance = type === "maintenanceStarted" || type === "maintenanceEnded";
+      const key = notificationOf(sample)?.messageKey;
+      expect(notificationDuring(sample, true)?.messageKey, type).toBe(maintenance ? key : undefined);
+      expect(notificationDuring(sample, false)?.messageKey, type).toBe(key);
+    }
+    expect(notificationDuring(SAMPLES.serviceNotification, true)).toBeNull();
   });
 });

@@ -11,6 +11,19 @@ import type { EpaperProcessEvent, StudioEvent } from "./catalogue.ts";
  * StudioEventsProvider (REAUTHENTICATING_EVENTS), refreshes and 'open preview' in the workspace.
  */
 export function notificationOf(event: StudioEvent): ToastInput | null {
+  return messageOf(event);
+}
+
+/**
+ * §4 Maintenance: 'global messages are suppressed in maintenance unless level 3 or 4'. A user the
+ * maintenance screen locks out hears only about the maintenance itself (its end asks to reload).
+ */
+export function notificationDuring(event: StudioEvent, lockedOut: boolean): ToastInput | null {
+  if (lockedOut && event.type !== "maintenanceStarted" && event.type !== "maintenanceEnded") return null;
+  return messageOf(event);
+}
+
+function messageOf(event: StudioEvent): ToastInput | null {
   // The toast id makes a message show once, however many tabs or revalidations see the event.
   switch (event.type) {
     case "epaperProcess":

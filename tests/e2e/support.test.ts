@@ -167,6 +167,11 @@ test.describe("support in German", () => {
     expect(locked.isLocked).toBe(true);
     await page.screenshot({ path: testInfo.outputPath("support-epaper.png"), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
+
+    // Das Titelbild wechselt in das Konto der Kundin und öffnet ihren Arbeitsbereich bei diesem ePaper.
+    await table.getByRole("button", { name: `Heft ${tag} in seinem Konto öffnen` }).click();
+    await expect(page).toHaveURL(new RegExp(`/epaper\\?epaperId=${customer.epaperId}$`));
+    await expect(page.locator(`[data-epaper-id="${customer.epaperId}"]`)).toHaveAttribute("data-selected", "true");
   });
 });
 

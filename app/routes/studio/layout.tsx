@@ -110,7 +110,7 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
   return (
     // Menu items with href navigate through React Router instead of reloading the page.
     <RouterProvider navigate={(path) => navigate(path)} useHref={useHref}>
-      <StudioEventsProvider>
+      <StudioEventsProvider lockedOut={loaderData.lockedOut}>
         <div className="flex min-h-dvh flex-col">
           <a
             href="#main"

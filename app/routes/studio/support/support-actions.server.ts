@@ -71,8 +71,10 @@ export function supportAction(studio: StudioUser, request: Request) {
         return done("channelsAdded");
       case "switchAccount": {
         await switchIntoAccount(deps, actor, form.accountId);
-        // The cover click opens the start route at that ePaper (§2).
-        const to = form.epaperId ? href("/epaper/:epaperId", { epaperId: form.epaperId }) : href("/epaper");
+        // §2: the cover click opens the start route at that ePaper: ?epaperId= opens its folder and
+        // the grid page that holds it, selected and scrolled into view (ADR 0042: no search
+        // with it, a full-text search would hide a name too short to index).
+        const to = form.epaperId ? `${href("/epaper")}?${new URLSearchParams({ epaperId: form.epaperId })}` : href("/epaper");
         return redirectWithToast(to, { type: "success", messageKey: "support.done.switched" });
       }
       case "deleteAllEpapers":
