@@ -18,6 +18,18 @@ describe("toast flash cookie", () => {
     expect(clearCookie).toMatch(new RegExp(`^${TOAST_COOKIE_NAME}=; .*Max-Age=0`));
   });
 
+  test("a revalidation (a .data request) reads the toast and leaves the clearing to the browser", async () => {
+    const setCookie = await toastSetCookie({ messageKey: "errors.forbidden" });
+    const cookie = setCookie.split(";")[0] ?? "";
+    const request = new Request("http://studio.test/epaper.data", { headers: { Cookie: cookie } });
+    const first = await readToast(request);
+    expect(first.toast?.messageKey).toBe("errors.forbidden");
+    expect(first.clearCookie).toBeNull();
+    // A second revalidation (the first one's answer was dropped) sees the same toast, same id.
+    expect((await readToast(request)).toast?.id).toBe(first.toast?.id);
+    expect(setCookie).not.toMatch(/HttpOnly/i);
+  });
+
   test("no cookie, no toast and nothing to clear", async () => {
     expect(await readToast(nextRequest(null))).toEqual({ toast: null, clearCookie: null });
   });

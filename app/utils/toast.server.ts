@@ -1,14 +1,17 @@
 import { type Cookie, createCookie, redirect } from "react-router";
 import { getEnv } from "./env.server.ts";
-import { parseToast, type Toast, type ToastInput, ToastSchema } from "./toast.ts";
+import { parseToast, TOAST_COOKIE_NAME, type Toast, type ToastInput, ToastSchema } from "./toast.ts";
 
 /**
  * Toasts across a redirect, as in the Epic Stack (utils/toast.server.ts): a flash value in a
- * cookie of its own that the root loader reads once and clears. The cookie is signed with
+ * cookie of its own that the root loader reads. A document request clears it at once; a data
+ * request (a revalidation, `.data`) leaves it to the browser, which clears it when the toast
+ * shows (clearToastCookie): a revalidation that another one overtakes is dropped, and with it the
+ * toast it had taken. Hence not HttpOnly; it holds nothing secret. It is signed with
  * SESSION_SECRET so nobody can make the studio show a message it never sent.
  */
 
-export const TOAST_COOKIE_NAME = "ep_toast";
+export { TOAST_COOKIE_NAME };
 
 let cookie: Cookie | undefined;
 
@@ -16,7 +19,7 @@ function toastCookie(): Cookie {
   if (cookie) return cookie;
   const env = getEnv();
   cookie = createCookie(TOAST_COOKIE_NAME, {
-    httpOnly: true,
+    httpOnly: false,
     sameSite: "lax",
     secure: env.NODE_ENV === "production",
     path: "/",
@@ -49,6 +52,8 @@ export async function readToast(request: Request): Promise<{ toast: Toast | null
   const header = request.headers.get("Cookie");
   if (!header?.includes(`${TOAST_COOKIE_NAME}=`)) return { toast: null, clearCookie: null };
   const value: unknown = await toastCookie().parse(header);
-  const clearCookie = await toastCookie().serialize("", { maxAge: 0, expires: new Date(0) });
-  return { toast: parseToast(value), clearCookie };
+  const toast = parseToast(value);
+  const dataRequest = new URL(request.url).pathname.endsWith(".data");
+  const clearCookie = toast && dataRequest ? null : await toastCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+  return { toast, clearCookie };
 }

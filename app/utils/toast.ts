@@ -13,6 +13,20 @@ export type ToastType = (typeof TOAST_TYPES)[number];
 /** Global messages last 4000 ms (studio-core.md §8). */
 export const DEFAULT_TOAST_DURATION_MS = 4000;
 
+/** The flash cookie's name (app/utils/toast.server.ts sets and reads it; the browser clears it after showing). */
+export const TOAST_COOKIE_NAME = "ep_toast";
+
+/**
+ * Clears the flash cookie in the browser once its toast is shown. A revalidation reads the
+ * toast without clearing it (its response may be dropped when another revalidation overtakes it:
+ * the toast would be lost with it); the toast's id keeps it from showing twice.
+ */
+export function clearToastCookie(doc: Document) {
+  const secure = doc.location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: the one cookie the browser owns the end of; no Cookie Store API in every browser
+  doc.cookie = `${TOAST_COOKIE_NAME}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
+}
+
 // Not crypto.randomUUID: browsers offer it only on https or localhost. The id only tells toasts apart.
 function newToastId() {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;

@@ -84,7 +84,7 @@ export async function findDemoAdmin(): Promise<E2eUser> {
 export async function flashToast(context: BrowserContext, toast: Record<string, unknown>) {
   const cookie = createCookie("ep_toast", { secrets: [E2E_SESSION_SECRET], path: "/" });
   const value = (await cookie.serialize(toast)).slice("ep_toast=".length).split(";")[0] ?? "";
-  await context.addCookies([{ name: "ep_toast", value, url: BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+  await context.addCookies([{ name: "ep_toast", value, url: BASE_URL, sameSite: "Lax" }]);
 }
 
 /** Logs the browser context in as `user`: a real session row and its signed cookie. */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { errorOutcome } from "#app/errors/outcome";
-import { parseToast, type Toast, type ToastInput, ToastSchema } from "#app/utils/toast";
+import { clearToastCookie, parseToast, type Toast, type ToastInput, ToastSchema } from "#app/utils/toast";
 
 /**
  * The browser's list of visible toasts: the client-side way to show one (`showToast`), and the
@@ -29,10 +29,12 @@ export function showToast(input: ToastInput | Toast): string {
   return toast.id;
 }
 
-/** Shows a flashed toast value from a loader, if it is one. */
+/** Shows a flashed toast value from a loader, if it is one, and clears the flash cookie that held it. */
 export function showFlashedToast(value: unknown) {
   const toast = parseToast(value);
-  if (toast) showToast(toast);
+  if (!toast) return;
+  showToast(toast);
+  clearToastCookie(document);
 }
 
 /** Shows the §8 message for an error caught in the browser (nothing for "only logged" ones). */
