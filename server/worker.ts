@@ -9,7 +9,8 @@ import { sendEpaperReadyMail, sendPreviewLinkMail, sendPublicationReadyMail } fr
 import { type Consumer, startConsumer } from "#app/jobs/consumer.server";
 import { QUEUE_NAMES, type QueueName } from "#app/jobs/define";
 import { closeQueues, createQueues } from "#app/jobs/queues.server";
-import { SCHEDULED_JOBS } from "#app/jobs/registry";
+import { applyCleanupSchedules, DEFAULT_CLEANUP_INTERVAL_MINUTES } from "#app/jobs/schedules.server";
+import { cleanupIntervalMinutes } from "#app/preferences/system-preference.server";
 import { READER_ASSETS_DIR } from "#app/publish/reader-assets.server";
 import { splitPagesWith } from "#app/publish/split-pages.server";
 import { renderDepsFromEnv } from "#app/render/render-deps.server";
@@ -30,13 +31,8 @@ const env = getEnv();
 // Workers block on Redis; BullMQ requires unlimited retries per request for them.
 const connection = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
 const queues = createQueues(connection);
-for (const job of SCHEDULED_JOBS) {
-  await queues[job.queue].upsertJobScheduler(
-    job.schedule.id,
-    { every: job.schedule.everyMs },
-    { name: job.name, data: {}, opts: job.options },
-  );
-}
+// The clean-ups run every intervalMinutes of the Cronjob preference (saving it re-applies this).
+await applyCleanupSchedules(queues, await cleanupIntervalMinutes(db, DEFAULT_CLEANUP_INTERVAL_MINUTES));
 
 const metrics = createWorkerMetrics({ redis, queues: Object.values(queues) });
 const renderDeps = renderDepsFromEnv(env, { db, redis, blobs });

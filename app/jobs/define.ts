@@ -22,8 +22,8 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   /** BullMQ job ids must not be all digits nor contain ':' (cuid2 ids are neither). */
   // Method syntax on purpose: a job's jobId takes its own payload, and a list of jobs still type-checks.
   jobId?(data: z.output<S>): string;
-  /** A scheduled job: upserting the scheduler id again never adds a second schedule. */
-  schedule?: { id: string; everyMs: number };
+  /** A scheduled job: upserting the scheduler id again never adds a second schedule (its cadence: schedules.server.ts). */
+  schedule?: { id: string };
 };
 
 type JobExtras<S extends z.ZodType> = Pick<JobDefinition<S>, "jobId" | "schedule">;

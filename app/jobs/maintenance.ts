@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { defineJob, KEEP_SCHEDULED } from "./define.ts";
 
-/** Scheduled clean-ups (studio-admin.md: Cronjob preference), declared as data: the worker upserts each schedule. */
+/**
+ * Scheduled clean-ups (studio-admin.md: Cronjob preference), declared as data. They run every
+ * `intervalMinutes` of the Cronjob preference (app/jobs/schedules.server.ts; the worker applies it
+ * at start, saving the preference applies it at once), and do nothing while cronjobsActive is off.
+ */
 
 const noPayload = z.object({});
 
@@ -9,7 +13,7 @@ export const PurgeExpiredAuthJob = defineJob({
   queue: "maintenance",
   name: "purge-expired-auth",
   schema: noPayload,
-  schedule: { id: "purge-expired-auth-every-15-minutes", everyMs: 15 * 60_000 },
+  schedule: { id: "purge-expired-auth" },
   options: { attempts: 3, backoff: { type: "exponential", delay: 10_000 }, ...KEEP_SCHEDULED },
 });
 
@@ -21,7 +25,7 @@ export const RemoveExpiredGeneratedAccountsJob = defineJob({
   queue: "maintenance",
   name: "remove-expired-generated-accounts",
   schema: noPayload,
-  schedule: { id: "remove-expired-generated-accounts-every-10-minutes", everyMs: 10 * 60_000 },
+  schedule: { id: "remove-expired-generated-accounts" },
   options: { attempts: 3, backoff: { type: "exponential", delay: 30_000 }, ...KEEP_SCHEDULED },
 });
 
@@ -33,7 +37,7 @@ export const RemoveExpiredUploadsJob = defineJob({
   queue: "maintenance",
   name: "remove-expired-uploads",
   schema: noPayload,
-  schedule: { id: "remove-expired-uploads-every-30-minutes", everyMs: 30 * 60_000 },
+  schedule: { id: "remove-expired-uploads" },
   options: { attempts: 3, backoff: { type: "exponential", delay: 30_000 }, ...KEEP_SCHEDULED },
 });
 
@@ -45,7 +49,7 @@ export const PurgeDeletedEpapersJob = defineJob({
   queue: "maintenance",
   name: "purge-deleted-epapers",
   schema: noPayload,
-  schedule: { id: "purge-deleted-epapers-every-hour", everyMs: 60 * 60_000 },
+  schedule: { id: "purge-deleted-epapers" },
   options: { attempts: 3, backoff: { type: "exponential", delay: 60_000 }, ...KEEP_SCHEDULED },
 });
 
@@ -58,6 +62,6 @@ export const RemoveExpiredChannelsJob = defineJob({
   queue: "maintenance",
   name: "remove-expired-channels",
   schema: noPayload,
-  schedule: { id: "remove-expired-channels-every-15-minutes", everyMs: 15 * 60_000 },
+  schedule: { id: "remove-expired-channels" },
   options: { attempts: 3, backoff: { type: "exponential", delay: 30_000 }, ...KEEP_SCHEDULED },
 });

@@ -2,7 +2,9 @@ import type { Redis } from "ioredis";
 import { AppError } from "#app/errors/app-error";
 import { publishToAll } from "#app/events/publish.server";
 import { type PreferenceIssue, validatePreference } from "#app/preferences/preference-schema";
-import type { PreferenceName } from "#app/preferences/system-preference.server";
+import { intervalOf, type PreferenceName } from "#app/preferences/system-preference.server";
+import type { Queues } from "#app/jobs/queues.server";
+import { applyCleanupSchedules } from "#app/jobs/schedules.server";
 import { type PermissionSubject, requirePermission } from "#app/rules/permissions";
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
@@ -47,7 +49,10 @@ function maintenanceFlag(value: unknown): boolean {
 }
 
 /** Saves a preference's JSON text; returns the value stored. */
-export async function savePreference(deps: { db: Database; redis: Redis }, subject: PermissionSubject, name: PreferenceName, text: string) {
+/** What a saved preference acts on at once: real-time events, and the clean-ups' schedules (Cronjob). */
+export type PreferenceDeps = { db: Database; redis: Redis; queues?: Pick<Queues, "maintenance"> };
+
+export async function savePreference(deps: PreferenceDeps, subject: PermissionSubject, name: PreferenceName, text: string) {
   requirePermission(subject, "preferences");
   let value: unknown;
   try {
@@ -76,6 +81,11 @@ export async function savePreference(deps: { db: Database; redis: Redis }, subje
   if (name === "Maintenance" && maintenanceFlag(before) !== maintenanceFlag(value)) {
     await publishToAll(deps.redis, { type: maintenanceFlag(value) ? "maintenanceStarted" : "maintenanceEnded" });
   }
+  // Cronjob: a new interval re-schedules the clean-ups now, no restart (the worker reads it at start too).
+  const interval = intervalOf(value);
+  if (name === "Cronjob" && deps.queues && interval !== null && interval !== intervalOf(before)) {
+    await applyCleanupSchedules(deps.queues, interval);
+  }
   return value;
 }
 
@@ -83,12 +93,7 @@ export async function savePreference(deps: { db: Database; redis: Redis }, subje
  * The maintenance switch (§4): on only with the confirmation ticked; off at any time. Saved as
  * the Maintenance preference, so the JSON tab and the switch never disagree.
  */
-export async function setMaintenance(
-  deps: { db: Database; redis: Redis },
-  subject: PermissionSubject,
-  active: boolean,
-  confirmed: boolean,
-) {
+export async function setMaintenance(deps: PreferenceDeps, subject: PermissionSubject, active: boolean, confirmed: boolean) {
   requirePermission(subject, "preferences");
   if (active && !confirmed) throw new AppError("preferences.errors.confirmMaintenance", { status: 422 });
   try {

@@ -17,6 +17,19 @@ export async function cronjobsActive(db: Database): Promise<boolean> {
   return !(flag && typeof flag === "object" && !Array.isArray(flag) && flag.active === false);
 }
 
+/** How often the clean-ups run (Cronjob preference, intervalMinutes: 1 to 1440), or `fallback`. */
+export async function cleanupIntervalMinutes(db: Database, fallback: number): Promise<number> {
+  const value = await findPreferenceValue(db, "Cronjob");
+  return intervalOf(value) ?? fallback;
+}
+
+/** A stored Cronjob value's interval, when it is a whole number of minutes in range. */
+export function intervalOf(value: unknown): number | null {
+  const minutes =
+    value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>).intervalMinutes : undefined;
+  return typeof minutes === "number" && Number.isInteger(minutes) && minutes >= 1 && minutes <= 1440 ? minutes : null;
+}
+
 function objectAt(value: unknown, key: string): Record<string, unknown> | undefined {
   if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
   const child = (value as Record<string, unknown>)[key];

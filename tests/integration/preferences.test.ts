@@ -1,4 +1,7 @@
+import { createId } from "@paralleldrive/cuid2";
+import { Queue } from "bullmq";
 import { Redis } from "ioredis";
+import { SCHEDULED_JOBS } from "#app/jobs/registry";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { Forbidden } from "#app/errors/app-error";
 import { loadPreferenceForEdit, PreferenceRefused, savePreference, setMaintenance } from "#app/models/preferences.server";
@@ -62,6 +65,26 @@ test("read and saved by level 4 only; refused by schema, as not JSON, or unchang
   await expect(savePreference(deps(), admin, "Cronjob", cronjob(next))).rejects.toMatchObject({
     messageKey: "preferences.errors.noChangedData",
   });
+});
+
+test("a new Cronjob interval re-schedules every clean-up at once; stale schedulers go", async () => {
+  // A queue of its own name on the test Redis, standing in for the worker's maintenance queue.
+  const connection = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
+  const maintenance = new Queue(`maintenance-test-${createId()}`, { connection });
+  try {
+    await maintenance.upsertJobScheduler("purge-expired-auth-every-15-minutes", { every: 15 * 60_000 }, { name: "purge-expired-auth" });
+    const stored = JSON.parse((await loadPreferenceForEdit(db, admin, "Cronjob"))?.json ?? "{}") as { intervalMinutes: number };
+    const next = stored.intervalMinutes === 23 ? 24 : 23;
+    await savePreference({ db, redis, queues: { maintenance } }, admin, "Cronjob", cronjob(next));
+    const schedulers = await maintenance.getJobSchedulers(0, -1);
+    expect(schedulers.map((scheduler) => [scheduler.key, scheduler.every]).sort()).toEqual(
+      SCHEDULED_JOBS.map((job) => [job.schedule.id, next * 60_000]).sort(),
+    );
+  } finally {
+    await maintenance.obliterate({ force: true });
+    await maintenance.close();
+    connection.disconnect();
+  }
 });
 
 test("maintenance turns on only with the confirmation", async () => {

@@ -9,6 +9,7 @@ import { loadPreferenceForEdit, PreferenceRefused, savePreference, setMaintenanc
 import { preferenceOfTab } from "#app/rules/admin-tabs";
 import { parseIntent } from "#app/rules/intents";
 import { db } from "#app/utils/db.server";
+import { queues } from "#app/jobs/producer.server";
 import { readForm } from "#app/utils/read-form.server";
 import { redis } from "#app/utils/redis.server";
 import { toastSetCookie } from "#app/utils/toast.server";
@@ -42,7 +43,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (!preference) throw redirect(href("/page-not-found"));
     const form = parseIntent(await readForm(request), intents);
     try {
-      if (form.intent === "save") await savePreference({ db, redis }, studio.subject, preference.name, form.json);
+      if (form.intent === "save") await savePreference({ db, redis, queues }, studio.subject, preference.name, form.json);
       else await setMaintenance({ db, redis }, studio.subject, form.active === "true", form.confirmed === "on");
     } catch (error) {
       if (!(error instanceof PreferenceRefused)) throw error;
