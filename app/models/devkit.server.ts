@@ -1,3 +1,4 @@
+import { findPreferenceValue } from "#app/preferences/system-preference.server";
 import type { Redis } from "ioredis";
 import { type EmailQueue, queueEmail } from "#app/email/send-email.server";
 import { AppError } from "#app/errors/app-error";
@@ -16,15 +17,19 @@ import { listMigrations } from "#db/migrator";
 export type DevKitState = {
   forcedError: string | null;
   errorNames: readonly GlobalErrorName[];
+  /** The error the kit offers first: the DevKit preference's forceError.errorName (ADR 0043). */
+  defaultErrorName: GlobalErrorName;
   migrations: { name: string; executedAt: string | null }[];
 };
 
 export async function loadDevKit(db: Database, subject: PermissionSubject, session: { forcedError: string | null }): Promise<DevKitState> {
   requirePermission(subject, "devKit");
-  const migrations = await listMigrations(db);
+  const [migrations, preference] = await Promise.all([listMigrations(db), findPreferenceValue(db, "DevKit")]);
+  const preferred = (preference as { forceError?: { errorName?: unknown } } | undefined)?.forceError?.errorName;
   return {
     forcedError: session.forcedError,
     errorNames: GLOBAL_ERROR_NAMES,
+    defaultErrorName: GLOBAL_ERROR_NAMES.find((name) => name === preferred) ?? (GLOBAL_ERROR_NAMES[0] as GlobalErrorName),
     migrations: migrations.map((m) => ({ name: m.name, executedAt: m.executedAt?.toISOString() ?? null })),
   };
 }

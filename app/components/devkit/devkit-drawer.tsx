@@ -15,7 +15,12 @@ import { formatDate } from "#app/utils/format-date";
  * test e-mail per language; Developer — force a chosen error on the admin's own session.
  */
 
-type DevKitData = { forcedError: string | null; errorNames: readonly string[]; migrations: { name: string; executedAt: string | null }[] };
+type DevKitData = {
+  forcedError: string | null;
+  errorNames: readonly string[];
+  defaultErrorName: string;
+  migrations: { name: string; executedAt: string | null }[];
+};
 type KeysAnswer = { ok: true; keys?: string[]; complete?: boolean; removed?: number };
 
 const DEVKIT = href("/resources/devkit");
@@ -51,7 +56,12 @@ export function DevKitDrawer(props: { isOpen: boolean; onClose: () => void; emai
             <TestEmail email={props.email} languages={props.languages} />
           </TabPanel>
           <TabPanel id="developer" className="outline-none">
-            <ForceError names={state.errorNames} forced={state.forcedError} onChanged={() => loader.load(DEVKIT)} />
+            <ForceError
+              names={state.errorNames}
+              preferred={state.defaultErrorName}
+              forced={state.forcedError}
+              onChanged={() => loader.load(DEVKIT)}
+            />
           </TabPanel>
         </Tabs>
       )}
@@ -153,10 +163,20 @@ function TestEmail({ email, languages }: { email: string; languages: { code: str
   );
 }
 
-function ForceError({ names, forced, onChanged }: { names: readonly string[]; forced: string | null; onChanged: () => void }) {
+function ForceError({
+  names,
+  preferred,
+  forced,
+  onChanged,
+}: {
+  names: readonly string[];
+  preferred: string;
+  forced: string | null;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
-  const [name, setName] = useState(forced ?? names[0] ?? "");
+  const [name, setName] = useState(forced ?? preferred);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload the state after each answer
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data) onChanged();
