@@ -207,3 +207,25 @@ export type RenderNodeView = {
   /** Its render_node_* series (histogram buckets left out); null when unreachable. */
   metrics: { name: string; labels: string; value: string }[] | null;
 };
+
+/**
+ * The shop debug of the support's shop tab (studio-admin.md §2 'shop debug', §7 shop-debug find
+ * with query): the webhook events the studio applied and the channel subscriptions, the latest
+ * or those matching the search (an account, subscription, channel or event id).
+ */
+export type ShopDebugView = {
+  search: string;
+  events: { eventId: string; type: string; accountId: string | null; accountName: string | null; receivedAt: Date }[];
+  subscriptions: {
+    subscriptionId: string;
+    accountId: string;
+    accountName: string;
+    channelId: string | null;
+    channelName: string | null;
+    currentTermEndsAt: Date | null;
+    cancelledAt: Date | null;
+    rejected: boolean;
+    rejectedReason: string | null;
+    createdAt: Date;
+  }[];
+};

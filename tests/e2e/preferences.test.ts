@@ -76,7 +76,7 @@ test.describe("developer kit", () => {
     await page.getByRole("button", { name: /^Main menu/ }).click();
     await page.getByRole("menuitem", { name: "Developer kit" }).click();
     const kit = page.getByRole("dialog", { name: "Developer kit" });
-    await expect(kit.getByText("2026_11_26_0013_support_audit")).toBeVisible();
+    await expect(kit.getByText("2026_11_26_0014_shop_debug_indexes")).toBeVisible();
     await kit.getByLabel("Key pattern").fill(`nothing-here-${testInfo.project.name}:*`);
     await kit.getByRole("button", { name: "Find" }).click();
     await expect(kit.getByText("No key matches.")).toBeVisible();

@@ -237,6 +237,9 @@ test.describe("news and shop codes", () => {
     await expect(page.getByTestId("toasts-polite")).toContainText("The offer was saved.");
     const stored = await e2eDb().selectFrom("shopOrderCode").select("text").where("codeKey", "=", `ch-${tag}`).executeTakeFirstOrThrow();
     expect(stored.text).toBe("Channel ×5 (24 months)");
+    // The shop debug beside the codes: what the shop reported, and the subscriptions.
+    await expect(page.getByRole("table", { name: "Channel subscriptions" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Shop events received" })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath("support-shop.png"), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: `Delete the code ch-${tag}` }).click();

@@ -37,7 +37,7 @@ test("level 4 outside demo accounts only; the migrations are listed as applied",
     await expect(findRedisKeys(redis, subject, "*")).rejects.toBeInstanceOf(Forbidden);
   }
   const state = await loadDevKit(db, admin, { forcedError: null });
-  expect(state.migrations.at(-1)).toMatchObject({ name: "2026_11_26_0013_support_audit", executedAt: expect.any(String) });
+  expect(state.migrations.at(-1)).toMatchObject({ name: "2026_11_26_0014_shop_debug_indexes", executedAt: expect.any(String) });
   expect(state.errorNames).toContain("Forbidden");
   // The DevKit preference names the error the kit offers first (seeded: Unprocessable).
   expect(state.defaultErrorName).toBe("Unprocessable");

@@ -10,7 +10,7 @@ import { Forbidden } from "#app/errors/app-error";
 import { listAccountAudit } from "#app/models/support/support-audit.server";
 import { createNews, deleteNews, listSupportNews, updateNews } from "#app/models/support/support-news.server";
 import { currentNews } from "#app/models/news-feed.server";
-import { addOrderCode, deleteOrderCode, listOrderCodes, updateOrderCodeText } from "#app/models/support/support-shop.server";
+import { addOrderCode, deleteOrderCode, listOrderCodes, shopDebug, updateOrderCodeText } from "#app/models/support/support-shop.server";
 import { db } from "#app/utils/db.server";
 import { insertUserWithLevel } from "#tests/support/fixtures";
 import { permissionSubject } from "#tests/support/permission-subject";
@@ -180,6 +180,38 @@ test("shop order codes: add, edit, refuse a bad key or text or a taken code, del
   await expect(listOrderCodes(db, permissionSubject())).rejects.toBeInstanceOf(Forbidden);
   // Service-wide rows: the trail has them without an account.
   expect(await listAccountAudit(db, actor.subject, "none")).toEqual([]);
+});
+
+test("shop debug: the latest events and subscriptions, or those of an account, subscription, channel or event id", async () => {
+  const actor = await supporter();
+  const customer = await insertUserWithLevel(db, "2");
+  const other = await insertUserWithLevel(db, "2");
+  const tag = createId();
+  await db
+    .insertInto("shopWebhookEvent")
+    .values([
+      { eventId: `evt-${tag}-a`, type: "subscription.created", accountId: customer.accountId },
+      { eventId: `evt-${tag}-b`, type: "order.paid", accountId: other.accountId },
+    ])
+    .execute();
+  await db
+    .insertInto("shopChannelSubscription")
+    .values([
+      { id: createId(), accountId: customer.accountId, subscriptionId: `sub-${tag}-a`, rejected: true, rejectedReason: "no channel" },
+      { id: createId(), accountId: other.accountId, subscriptionId: `sub-${tag}-b` },
+    ])
+    .execute();
+  const latest = await shopDebug(db, actor.subject, "");
+  expect(latest.events.map((row) => row.eventId)).toEqual(expect.arrayContaining([`evt-${tag}-a`, `evt-${tag}-b`]));
+  expect(latest.events.length).toBeLessThanOrEqual(25);
+  const byAccount = await shopDebug(db, actor.subject, ` ${customer.accountId} `);
+  expect(byAccount.events.map((row) => row.eventId)).toEqual([`evt-${tag}-a`]);
+  expect(byAccount.subscriptions).toEqual([
+    expect.objectContaining({ subscriptionId: `sub-${tag}-a`, rejected: true, rejectedReason: "no channel", accountName: expect.any(String) }),
+  ]);
+  expect((await shopDebug(db, actor.subject, `sub-${tag}-b`)).subscriptions.map((row) => row.accountId)).toEqual([other.accountId]);
+  expect((await shopDebug(db, actor.subject, `evt-${tag}-b`)).events.map((row) => row.type)).toEqual(["order.paid"]);
+  await expect(shopDebug(db, permissionSubject({ permissions: ["2"] }), "")).rejects.toBeInstanceOf(Forbidden);
 });
 
 test("the customers' news: active, in the page's language, between start and end, by position, sanitised", async () => {

@@ -2,7 +2,7 @@ import { createId } from "@paralleldrive/cuid2";
 import { AppError } from "#app/errors/app-error";
 import { type PermissionSubject, requirePermission } from "#app/rules/permissions";
 import { ORDER_CODE_KEY, ORDER_CODE_TEXT, type OrderType } from "#app/rules/shop";
-import type { OrderCodeRow } from "#app/rules/support-rows";
+import type { OrderCodeRow, ShopDebugView } from "#app/rules/support-rows";
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
 import { isDuplicateKeyError } from "../account-creation.server.ts";
@@ -76,4 +76,64 @@ export async function deleteOrderCode(db: Database, actor: SupportActor, id: str
     await trx.deleteFrom("shopOrderCode").where("id", "=", id).execute();
     await recordSupportAction(trx, actor, { accountId: null, targetType: "shopOrderCode", targetId: id, action: "delete", before });
   });
+}
+
+/** Rows of each list the shop debug shows. */
+const SHOP_DEBUG_ROWS = 25;
+
+/**
+ * The shop debug (§2, §7 'shop-debug: find with query'): the latest webhook events and channel
+ * subscriptions, or those of the id searched for (account, subscription, channel or event id;
+ * exact matches, so every lookup uses an index).
+ */
+export async function shopDebug(db: Database, subject: PermissionSubject, rawSearch: string): Promise<ShopDebugView> {
+  requirePermission(subject, "support");
+  const search = rawSearch.trim().slice(0, 128);
+  const [events, subscriptions] = await Promise.all([
+    db
+      .selectFrom("shopWebhookEvent")
+      .leftJoin("account", "account.id", "shopWebhookEvent.accountId")
+      .select([
+        "shopWebhookEvent.eventId",
+        "shopWebhookEvent.type",
+        "shopWebhookEvent.accountId",
+        "account.name as accountName",
+        "shopWebhookEvent.receivedAt",
+      ])
+      .$if(search !== "", (query) =>
+        query.where((eb) => eb.or([eb("shopWebhookEvent.accountId", "=", search), eb("shopWebhookEvent.eventId", "=", search)])),
+      )
+      .orderBy("shopWebhookEvent.receivedAt", "desc")
+      .limit(SHOP_DEBUG_ROWS)
+      .execute(),
+    db
+      .selectFrom("shopChannelSubscription as subscription")
+      .innerJoin("account", "account.id", "subscription.accountId")
+      .leftJoin("channel", "channel.id", "subscription.channelId")
+      .select([
+        "subscription.subscriptionId",
+        "subscription.accountId",
+        "account.name as accountName",
+        "subscription.channelId",
+        "channel.name as channelName",
+        "subscription.currentTermEndsAt",
+        "subscription.cancelledAt",
+        "subscription.rejected",
+        "subscription.rejectedReason",
+        "subscription.createdAt",
+      ])
+      .$if(search !== "", (query) =>
+        query.where((eb) =>
+          eb.or([
+            eb("subscription.accountId", "=", search),
+            eb("subscription.subscriptionId", "=", search),
+            eb("subscription.channelId", "=", search),
+          ]),
+        ),
+      )
+      .orderBy("subscription.createdAt", "desc")
+      .limit(SHOP_DEBUG_ROWS)
+      .execute(),
+  ]);
+  return { search, events, subscriptions: subscriptions.map((row) => ({ ...row, rejected: Boolean(row.rejected) })) };
 }

@@ -5,7 +5,7 @@ import { listSupportEpapers, stalePageCounts } from "#app/models/support/support
 import { listSupportEmailJobs, listSupportRenderProcesses } from "#app/models/support/support-jobs.server";
 import { listSupportUsers } from "#app/models/support/support-users.server";
 import { listSupportNews } from "#app/models/support/support-news.server";
-import { listOrderCodes } from "#app/models/support/support-shop.server";
+import { listOrderCodes, shopDebug } from "#app/models/support/support-shop.server";
 import { loadShellReferenceData } from "#app/models/shell-reference.server";
 import { channelAddress, isChannelBusy } from "#app/rules/channel";
 import { can, PERMISSION_LEVELS } from "#app/rules/permissions";
@@ -27,7 +27,13 @@ export async function loadSupportTab(studio: StudioUser, tab: SupportTab, url: U
     const [news, reference] = await Promise.all([listSupportNews(db, subject), loadShellReferenceData(db, "en")]);
     return { tab, list: null, news, languages: reference.systemLanguages, stale, now };
   }
-  if (tab === "shop") return { tab, list: null, orderCodes: await listOrderCodes(db, subject), stale, now };
+  if (tab === "shop") {
+    const [orderCodes, debug] = await Promise.all([
+      listOrderCodes(db, subject),
+      shopDebug(db, subject, url.searchParams.get("search") ?? ""),
+    ]);
+    return { tab, list: null, orderCodes, shopDebug: debug, stale, now };
+  }
   if (!isSupportListTab(tab)) return { tab, list: null, stale, now };
   const spec = SUPPORT_LISTS[tab as SupportListTab];
   const common = { filters: spec.filters, stale, now };

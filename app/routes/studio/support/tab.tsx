@@ -7,6 +7,7 @@ import { FilterMenu, type ListState, SupportPager, ActiveSearch } from "#app/com
 import { SupportDrawer, type SupportDrawerTarget, useSupportDrawer } from "#app/components/support/support-drawers";
 import { NewsTab } from "#app/components/support/news-tab";
 import { ShopTab } from "#app/components/support/shop-tab";
+import { ShopDebug } from "#app/components/support/shop-debug";
 import { isSupportTab } from "#app/rules/admin-tabs";
 import { withErrorToasts } from "#app/errors/responses.server";
 import { supportAction } from "./support-actions.server";
@@ -53,7 +54,10 @@ export default function SupportTab({ loaderData }: Route.ComponentProps) {
       {"news" in data && data.news ? (
         <NewsTab news={data.news} languages={data.languages ?? []} label={title} />
       ) : "orderCodes" in data && data.orderCodes ? (
-        <ShopTab codes={data.orderCodes} />
+        <>
+          <ShopTab codes={data.orderCodes} />
+          {"shopDebug" in data && data.shopDebug ? <ShopDebug debug={data.shopDebug} /> : null}
+        </>
       ) : data.list === null || !("query" in data) ? null : (
         <>
           <div className="mb-4 flex flex-wrap items-end gap-3">

@@ -1,0 +1,101 @@
+import { useTranslation } from "react-i18next";
+import type { ShopDebugView } from "#app/rules/support-rows";
+import { ActiveSearch, bodyCell, headerCell, When } from "./support-controls.tsx";
+
+/*
+ * The shop debug (studio-admin.md §2 'shop debug', a support-only tool; issue 14): what the shop
+ * told the studio (webhook events) and the channel subscriptions it knows, the latest 25 of each,
+ * or those of the id the header's search names (account, subscription, channel or event id).
+ */
+export function ShopDebug({ debug }: { debug: ShopDebugView }) {
+  const { t } = useTranslation();
+  const none = t("support.none");
+  return (
+    <section aria-labelledby="shop-debug" className="mt-10 flex flex-col gap-6">
+      <div>
+        <h3 id="shop-debug" className="font-bold">
+          {t("support.shopDebug.title")}
+        </h3>
+        <p className="text-sm text-slate-700">{t("support.shopDebug.text")}</p>
+        <ActiveSearch search={debug.search} />
+      </div>
+      <DebugTable
+        label={t("support.shopDebug.subscriptions")}
+        empty={debug.subscriptions.length === 0}
+        columns={["subscriptionId", "account", "channel", "termEnds", "cancelled", "rejected", "createdAt"]}
+      >
+        {debug.subscriptions.map((row) => (
+          <tr key={row.subscriptionId} className="border-t border-slate-100">
+            <th scope="row" className={`${bodyCell} font-mono font-normal`}>
+              {row.subscriptionId}
+            </th>
+            <td className={bodyCell}>
+              {row.accountName} <code className="text-xs">({row.accountId})</code>
+            </td>
+            <td className={bodyCell}>{row.channelName ?? row.channelId ?? none}</td>
+            <td className={bodyCell}>{row.currentTermEndsAt ? <When date={row.currentTermEndsAt} /> : none}</td>
+            <td className={bodyCell}>{row.cancelledAt ? <When date={row.cancelledAt} time /> : none}</td>
+            <td className={bodyCell}>{row.rejected ? (row.rejectedReason ?? t("support.yes")) : none}</td>
+            <td className={bodyCell}>
+              <When date={row.createdAt} time />
+            </td>
+          </tr>
+        ))}
+      </DebugTable>
+      <DebugTable
+        label={t("support.shopDebug.events")}
+        empty={debug.events.length === 0}
+        columns={["eventId", "type", "account", "receivedAt"]}
+      >
+        {debug.events.map((row) => (
+          <tr key={row.eventId} className="border-t border-slate-100">
+            <th scope="row" className={`${bodyCell} font-mono font-normal`}>
+              {row.eventId}
+            </th>
+            <td className={bodyCell}>{row.type}</td>
+            <td className={bodyCell}>{row.accountId ? `${row.accountName ?? ""} (${row.accountId})` : none}</td>
+            <td className={bodyCell}>
+              <When date={row.receivedAt} time />
+            </td>
+          </tr>
+        ))}
+      </DebugTable>
+    </section>
+  );
+}
+
+function DebugTable({ label, empty, columns, children }: { label: string; empty: boolean; columns: string[]; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on phones; keyboard users need to reach it
+      tabIndex={0}
+      className="overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+    >
+      <table className="w-full min-w-[40rem] border-collapse text-sm">
+        <caption className="mb-2 text-left font-semibold">{label}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className={headerCell}>
+                {t(`support.shopDebug.columns.${column}` as never)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {empty ? (
+            <tr>
+              <td colSpan={columns.length} className={`${bodyCell} text-slate-600`}>
+                {t("support.shopDebug.empty")}
+              </td>
+            </tr>
+          ) : (
+            children
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}
