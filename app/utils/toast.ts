@@ -23,7 +23,6 @@ export const TOAST_COOKIE_NAME = "ep_toast";
  */
 export function clearToastCookie(doc: Document) {
   const secure = doc.location.protocol === "https:" ? "; Secure" : "";
-  // biome-ignore lint/suspicious/noDocumentCookie: the one cookie the browser owns the end of; no Cookie Store API in every browser
   doc.cookie = `${TOAST_COOKIE_NAME}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
 }
 

@@ -207,7 +207,12 @@ test("shop debug: the latest events and subscriptions, or those of an account, s
   const byAccount = await shopDebug(db, actor.subject, ` ${customer.accountId} `);
   expect(byAccount.events.map((row) => row.eventId)).toEqual([`evt-${tag}-a`]);
   expect(byAccount.subscriptions).toEqual([
-    expect.objectContaining({ subscriptionId: `sub-${tag}-a`, rejected: true, rejectedReason: "no channel", accountName: expect.any(String) }),
+    expect.objectContaining({
+      subscriptionId: `sub-${tag}-a`,
+      rejected: true,
+      rejectedReason: "no channel",
+      accountName: expect.any(String),
+    }),
   ]);
   expect((await shopDebug(db, actor.subject, `sub-${tag}-b`)).subscriptions.map((row) => row.accountId)).toEqual([other.accountId]);
   expect((await shopDebug(db, actor.subject, `evt-${tag}-b`)).events.map((row) => row.type)).toEqual(["order.paid"]);
