@@ -4,7 +4,7 @@ import { href, useFetcher } from "react-router";
 import type { loader as renderNodeLoader } from "#app/routes/resources/support-render-node";
 import { Button } from "#app/components/ui/button";
 import type { RenderNodeView } from "#app/rules/support-rows";
-import { bodyCell, headerCell, When } from "./support-controls.tsx";
+import { bodyCell, headerCell, SupportTable, When } from "./support-controls.tsx";
 
 /*
  * The render-server drawer's content (studio-admin.md §2 'Render processes table', renderserver
@@ -77,38 +77,31 @@ function NodeMetrics({ metrics }: { metrics: RenderNodeView["metrics"] }) {
   const { t } = useTranslation();
   if (!metrics) return <p className="text-slate-700">{t("support.renderNode.metricsUnreachable")}</p>;
   return (
-    <section
-      aria-label={t("support.renderNode.metrics")}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on phones; keyboard users need to reach it
-      tabIndex={0}
-      className="overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+    <SupportTable
+      label={t("support.renderNode.metrics")}
+      empty={metrics.length === 0}
+      head={
+        <>
+          <th scope="col" className={headerCell}>
+            {t("support.renderNode.series")}
+          </th>
+          <th scope="col" className={headerCell}>
+            {t("support.renderNode.value")}
+          </th>
+        </>
+      }
     >
-      <table className="w-full border-collapse text-sm">
-        <caption className="mb-2 text-left font-bold">{t("support.renderNode.metrics")}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={headerCell}>
-              {t("support.renderNode.series")}
-            </th>
-            <th scope="col" className={headerCell}>
-              {t("support.renderNode.value")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {metrics.map((row) => (
-            <tr key={`${row.name}{${row.labels}}`} className="border-t border-slate-100">
-              <th scope="row" className={`${bodyCell} font-normal`}>
-                <code className="text-xs break-all">
-                  {row.name}
-                  {row.labels ? `{${row.labels}}` : ""}
-                </code>
-              </th>
-              <td className={`${bodyCell} tabular-nums`}>{row.value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+      {metrics.map((row) => (
+        <tr key={`${row.name}{${row.labels}}`} className="border-t border-slate-100">
+          <th scope="row" className={`${bodyCell} font-normal`}>
+            <code className="text-xs break-all">
+              {row.name}
+              {row.labels ? `{${row.labels}}` : ""}
+            </code>
+          </th>
+          <td className={`${bodyCell} tabular-nums`}>{row.value}</td>
+        </tr>
+      ))}
+    </SupportTable>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { ShopDebugView } from "#app/rules/support-rows";
-import { ActiveSearch, bodyCell, headerCell, When } from "./support-controls.tsx";
+import { ActiveSearch, bodyCell, headerCell, SupportTable, When } from "./support-controls.tsx";
 
 /*
  * The shop debug (studio-admin.md §2 'shop debug', a support-only tool; issue 14): what the shop
@@ -67,35 +67,19 @@ export function ShopDebug({ debug }: { debug: ShopDebugView }) {
 function DebugTable({ label, empty, columns, children }: { label: string; empty: boolean; columns: string[]; children: React.ReactNode }) {
   const { t } = useTranslation();
   return (
-    <section
-      aria-label={label}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on phones; keyboard users need to reach it
-      tabIndex={0}
-      className="overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
-    >
-      <table className="w-full min-w-[40rem] border-collapse text-sm">
-        <caption className="mb-2 text-left font-semibold">{label}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className={headerCell}>
-                {t(`support.shopDebug.columns.${column}` as never)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {empty ? (
-            <tr>
-              <td colSpan={columns.length} className={`${bodyCell} text-slate-600`}>
-                {t("support.shopDebug.empty")}
-              </td>
-            </tr>
-          ) : (
-            children
-          )}
-        </tbody>
-      </table>
-    </section>
+    <div>
+      <h4 className="mb-2 font-semibold">{label}</h4>
+      <SupportTable
+        label={label}
+        empty={empty}
+        head={columns.map((column) => (
+          <th key={column} scope="col" className={headerCell}>
+            {t(`support.shopDebug.columns.${column}` as never)}
+          </th>
+        ))}
+      >
+        {children}
+      </SupportTable>
+    </div>
   );
 }

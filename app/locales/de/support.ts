@@ -237,7 +237,6 @@ export default {
       text: "Was der Shop dem Studio gemeldet hat und die Kanal-Abonnements, die es kennt: die neuesten 25 oder die der gesuchten ID (Konto, Abonnement, Kanal oder Ereignis).",
       subscriptions: "Kanal-Abonnements",
       events: "Empfangene Shop-Ereignisse",
-      empty: "Hier ist nichts.",
       columns: {
         subscriptionId: "Abonnement",
         account: "Konto",

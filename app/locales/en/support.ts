@@ -234,7 +234,6 @@ export default {
       text: "What the shop told the studio and the channel subscriptions it knows: the latest 25, or those of the ID you search for (account, subscription, channel or event).",
       subscriptions: "Channel subscriptions",
       events: "Shop events received",
-      empty: "Nothing here.",
       columns: {
         subscriptionId: "Subscription",
         account: "Account",

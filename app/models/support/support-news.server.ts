@@ -46,6 +46,17 @@ function parseNews(form: Record<string, unknown>) {
 
 const toDate = (day: string, end: boolean) => (day ? new Date(`${day}T${end ? "23:59:59.999" : "00:00:00.000"}Z`) : null);
 
+/** The columns of a checked news form (the dates as the start and end of their days, UTC). */
+const newsValues = (news: ReturnType<typeof parseNews>) => ({
+  headline: news.headline,
+  text: news.text,
+  lang: news.lang,
+  position: news.position,
+  active: news.active,
+  startDate: toDate(news.startDate, false),
+  endDate: toDate(news.endDate, true),
+});
+
 async function requireKnownLanguage(trx: Database, lang: string) {
   const known = await trx.selectFrom("systemLanguage").select("code").where("code", "=", lang).executeTakeFirst();
   if (!known) throw new AppError("news.errors.lang", { status: 422 });
@@ -70,15 +81,7 @@ export async function createNews(deps: NewsImageDeps, actor: SupportActor, form:
     retryTransaction(db, async (trx) => {
       await requireKnownLanguage(trx, news.lang);
       await requirePosition(trx, news.position);
-      const values = {
-        headline: news.headline,
-        text: news.text,
-        lang: news.lang,
-        position: news.position,
-        active: news.active,
-        startDate: toDate(news.startDate, false),
-        endDate: toDate(news.endDate, true),
-      };
+      const values = newsValues(news);
       if (image) await insertNewsImage(trx, image);
       await trx
         .insertInto("news")
@@ -117,16 +120,7 @@ export async function updateNews(deps: NewsImageDeps, actor: SupportActor, newsI
       const imageMediaId = image ? image.mediaId : removeImage ? null : before.imageMediaId;
       await trx
         .updateTable("news")
-        .set({
-          imageMediaId,
-          headline: news.headline,
-          text: news.text,
-          lang: news.lang,
-          position: news.position,
-          active: news.active,
-          startDate: toDate(news.startDate, false),
-          endDate: toDate(news.endDate, true),
-        })
+        .set({ imageMediaId, ...newsValues(news) })
         .where("id", "=", newsId)
         .execute();
       await recordSupportAction(trx, actor, {

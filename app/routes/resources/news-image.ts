@@ -1,6 +1,6 @@
-import { Readable } from "node:stream";
 import { requireApiUser } from "#app/auth/api-user.server";
 import { blobs } from "#app/blob/blobs.server";
+import { blobFileResponse } from "#app/blob/blob-response.server";
 import { errorToApiResponse } from "#app/errors/responses.server";
 import { findNewsImage } from "#app/models/support/news-image.server";
 import { can } from "#app/rules/permissions";
@@ -16,11 +16,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const { subject } = await requireApiUser(db, request);
     const row = await findNewsImage(db, params.newsId, { support: can(subject, "support") });
-    const size = row ? await blobs.size(row.blobKey) : null;
-    if (!row || size === null) return new Response("not found", { status: 404 });
-    const body = Readable.toWeb(blobs.stream(row.blobKey)) as ReadableStream<Uint8Array>;
-    return new Response(body, {
-      headers: { "Content-Type": row.mimeType, "Content-Length": String(size), "Cache-Control": "private, max-age=86400" },
+    return await blobFileResponse(blobs, row?.blobKey, {
+      contentType: row?.mimeType ?? "image/png",
+      cacheControl: "private, max-age=86400",
     });
   } catch (error) {
     return errorToApiResponse(error, { log: "news image" });

@@ -1,6 +1,6 @@
-import { Readable } from "node:stream";
 import { requireStudioUser } from "#app/auth/studio-user.server";
 import { blobs } from "#app/blob/blobs.server";
+import { blobFileResponse } from "#app/blob/blob-response.server";
 import { errorToApiResponse } from "#app/errors/responses.server";
 import { findSupportImageKey } from "#app/models/support/support-details.server";
 import { db } from "#app/utils/db.server";
@@ -15,12 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const { subject } = await requireStudioUser(db, request);
     const key = await findSupportImageKey(db, subject, params.epaperId, params.file);
-    const size = key ? await blobs.size(key) : null;
-    if (!key || size === null) return new Response("not found", { status: 404 });
-    const body = Readable.toWeb(blobs.stream(key)) as ReadableStream<Uint8Array>;
-    return new Response(body, {
-      headers: { "Cache-Control": "private, max-age=300", "Content-Type": "image/webp", "Content-Length": String(size) },
-    });
+    return await blobFileResponse(blobs, key, { contentType: "image/webp", cacheControl: "private, max-age=300" });
   } catch (error) {
     return errorToApiResponse(error, { log: "support image" });
   }
