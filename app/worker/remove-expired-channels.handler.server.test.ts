@@ -31,7 +31,10 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "epaper-channel-job-"));
   blobs = new BlobStore(dataDir);
   redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  subscriber = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  // Connected (ready check and SELECT done) before it subscribes: a SUBSCRIBE that overtakes the
+  // ready check puts the connection in subscriber mode, the check fails and the events never come.
+  subscriber = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+  await subscriber.connect();
   ({ accountId } = await insertAccountWithUser(db));
   await subscriber.subscribe(accountChannel(accountId));
   subscriber.on("message", (_channel, message) => heard.push(message));

@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 import { closeE2eDb, e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { axeViolations } from "./support/reader-checks.ts";
 import { E2E_SLOT } from "./support/slot.ts";
+import { waitForMail } from "./support/mailbox.ts";
 
 // The support back office end to end (issue 14): a level-3 supporter finds an account by search,
 // edits a contingent inline, switches into the account and back, changes a user's permission,
@@ -172,6 +173,67 @@ test.describe("support in German", () => {
     await table.getByRole("button", { name: `Heft ${tag} in seinem Konto öffnen` }).click();
     await expect(page).toHaveURL(new RegExp(`/epaper\\?epaperId=${customer.epaperId}$`));
     await expect(page.locator(`[data-epaper-id="${customer.epaperId}"]`)).toHaveAttribute("data-selected", "true");
+  });
+});
+
+test.describe("Dienst-Tabellen auf Deutsch", () => {
+  test.use({ locale: "de-DE" });
+
+  test("einen Kanal deaktivieren, einen Render-Prozess beenden, eine Mail erneut senden", async ({ page, context }) => {
+    const tag = createId().slice(0, 10);
+    const customer = await customerWithEpaper(tag);
+    const channelId = createId();
+    await e2eDb()
+      .insertInto("channel")
+      .values({ id: channelId, accountId: customer.accountId, name: `Kanal ${tag}`, shortPath: `k-${tag}` })
+      .execute();
+    const processId = createId();
+    await e2eDb()
+      .insertInto("renderProcess")
+      .values({ id: processId, epaperId: customer.epaperId, documentId: `doc-${tag}`, pageCount: 2, active: true })
+      .execute();
+    const recipient = `kunde-${tag}@e2e.epaper.test`;
+    await e2eDb()
+      .insertInto("emailJob")
+      .values({
+        id: createId(),
+        recipientEmail: recipient,
+        type: "testEmail",
+        language: "de",
+        templateVars: JSON.stringify({ studioUrl: "http://localhost" }),
+        attempts: 1,
+        mailerError: "connection refused",
+      })
+      .execute();
+    await logInAs(context, await insertUserWithLevel("3"));
+
+    await page.goto(`/support/channels?search=${channelId}`);
+    // The switches' names are for screen readers (the column says what they do): by keyboard.
+    await page.getByRole("switch", { name: `Kanal ${tag} deaktiviert` }).focus();
+    await page.keyboard.press("Space");
+    await expect(page.getByTestId("toasts-polite")).toContainText("Der Kanal ist deaktiviert.");
+    await expect
+      .poll(
+        async () => (await e2eDb().selectFrom("channel").select("disabled").where("id", "=", channelId).executeTakeFirstOrThrow()).disabled,
+      )
+      .toBeTruthy();
+
+    await page.goto(`/support/renderprocesses?search=doc-${tag}`);
+    await page.getByRole("switch", { name: `Render-Prozess von Heft ${tag} aktiv` }).focus();
+    await page.keyboard.press("Space");
+    await expect(page.getByTestId("toasts-polite")).toContainText("Der Render-Prozess ist inaktiv.");
+    await expect
+      .poll(
+        async () =>
+          (await e2eDb().selectFrom("renderProcess").select("active").where("id", "=", processId).executeTakeFirstOrThrow()).active,
+      )
+      .toBeFalsy();
+
+    // Erneut senden geht wirklich hinaus: die Mail kommt im Postfach an.
+    await page.goto(`/support/emailJobs?search=${encodeURIComponent(recipient)}`);
+    await page.getByRole("button", { name: `Mail an ${recipient} erneut senden` }).click();
+    await expect(page.getByTestId("toasts-polite")).toContainText("Die E-Mail wird erneut gesendet.");
+    await waitForMail(recipient, { timeoutMs: 20_000 });
   });
 });
 

@@ -28,7 +28,9 @@ const heard: { channel: string; type: string }[] = [];
 
 beforeAll(async () => {
   redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  subscriber = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  // Ready before it subscribes (see app/worker/remove-expired-channels.handler.server.test.ts).
+  subscriber = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+  await subscriber.connect();
   subscriber.on("message", (channel, message) => heard.push({ channel, type: (JSON.parse(message) as { type: string }).type }));
 });
 afterAll(async () => {

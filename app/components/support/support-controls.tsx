@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Menu, MenuItem, MenuTrigger, Button as AriaButton, Popover } from "react-aria-components";
-import { Form, Link, useFetcher, useSearchParams } from "react-router";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { Switch } from "#app/components/ui/switch";
 import { cardMenuItemClass } from "#app/components/ui/card-menu";
