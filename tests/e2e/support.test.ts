@@ -36,23 +36,32 @@ test.describe("support in English", () => {
 
     // The header's search (support page only) writes ?search= and closes when the path changes.
     await page.goto("/support/users");
+    const searchButton = page.getByRole("banner").getByRole("button", { name: "Search" });
+    const searchbox = page.getByRole("searchbox", { name: "Search" });
+    // A press before hydration does nothing: press until it opens (then the page is hydrated).
+    const openSearch = () =>
+      expect(async () => {
+        if ((await searchButton.getAttribute("aria-expanded")) !== "true") await searchButton.click();
+        await expect(searchButton).toHaveAttribute("aria-expanded", "true", { timeout: 1500 });
+      }).toPass({ timeout: 15_000 });
+    await openSearch();
+    await expect(searchbox).toBeFocused();
+    // A new path (a client-side navigation) closes it; so does going back.
     await page.getByRole("link", { name: "Accounts", exact: true }).click();
     await expect(page).toHaveURL(/\/support\/accounts$/);
-    const searchButton = page.getByRole("banner").getByRole("button", { name: "Search" });
-    await searchButton.click();
-    await expect(searchButton).toHaveAttribute("aria-expanded", "true");
-    await expect(page.getByRole("searchbox", { name: "Search" })).toBeFocused();
+    await expect(searchbox).toBeHidden();
+    await openSearch();
     await page.goBack();
     await expect(page).toHaveURL(/\/support\/users$/);
-    await expect(page.getByRole("searchbox", { name: "Search" })).toBeHidden();
+    await expect(searchbox).toBeHidden();
     // Escape closes it too, and the focus goes back to the button.
-    await searchButton.click();
-    await page.getByRole("searchbox", { name: "Search" }).press("Escape");
-    await expect(page.getByRole("searchbox", { name: "Search" })).toBeHidden();
+    await openSearch();
+    await searchbox.press("Escape");
+    await expect(searchbox).toBeHidden();
     await expect(searchButton).toBeFocused();
     await page.getByRole("link", { name: "Accounts", exact: true }).click();
     await expect(page).toHaveURL(/\/support\/accounts$/);
-    await searchButton.click();
+    await openSearch();
     await page.getByRole("searchbox", { name: "Search" }).fill(tag);
     await page.getByRole("button", { name: "Find", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`search=${tag}`));
