@@ -133,7 +133,8 @@ test("a completed zip order raises the contingent once, however often the shop r
     { action: "licence_increment", trigger: "shop", quantity: 5 },
   ]);
   await expect
-    .poll(() => heard.filter((entry) => entry.channel === accountChannel(user.accountId)).map((entry) => entry.type))
+    // Pub/sub delivery waits for the event loop; on a loaded machine 1 s (the default) is too short.
+    .poll(() => heard.filter((entry) => entry.channel === accountChannel(user.accountId)).map((entry) => entry.type), { timeout: 10_000 })
     .toEqual(["zipContingentIncremented"]);
   // The dialog hides the shop's order steps until asked (studio-admin.md §9).
   const hidden = await listLicenceHistory(db, user.subject, { page: 1, showShopActions: false });
