@@ -97,6 +97,9 @@ for (const lang of LANGUAGES) {
       await expect(popover.getByText(lang.steps.welcome, { exact: true })).toBeVisible({ timeout: 10_000 });
       await popover.getByRole("button", { name: lang.close }).click();
       await expect(popover).toBeHidden();
+      await expect
+        .poll(async () => (await e2eDb().selectFrom("userTour").select("tour").where("userId", "=", user.userId).execute()).length)
+        .toBe(1);
       await page.reload();
       await expect(page.getByTestId("upload-card")).toBeVisible();
       await page.waitForTimeout(2_500);

@@ -53,7 +53,9 @@ async function finish(tour: TourId) {
   const body = new FormData();
   body.set("intent", "finish");
   body.set("tour", tour);
-  await fetch("/resources/tours", { method: "POST", body, headers: { Accept: "application/json" } }).catch(() => {});
+  // keepalive: a page left right after closing the tour (a link, a reload) must not cancel the
+  // request, or the tour would start again on the next screen.
+  await fetch("/resources/tours", { method: "POST", body, headers: { Accept: "application/json" }, keepalive: true }).catch(() => {});
   state = null;
 }
 

@@ -188,7 +188,8 @@ export default function EpaperWorkspace({ loaderData }: Route.ComponentProps) {
     dialogs.setOpen("signup");
   };
   const { grid } = loaderData;
-  useTour("epaper-grid-starting-tour", WORKSPACE_TOUR, !testPhaseOpen && dialogs.open === null, noContainer);
+  // A try-it user's introduction is the welcome panel; the tour waits until the account is theirs (ADR 0037).
+  useTour("epaper-grid-starting-tour", WORKSPACE_TOUR, !loaderData.generated && !testPhaseOpen && dialogs.open === null, noContainer);
   // The header (menus, logout) is the app shell's (studio-layout.tsx); this is the page itself.
   return (
     <main id="main" className="mx-auto w-full max-w-[1600px] flex-1 p-4 sm:p-6">
