@@ -35,8 +35,8 @@ function mailLocale(user: AuthMailRecipient): Locale {
 /** Which flow, and what its mail needs beyond the user. */
 export type AuthMailRequest = { user: AuthMailRecipient } & (
   | { authType: Exclude<AuthType, "email-reset" | "delete-account">; template?: "setPassword" }
-  /** Goes to the requested (new) address, which it names; confirming makes it the login. */
-  | { authType: "email-reset"; newEmail: string }
+  /** Goes to the requested (new) address, which it names; confirming makes it the login. `requestedBy`: the support user who asked. */
+  | { authType: "email-reset"; newEmail: string; requestedBy?: string }
   /** Names the account that the link deletes. */
   | { authType: "delete-account"; accountName: string }
 );
@@ -64,7 +64,7 @@ export async function sendAuthMail(deps: EmailQueueDeps, request: AuthMailReques
         ...common,
         to: request.newEmail,
         type: AUTH_MAIL["email-reset"],
-        variables: { ...base, newEmail: request.newEmail },
+        variables: { ...base, newEmail: request.newEmail, ...(request.requestedBy ? { requestedBy: request.requestedBy } : {}) },
       });
       return;
     case "delete-account":

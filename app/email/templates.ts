@@ -1,7 +1,16 @@
 import type { z } from "zod";
 import { isLocale, type Locale } from "#app/utils/i18n";
 import { type EmailContent, type LayoutVariables, type RenderedEmail, renderLayout } from "./layout.ts";
-import { deleteAccount, deleteUser, emailReset, generatedUserSignup, passwordReset, setPassword, signup } from "./templates/account.ts";
+import {
+  deleteAccount,
+  deleteUser,
+  emailChangeNotice,
+  emailReset,
+  generatedUserSignup,
+  passwordReset,
+  setPassword,
+  signup,
+} from "./templates/account.ts";
 import type { EmailConfigName } from "./templates/define.ts";
 import { channelPublicationReady, epaperReady, previewLinkGenerated, zipReady } from "./templates/publications.ts";
 import { testEmail } from "./templates/system.ts";
@@ -21,6 +30,7 @@ export const EMAIL_TEMPLATES = {
   passwordReset,
   setPassword,
   emailReset,
+  emailChangeNotice,
   deleteUser,
   deleteAccount,
   epaperReady,

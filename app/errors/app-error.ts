@@ -50,7 +50,8 @@ abstract class GlobalError extends AppError {
 }
 
 /** Why a permission check refused, so the catalogue can tell maintenance apart from a missing right. */
-export type ForbiddenReason = "missingPermission" | "maintenance" | "emailTokenSession";
+/** higherLevel: the target holds a higher level than the caller, or is protected (issue 27). */
+export type ForbiddenReason = "missingPermission" | "maintenance" | "emailTokenSession" | "higherLevel";
 
 /** A permission check refused the caller ('This action is not allowed.'). */
 export class Forbidden extends GlobalError {

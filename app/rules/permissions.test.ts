@@ -17,6 +17,7 @@ import {
   PERMISSION_KEYS,
   requirePermission,
   requireWriteAllowed,
+  outranks,
 } from "./permissions.ts";
 
 // Expectations are written out by hand from studio-admin.md §6, studio-core.md §6 and
@@ -81,6 +82,9 @@ const CAPABILITY_TABLE: Row[] = [
       "supportAccountListDeleteAllEpaper",
       "supportChannelListDelete",
       "supportAccountListDeactivate",
+      // issue 27: the other account writes and the switch, each also checked against the row's rank
+      "supportAccountListEdit",
+      "supportAccountListSwitch",
     ],
     allowed: STAFF,
   },
@@ -249,6 +253,8 @@ const TARGETED = new Set<string>([
   "supportAccountListDelete",
   "supportAccountListDeactivate",
   "supportAccountListDeleteAllEpaper",
+  "supportAccountListEdit",
+  "supportAccountListSwitch",
 ]);
 const canWithoutRow = can as (subject: PermissionSubject, key: PermissionKey) => boolean;
 
@@ -308,10 +314,11 @@ describe("userEmailConfig-{name}: always allowed for the user's own configuratio
   });
 });
 
-const colleague: UserTarget = { id: "user-colleague", accountId: OWN_ACCOUNT, accountIsDemoAccount: false };
-const customer: UserTarget = { id: "user-customer", accountId: CUSTOMER_ACCOUNT, accountIsDemoAccount: false };
-const demoUser: UserTarget = { id: "user-demo", accountId: "account-demo", accountIsDemoAccount: true };
-const me: UserTarget = { id: SELF, accountId: OWN_ACCOUNT, accountIsDemoAccount: false };
+const RANK_1 = { highestLevel: 1, isProtected: false };
+const colleague: UserTarget = { id: "user-colleague", accountId: OWN_ACCOUNT, accountIsDemoAccount: false, ...RANK_1 };
+const customer: UserTarget = { id: "user-customer", accountId: CUSTOMER_ACCOUNT, accountIsDemoAccount: false, ...RANK_1 };
+const demoUser: UserTarget = { id: "user-demo", accountId: "account-demo", accountIsDemoAccount: true, ...RANK_1 };
+const me: UserTarget = { id: SELF, accountId: OWN_ACCOUNT, accountIsDemoAccount: false, ...RANK_1 };
 
 describe("deleteUser: not oneself", () => {
   test.each([
@@ -377,10 +384,10 @@ describe("changePermissions: not self, level 1 or above, priority not above own 
   });
 });
 
-const customerAccount: AccountTarget = { id: CUSTOMER_ACCOUNT, isProtected: false, isDemoAccount: false };
-const protectedAccount: AccountTarget = { id: "account-protected", isProtected: true, isDemoAccount: false };
-const demoAccount: AccountTarget = { id: "account-demo", isProtected: false, isDemoAccount: true };
-const ownAccount: AccountTarget = { id: OWN_ACCOUNT, isProtected: false, isDemoAccount: false };
+const customerAccount: AccountTarget = { id: CUSTOMER_ACCOUNT, isProtected: false, isDemoAccount: false, highestLevel: 2 };
+const protectedAccount: AccountTarget = { id: "account-protected", isProtected: true, isDemoAccount: false, highestLevel: 2 };
+const demoAccount: AccountTarget = { id: "account-demo", isProtected: false, isDemoAccount: true, highestLevel: 2 };
+const ownAccount: AccountTarget = { id: OWN_ACCOUNT, isProtected: false, isDemoAccount: false, highestLevel: 3 };
 
 describe("support account list", () => {
   test.each([
@@ -401,7 +408,9 @@ describe("support account list", () => {
     ["supportAccountListDeactivate", "manager", customerAccount, false],
     // demo accounts' ePapers cannot be deleted
     ["supportAccountListDeleteAllEpaper", "support", customerAccount, true],
-    ["supportAccountListDeleteAllEpaper", "support", protectedAccount, true],
+    // issue 27: a protected account is changed by level 4 only
+    ["supportAccountListDeleteAllEpaper", "support", protectedAccount, false],
+    ["supportAccountListDeleteAllEpaper", "admin", protectedAccount, true],
     ["supportAccountListDeleteAllEpaper", "support", demoAccount, false],
     ["supportAccountListDeleteAllEpaper", "manager", customerAccount, false],
     ["supportAccountListDeleteAllEpaper", "maintenanceManager", customerAccount, false],
@@ -412,6 +421,62 @@ describe("support account list", () => {
     boolean,
   ][])("%s by %s on %o: %s", (key, persona, target, allowed) => {
     expect(can(PERSONAS[persona], key, target)).toBe(allowed);
+  });
+});
+
+/*
+ * The hierarchy (issue 27): whoever acts on a user or an account must hold at least its highest
+ * level, and only level 4 acts on a protected account or its users. Written out by hand: the
+ * takeover it closes was a support user (3) editing the admin (4) of a protected account.
+ */
+describe("the hierarchy: nobody acts above their own level", () => {
+  const userAt = (highestLevel: number, isProtected = false): UserTarget => ({
+    id: `user-${highestLevel}-${isProtected}`,
+    accountId: CUSTOMER_ACCOUNT,
+    accountIsDemoAccount: false,
+    highestLevel,
+    isProtected,
+  });
+  const accountAt = (highestLevel: number, isProtected = false): AccountTarget => ({
+    id: `account-${highestLevel}-${isProtected}`,
+    isDemoAccount: false,
+    highestLevel,
+    isProtected,
+  });
+  // [persona, target level, protected, allowed]
+  const CASES: [Persona, number, boolean, boolean][] = [
+    ["support", 1, false, true],
+    ["support", 2, false, true],
+    ["support", 3, false, true],
+    ["support", 4, false, false],
+    ["support", 2, true, false],
+    ["support", 4, true, false],
+    ["admin", 4, false, true],
+    ["admin", 3, true, true],
+    ["admin", 4, true, true],
+  ];
+  test.each(CASES)("%s on a user of level %i (protected: %s): %s", (persona, level, isProtected, allowed) => {
+    const user = userAt(level, isProtected);
+    expect(can(PERSONAS[persona], "editUserAsSupport", user)).toBe(allowed);
+    expect(can(PERSONAS[persona], "deleteUser", user)).toBe(allowed);
+    expect(can(PERSONAS[persona], "changePermissions", { user, priority: "3", via: "supportList" })).toBe(allowed);
+    expect(outranks(PERSONAS[persona], user)).toBe(allowed);
+  });
+  test.each(CASES)("%s on an account of level %i (protected: %s): %s", (persona, level, isProtected, allowed) => {
+    const account = accountAt(level, isProtected);
+    for (const key of ["supportAccountListEdit", "supportAccountListSwitch", "supportAccountListDeleteAllEpaper"] as const) {
+      expect(can(PERSONAS[persona], key, account)).toBe(allowed);
+    }
+    // Deleting and deactivating keep their own rule on top: never a protected account.
+    expect(can(PERSONAS[persona], "supportAccountListDelete", account)).toBe(allowed && !isProtected);
+  });
+  test("the takeover of issue 27 is refused with its reason; a manager cannot act on a support user of the account", () => {
+    expect(() => requirePermission(PERSONAS.support, "editUserAsSupport", userAt(4, true))).toThrowError(
+      expect.objectContaining({ name: "Forbidden", reason: "higherLevel" }),
+    );
+    const supportColleague = { ...colleague, highestLevel: 3 };
+    expect(can(PERSONAS.manager, "deleteUser", supportColleague)).toBe(false);
+    expect(can(PERSONAS.manager, "changePermissions", { user: supportColleague, priority: "1", via: "account" })).toBe(false);
   });
 });
 

@@ -84,6 +84,9 @@ export const PERMISSION_KEYS = [
   "signUp",
   "upload",
   "supportAccountListDeactivate",
+  // Issue 27: the other support writes on an account (inline numbers, '+' channels) and the switch into it.
+  "supportAccountListEdit",
+  "supportAccountListSwitch",
 ] as const;
 
 export type StaticPermissionKey = (typeof PERMISSION_KEYS)[number];
@@ -91,10 +94,15 @@ export type StaticPermissionKey = (typeof PERMISSION_KEYS)[number];
 export type EmailConfigPermissionKey = `userEmailConfig-${string}`;
 export type PermissionKey = StaticPermissionKey | EmailConfigPermissionKey;
 
-/** The user a row of a user list stands for. */
-export type UserTarget = { id: string; accountId: string; accountIsDemoAccount: boolean };
+/**
+ * Where a user or an account stands in the hierarchy (issue 27, ADR 0027): the highest permission
+ * level it holds (an account: the highest of its users), and whether it is (of) a protected account.
+ */
+export type Rank = { highestLevel: number; isProtected: boolean };
+/** The user a row of a user list stands for; `isProtected`: the user's own (base) account is protected. */
+export type UserTarget = { id: string; accountId: string; accountIsDemoAccount: boolean } & Rank;
 /** The account a row of the support account list stands for. */
-export type AccountTarget = { id: string; isProtected: boolean; isDemoAccount: boolean };
+export type AccountTarget = { id: string; isDemoAccount: boolean } & Rank;
 /**
  * One permission button: `priority` is the permission type toggled; `via` says whether support
  * toggles it in the support user list or a member does so for a user of their own account.
@@ -109,6 +117,8 @@ export type PermissionTargets = {
   supportAccountListDelete: AccountTarget;
   supportAccountListDeactivate: AccountTarget;
   supportAccountListDeleteAllEpaper: AccountTarget;
+  supportAccountListEdit: AccountTarget;
+  supportAccountListSwitch: AccountTarget;
 };
 export type TargetedPermissionKey = keyof PermissionTargets;
 type TargetArgs<K extends PermissionKey> = K extends TargetedPermissionKey ? [target: PermissionTargets[K]] : [];
@@ -191,6 +201,8 @@ const RULES: Record<StaticPermissionKey, Rule> = {
   // (studio-core.md §8 has an upload variant of UserNotConfirmed).
   upload: (s) => !isUnconfirmed(s),
   supportAccountListDeactivate: staff,
+  supportAccountListEdit: staff,
+  supportAccountListSwitch: staff,
 };
 
 /** The support user's own accounts are never targets: acting on them would lock them out. */
@@ -198,8 +210,29 @@ function isOwnAccount(subject: PermissionSubject, accountId: string) {
   return accountId === subject.accountId || accountId === subject.baseAccountId;
 }
 
+/**
+ * The hierarchy (issue 27; ADR 0027 'No one acts above their own level'): the one rule every
+ * action on another user or account passes. The actor's highest level must be at least the
+ * target's (an account's: the highest of its users), and a protected account and its users are
+ * changed by level 4 only. It exists for the takeover a support user (3) once had on the admin (4):
+ * change the admin's e-mail, send the password mail there, log in as level 4.
+ */
+export function outranks(subject: PermissionSubject, target: Rank): boolean {
+  return rankAllows(factsOf(subject), target);
+}
+
+function rankAllows(facts: Facts, target: Rank): boolean {
+  return facts.highest >= target.highestLevel && (!target.isProtected || facts.admin);
+}
+
+/** `outranks`, as a check that throws Forbidden; for writes whose target is not a row of a keyed table. */
+export function requireOutranks(subject: PermissionSubject, target: Rank, what: string): void {
+  if (!outranks(subject, target)) throw new Forbidden(what, "higherLevel");
+}
+
 type TargetRules = { [K in TargetedPermissionKey]: (subject: PermissionSubject, facts: Facts, target: PermissionTargets[K]) => boolean };
 
+/** Every targeted rule passes the hierarchy first (see `can`); these are the rows' own rules on top. */
 const TARGET_RULES: TargetRules = {
   deleteUser: (s, f, user) => user.id !== s.id && (f.staff || user.accountId === s.accountId),
   editUserAsSupport: (s, _, user) => user.id !== s.id && !user.accountIsDemoAccount,
@@ -214,7 +247,15 @@ const TARGET_RULES: TargetRules = {
   supportAccountListDelete: (s, _, account) => !isOwnAccount(s, account.id) && !account.isProtected && !account.isDemoAccount,
   supportAccountListDeactivate: (s, _, account) => !isOwnAccount(s, account.id) && !account.isProtected,
   supportAccountListDeleteAllEpaper: (_, __, account) => !account.isDemoAccount,
+  supportAccountListEdit: () => true,
+  // The own account needs no switch (and the returning button goes back to the base account).
+  supportAccountListSwitch: (s, _, account) => account.id !== s.accountId,
 };
+
+/** The rank a targeted key's row stands for. */
+function rankOf(key: TargetedPermissionKey, row: PermissionTargets[TargetedPermissionKey]): Rank {
+  return key === "changePermissions" ? (row as PermissionChangeTarget).user : (row as UserTarget | AccountTarget);
+}
 
 const EMAIL_CONFIG_PREFIX = "userEmailConfig-";
 
@@ -269,8 +310,10 @@ export function can<K extends PermissionKey>(subject: PermissionSubject, key: K,
   if (!isTargetedKey(key)) return true;
   const row: unknown = target[0];
   if (row === undefined) return false;
+  const facts = factsOf(subject);
+  if (!rankAllows(facts, rankOf(key, row as PermissionTargets[TargetedPermissionKey]))) return false;
   const rule = TARGET_RULES[key] as (subject: PermissionSubject, facts: Facts, target: unknown) => boolean;
-  return rule(subject, factsOf(subject), row);
+  return rule(subject, facts, row);
 }
 
 /**
@@ -282,6 +325,10 @@ export function requirePermission<K extends PermissionKey>(subject: PermissionSu
   if (isLockedOutByMaintenance(subject) && !key.startsWith(EMAIL_CONFIG_PREFIX)) throw new Forbidden(key, "maintenance");
   if (subject.emailTokenUsed && !key.startsWith(EMAIL_CONFIG_PREFIX)) throw new Forbidden(key, "emailTokenSession");
   if (isUnconfirmed(subject) && can({ ...subject, isTemporary: false }, key, ...target)) throw new UserNotConfirmed(key);
+  const row: unknown = target[0];
+  if (row !== undefined && isTargetedKey(key) && !outranks(subject, rankOf(key, row as PermissionTargets[TargetedPermissionKey]))) {
+    throw new Forbidden(key, "higherLevel");
+  }
   throw new Forbidden(key);
 }
 

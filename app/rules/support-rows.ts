@@ -12,6 +12,8 @@ export type SupportAccountRow = {
   isActive: boolean;
   isProtected: boolean;
   isDemoAccount: boolean;
+  /** The highest permission level of the account's own users (the hierarchy rule, issue 27). */
+  highestLevel: number;
   /** Users acting in the account now / users whose own account it is. */
   activeUsers: number;
   baseUsers: number;
@@ -34,6 +36,10 @@ export type SupportUserRow = {
   baseAccountId: string;
   baseAccountName: string;
   accountIsDemoAccount: boolean;
+  /** The user's own (base) account is protected. */
+  baseAccountIsProtected: boolean;
+  /** A pending e-mail change (support's or the user's own), until the new address confirms it. */
+  requestedEmail: string | null;
   isGenerated: boolean;
   isTemporary: boolean;
   createdAt: Date;
@@ -123,6 +129,9 @@ export type AccountView = SupportAccountRow & {
   canDeactivate: boolean;
   canDelete: boolean;
   canDeleteAllEpapers: boolean;
+  /** Inline numbers and '+' channels; the switch into it (the hierarchy: issue 27). */
+  canEdit: boolean;
+  canSwitch: boolean;
 };
 export type PermissionButton = { priority: "1" | "2" | "3" | "4"; held: boolean; enabled: boolean };
 export type UserView = SupportUserRow & { canEdit: boolean; canDelete: boolean; permissionButtons: PermissionButton[] };

@@ -36,7 +36,9 @@ afterAll(async () => {
   redis.disconnect();
   await db.destroy();
 });
-const deps = () => ({ db, redis });
+/** The e-mail jobs the writes queue (support-hierarchy.test.ts delivers them; here only their rows count). */
+const queue = { add: async () => undefined };
+const deps = () => ({ db, redis, queue });
 
 async function staff(level: PermissionLevel = "3", extra: Partial<PermissionSubject> = {}): Promise<SupportActor & { accountId: string }> {
   const user = await insertUserWithLevel(db, level);

@@ -48,6 +48,7 @@ export function AccountsTable({
       fields={{ accountId: row.id, field }}
       value={row[field] === null ? "" : String(row[field])}
       placeholder={t("support.accounts.defaultPlaceholder")}
+      isDisabled={!row.canEdit}
       label={t("support.accounts.editLabel", { column: c(field), name: row.name })}
       type="number"
       width="w-20"
@@ -119,6 +120,7 @@ export function AccountsTable({
             <IntentButton
               intent="addChannels"
               fields={{ accountId: row.id, count: "1" }}
+              isDisabled={!row.canEdit}
               label={t("support.accounts.addChannels", { name: row.name })}
             >
               +
@@ -142,7 +144,7 @@ export function AccountsTable({
               <IntentButton
                 intent="switchAccount"
                 fields={{ accountId: row.id }}
-                isDisabled={row.isCurrent}
+                isDisabled={row.isCurrent || !row.canSwitch}
                 label={t("support.accounts.switch", { name: row.name })}
               >
                 {t("support.actions.switch")}
@@ -186,6 +188,8 @@ export function UsersTable({ rows, state, label }: { rows: UserView[]; state: Li
   const c = (key: string) => t(`support.columns.${key}` as never);
   const text = (row: UserView, field: "email" | "firstname" | "lastname") => (
     <InlineEdit
+      // A support e-mail change is a request (issue 27): the field shows the address in force again.
+      key={`${row[field]}|${row.requestedEmail ?? ""}`}
       intent="updateUser"
       fields={{ userId: row.id, field }}
       value={row[field]}
@@ -216,7 +220,12 @@ export function UsersTable({ rows, state, label }: { rows: UserView[]; state: Li
     >
       {rows.map((row) => (
         <tr key={row.id} className="border-t border-slate-100">
-          <td className={bodyCell}>{text(row, "email")}</td>
+          <td className={bodyCell}>
+            {text(row, "email")}
+            {row.requestedEmail ? (
+              <span className="mt-1 block text-xs text-slate-700">{t("support.users.requestedEmail", { email: row.requestedEmail })}</span>
+            ) : null}
+          </td>
           <td className={bodyCell}>{text(row, "firstname")}</td>
           <td className={bodyCell}>{text(row, "lastname")}</td>
           <td className={bodyCell}>{row.customerId ?? t("support.none")}</td>

@@ -110,14 +110,25 @@ export const setPassword = defineTemplate({
   },
 });
 
-/** authType email-reset: sent to the requested (new) address; confirming makes it the login. */
+/**
+ * authType email-reset: sent to the requested (new) address; confirming makes it the login.
+ * `requestedBy` names the support user when support asked for the change (issue 27).
+ */
 export const emailReset = defineTemplate({
-  variables: tokenLink.extend({ newEmail: z.email() }),
+  variables: tokenLink.extend({ newEmail: z.email(), requestedBy: z.email().optional() }),
   content: {
     de: (v) => ({
       subject: "Bestätigen Sie Ihre neue E-Mail-Adresse",
       paragraphs: [
-        ["Sie möchten die E-Mail-Adresse Ihres Benutzerkontos im ePaper Studio ändern in ", { strong: v.newEmail }, "."],
+        v.requestedBy
+          ? [
+              "Der Support des ePaper Studios (",
+              v.requestedBy,
+              ") möchte die E-Mail-Adresse Ihres Benutzerkontos ändern in ",
+              { strong: v.newEmail },
+              ".",
+            ]
+          : ["Sie möchten die E-Mail-Adresse Ihres Benutzerkontos im ePaper Studio ändern in ", { strong: v.newEmail }, "."],
         "Bitte bestätigen Sie die neue Adresse. Bis dahin melden Sie sich weiter mit Ihrer bisherigen Adresse an.",
       ],
       action: { label: "Neue E-Mail-Adresse bestätigen", url: v.link },
@@ -126,11 +137,57 @@ export const emailReset = defineTemplate({
     en: (v) => ({
       subject: "Confirm your new e-mail address",
       paragraphs: [
-        ["You asked to change the e-mail address of your ePaper Studio user account to ", { strong: v.newEmail }, "."],
+        v.requestedBy
+          ? [
+              "The ePaper Studio support (",
+              v.requestedBy,
+              ") asked to change the e-mail address of your user account to ",
+              { strong: v.newEmail },
+              ".",
+            ]
+          : ["You asked to change the e-mail address of your ePaper Studio user account to ", { strong: v.newEmail }, "."],
         "Please confirm the new address. Until then, keep logging in with your current address.",
       ],
       action: { label: "Confirm new e-mail address", url: v.link },
       notes: [...validityNote("en", v.validHours), IGNORE.en],
+    }),
+  },
+});
+
+/**
+ * The notice to the current address when support asks to change it (issue 27): who asked, for
+ * which address, and that nothing changes until the new address confirms.
+ */
+export const emailChangeNotice = defineTemplate({
+  variables: layoutVariables.extend({ newEmail: z.email(), requestedBy: z.email() }),
+  content: {
+    de: (v) => ({
+      subject: "Eine Änderung Ihrer E-Mail-Adresse wurde angefragt",
+      paragraphs: [
+        [
+          "Der Support des ePaper Studios (",
+          v.requestedBy,
+          ") hat angefragt, die E-Mail-Adresse Ihres Benutzerkontos zu ändern in ",
+          { strong: v.newEmail },
+          ".",
+        ],
+        "Die neue Adresse erhält einen Bestätigungslink. Bis er aufgerufen wird, bleibt diese Adresse Ihre Anmeldung, und alle E-Mails (auch zum Zurücksetzen des Passworts) kommen weiter hierher.",
+        "Falls Sie diese Änderung nicht erwarten, antworten Sie bitte nicht auf Nachrichten der neuen Adresse und wenden Sie sich an den Support.",
+      ],
+    }),
+    en: (v) => ({
+      subject: "A change of your e-mail address was requested",
+      paragraphs: [
+        [
+          "The ePaper Studio support (",
+          v.requestedBy,
+          ") asked to change the e-mail address of your user account to ",
+          { strong: v.newEmail },
+          ".",
+        ],
+        "The new address receives a confirmation link. Until it is followed, this address stays your login, and every e-mail (password resets included) keeps coming here.",
+        "If you do not expect this change, please do not act on messages from the new address and contact the support.",
+      ],
     }),
   },
 });

@@ -172,6 +172,7 @@ export default {
       delete: "Benutzer {{email}} löschen",
       deleteTitle: "Diesen Benutzer löschen?",
       deleteText: "Der Benutzer {{email}} wird gelöscht und abgemeldet.",
+      requestedEmail: "Wartet auf Bestätigung: {{email}}",
     },
     epaper: {
       coverLabel: "{{name}} in seinem Konto öffnen",
@@ -309,6 +310,8 @@ export default {
       orderCodeAdded: "Der Code wurde hinzugefügt.",
       orderCodeDeleted: "Der Code wurde gelöscht.",
       resendingEmailSuccessful: "Die E-Mail wird erneut gesendet.",
+      emailChangeRequested:
+        "Ein Bestätigungslink ging an die neue Adresse, ein Hinweis an die bisherige. Die Adresse ändert sich, sobald der Link aufgerufen wird.",
     },
     errors: {
       notFound: "Diesen Eintrag gibt es nicht mehr.",

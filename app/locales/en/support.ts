@@ -169,6 +169,7 @@ export default {
       delete: "Delete user {{email}}",
       deleteTitle: "Delete this user?",
       deleteText: "The user {{email}} is deleted and logged out.",
+      requestedEmail: "Waiting for confirmation: {{email}}",
     },
     epaper: {
       coverLabel: "Open {{name}} in its account",
@@ -302,6 +303,8 @@ export default {
       orderCodeAdded: "The code was added.",
       orderCodeDeleted: "The code was deleted.",
       resendingEmailSuccessful: "The e-mail is being sent again.",
+      emailChangeRequested:
+        "A confirmation link went to the new address, and a notice to the current one. The address changes when the link is followed.",
     },
     errors: {
       notFound: "This entry no longer exists.",

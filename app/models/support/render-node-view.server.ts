@@ -3,7 +3,7 @@ import { type PermissionSubject, requirePermission } from "#app/rules/permission
 import type { RenderNodeView } from "#app/rules/support-rows";
 import type { Database } from "#db/client";
 import type { Redis } from "ioredis";
-import { SupportTargetNotFound } from "./support-accounts.server.ts";
+import { SupportTargetNotFound } from "./support-errors.server.ts";
 
 /*
  * The render-server drawer of the support back office (studio-admin.md §2, renderserver

@@ -6,7 +6,7 @@ import { AppError } from "#app/errors/app-error";
 import { publishForcedLogout, publishToAccount } from "#app/events/publish.server";
 import { markCancelled, signalCancelled } from "#app/lifecycle/epaper-process.server";
 import { newShortPath } from "#app/publish/channel-publish.server";
-import { type PermissionSubject, requirePermission } from "#app/rules/permissions";
+import { type AccountTarget, type PermissionSubject, requirePermission } from "#app/rules/permissions";
 import {
   type AccountNumberField,
   addChannelsSchema,
@@ -21,6 +21,8 @@ import type { SupportAccountRow } from "#app/rules/support-rows";
 import { retryTransaction } from "#db/retry-transaction";
 import { hasActiveChannelSubscriptions } from "../account-settings.server.ts";
 import { recordSupportAction, type SupportActor } from "./support-audit.server.ts";
+import { SupportTargetNotFound } from "./support-errors.server.ts";
+import { accountLevel, levelNumber } from "./support-rank.server.ts";
 
 /*
  * The accounts table of the support area (studio-admin.md §2, §5, §6; issue 14): the list with
@@ -97,6 +99,7 @@ export async function listSupportAccounts(db: Database, subject: PermissionSubje
           .whereRef("channel.accountId", "=", "account.id")
           .where("channel.deletedAt", "is", null)
           .as("channels"),
+        accountLevel(eb).as("level"),
       ])
       .orderBy(SORT_COLUMNS[query.orderProp], query.order)
       .orderBy("account.id", query.order)
@@ -115,6 +118,7 @@ export async function listSupportAccounts(db: Database, subject: PermissionSubje
         isActive: row.isActive,
         isProtected: row.isProtected,
         isDemoAccount: row.isDemoAccount,
+        highestLevel: levelNumber(row.level),
         activeUsers: Number(row.activeUsers ?? 0),
         baseUsers: Number(row.baseUsers ?? 0),
         zipContingent: row.zipContingent,
@@ -128,45 +132,38 @@ export async function listSupportAccounts(db: Database, subject: PermissionSubje
   };
 }
 
-export class SupportTargetNotFound extends AppError {
-  constructor(what: string) {
-    super("support.errors.notFound", { status: 404, detail: `support: no such ${what}` });
-  }
-}
-
-type AccountTargetRow = {
-  id: string;
+type AccountTargetRow = AccountTarget & {
   name: string;
   isActive: boolean;
-  isProtected: boolean;
-  isDemoAccount: boolean;
   zipContingent: number;
   zipPostProcessingTimeInHours: number | null;
   previewLinkExpiryTimeInHours: number | null;
   pageExchangeMax: number | null;
 };
 
-/** The account a row action aims at, locked for the transaction (404 when deleted or unknown). */
+/** The account a row action aims at, with its rank (issue 27), locked for the transaction (404 when deleted or unknown). */
 async function lockTargetAccount(trx: Database, accountId: string): Promise<AccountTargetRow> {
   const row = await trx
     .selectFrom("account")
-    .select([
-      "id",
-      "name",
-      "isActive",
-      "isProtected",
-      "isDemoAccount",
-      "zipContingent",
-      "zipPostProcessingTimeInHours",
-      "previewLinkExpiryTimeInHours",
-      "pageExchangeMax",
+    .select((eb) => [
+      "account.id",
+      "account.name",
+      "account.isActive",
+      "account.isProtected",
+      "account.isDemoAccount",
+      "account.zipContingent",
+      "account.zipPostProcessingTimeInHours",
+      "account.previewLinkExpiryTimeInHours",
+      "account.pageExchangeMax",
+      accountLevel(eb).as("level"),
     ])
-    .where("id", "=", accountId)
-    .where("deletedAt", "is", null)
+    .where("account.id", "=", accountId)
+    .where("account.deletedAt", "is", null)
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw new SupportTargetNotFound("account");
-  return row;
+  const { level, ...account } = row;
+  return { ...account, highestLevel: levelNumber(level) };
 }
 
 /** Support users switched into an account go back to their own before it is closed to its users. */
@@ -228,6 +225,7 @@ export async function updateAccountNumber(
     parsed.value !== null && field !== "zipContingent" && field !== "pageExchangeMax" ? parsed.value * HOURS_PER_DAY : parsed.value;
   const changed = await retryTransaction(deps.db, async (trx) => {
     const account = await lockTargetAccount(trx, accountId);
+    requirePermission(actor.subject, "supportAccountListEdit", account);
     const before = account[column];
     if (before === stored) return false;
     await trx
@@ -256,7 +254,7 @@ export async function addAccountChannels(deps: SupportDeps, actor: SupportActor,
   const count = addChannelsSchema.safeParse(rawCount);
   if (!count.success) throw new AppError("support.errors.channelCount", { status: 422 });
   await retryTransaction(deps.db, async (trx) => {
-    await lockTargetAccount(trx, accountId);
+    requirePermission(actor.subject, "supportAccountListEdit", await lockTargetAccount(trx, accountId));
     const { n } = await trx
       .selectFrom("channel")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -367,6 +365,8 @@ export async function switchIntoAccount(deps: SupportDeps, actor: SupportActor, 
   await retryTransaction(deps.db, async (trx) => {
     const account = await lockTargetAccount(trx, accountId);
     if (account.id === actor.subject.accountId) return;
+    // Going home needs no rank (the returning button does the same); any other account does.
+    if (account.id !== actor.subject.baseAccountId) requirePermission(actor.subject, "supportAccountListSwitch", account);
     await trx.updateTable("user").set({ accountId }).where("id", "=", actor.subject.id).execute();
     await recordSupportAction(trx, actor, {
       accountId,

@@ -2,7 +2,7 @@ import { type PermissionSubject, requirePermission } from "#app/rules/permission
 import type { Database } from "#db/client";
 import type { SupportEpaperInfo } from "#app/rules/support-rows";
 import { findPageFileKey } from "../epaper-pages.server.ts";
-import { SupportTargetNotFound } from "./support-accounts.server.ts";
+import { SupportTargetNotFound } from "./support-errors.server.ts";
 
 /*
  * What the support drawers show (studio-admin.md §2 'supportEpaperInfos', 'supervisedPageInfos';

@@ -2,7 +2,7 @@ import type { BlobStore } from "#app/blob/blob-store.server";
 import { DemoError } from "#app/errors/app-error";
 import { publishToAccount } from "#app/events/publish.server";
 import { markCancelled, signalCancelled } from "#app/lifecycle/epaper-process.server";
-import { can, type PermissionSubject, requirePermission } from "#app/rules/permissions";
+import { can, type PermissionSubject, requireOutranks, requirePermission } from "#app/rules/permissions";
 import { likePrefix, looksLikeId, SUPERVISED_PAGE_MINUTES, type SupportQuery } from "#app/rules/support-lists";
 import type { ExpressionBuilder } from "kysely";
 import type { Database } from "#db/client";
@@ -10,7 +10,9 @@ import type { SupervisedPage } from "#app/rules/support-rows";
 import type { SupportEpaperRow } from "#app/rules/support-rows";
 import type { DB } from "#db/schema.gen";
 import { retryTransaction } from "#db/retry-transaction";
-import { type SupportDeps, SupportTargetNotFound } from "./support-accounts.server.ts";
+import type { SupportDeps } from "./support-accounts.server.ts";
+import { SupportTargetNotFound } from "./support-errors.server.ts";
+import { loadAccountRank } from "./support-rank.server.ts";
 import { recordSupportAction, type SupportActor } from "./support-audit.server.ts";
 
 /*
@@ -212,6 +214,8 @@ export async function deleteEpaperAsSupport(deps: SupportDeps, actor: SupportAct
   requirePermission(actor.subject, "support");
   const epaper = await loadTargetEpaper(deps.db, epaperId);
   if (epaper.isDemo && !can(actor.subject, "demoManagement")) throw new DemoError("epaper");
+  // The hierarchy (issue 27): an account's ePapers are deleted only by someone who outranks it.
+  requireOutranks(actor.subject, await loadAccountRank(deps.db, epaper.accountId), "epaper");
   const signalled = await retryTransaction(deps.db, async (trx) => {
     const running = await markCancelled(trx, [epaperId], { deletedAt: new Date() });
     await recordSupportAction(trx, actor, {

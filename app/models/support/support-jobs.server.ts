@@ -5,7 +5,8 @@ import { likeContains, likePrefix, type SupportQuery } from "#app/rules/support-
 import type { Database } from "#db/client";
 import type { SupportRenderProcessRow, SupportEmailJobRow } from "#app/rules/support-rows";
 import { retryTransaction } from "#db/retry-transaction";
-import { type SupportDeps, SupportTargetNotFound } from "./support-accounts.server.ts";
+import type { SupportDeps } from "./support-accounts.server.ts";
+import { SupportTargetNotFound } from "./support-errors.server.ts";
 import { recordSupportAction, type SupportActor } from "./support-audit.server.ts";
 
 /*

@@ -6,7 +6,7 @@ import type { SupportNewsRow } from "#app/rules/support-rows";
 import { sanitizeRichText } from "#app/utils/rich-text.server";
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
-import { SupportTargetNotFound } from "./support-accounts.server.ts";
+import { SupportTargetNotFound } from "./support-errors.server.ts";
 import { recordSupportAction, type SupportActor } from "./support-audit.server.ts";
 import { deleteNewsImage, insertNewsImage, type NewsImageDeps, prepareNewsImage, withNewsImage } from "./news-image.server.ts";
 

@@ -6,7 +6,7 @@ import type { OrderCodeRow, ShopDebugView } from "#app/rules/support-rows";
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
 import { isDuplicateKeyError } from "../account-creation.server.ts";
-import { SupportTargetNotFound } from "./support-accounts.server.ts";
+import { SupportTargetNotFound } from "./support-errors.server.ts";
 import { recordSupportAction, type SupportActor } from "./support-audit.server.ts";
 
 /*

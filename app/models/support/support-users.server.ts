@@ -1,7 +1,7 @@
 import { createId } from "@paralleldrive/cuid2";
 import { sendAuthMail } from "#app/auth/auth-mail.server";
 import { revokeUserSessions } from "#app/auth/session.server";
-import type { EmailQueue } from "#app/email/send-email.server";
+import { type EmailQueue, queueEmail } from "#app/email/send-email.server";
 import { AppError } from "#app/errors/app-error";
 import { publishForcedLogout, publishToUser } from "#app/events/publish.server";
 import {
@@ -16,8 +16,12 @@ import { likeContains, type SupportQuery } from "#app/rules/support-lists";
 import type { Database } from "#db/client";
 import type { SupportUserRow } from "#app/rules/support-rows";
 import { retryTransaction } from "#db/retry-transaction";
-import { isDuplicateKeyError } from "../account-creation.server.ts";
-import { SupportTargetNotFound, type SupportDeps } from "./support-accounts.server.ts";
+import { getEnv } from "#app/utils/env.server";
+import { isLocale } from "#app/utils/i18n";
+import { isEmailTakenForChange } from "../profile.server.ts";
+import type { SupportDeps } from "./support-accounts.server.ts";
+import { SupportTargetNotFound } from "./support-errors.server.ts";
+import { levelNumber, userLevel } from "./support-rank.server.ts";
 import { recordSupportAction, type SupportActor } from "./support-audit.server.ts";
 
 /*
@@ -83,6 +87,8 @@ export async function listSupportUsers(db: Database, subject: PermissionSubject,
         "user.isGenerated",
         "user.isTemporary",
         "user.createdAt",
+        "user.requestedEmail",
+        "base.isProtected as baseAccountIsProtected",
         "acc.name as accountName",
         "acc.isDemoAccount as accountIsDemoAccount",
         "base.name as baseAccountName",
@@ -122,11 +128,13 @@ export async function listSupportUsers(db: Database, subject: PermissionSubject,
 
 type UserTargetRow = UserTarget & { email: string; firstname: string; lastname: string; baseAccountId: string; emailLanguage: string };
 
+/** The user a row action aims at, with their rank (highest level, protected own account; issue 27). */
 async function loadTargetUser(db: Database, userId: string): Promise<UserTargetRow> {
   const row = await db
     .selectFrom("user")
     .innerJoin("account", "account.id", "user.accountId")
-    .select([
+    .innerJoin("account as base", "base.id", "user.baseAccountId")
+    .select((eb) => [
       "user.id",
       "user.accountId",
       "user.baseAccountId",
@@ -135,20 +143,35 @@ async function loadTargetUser(db: Database, userId: string): Promise<UserTargetR
       "user.lastname",
       "user.emailLanguage",
       "account.isDemoAccount as accountIsDemoAccount",
+      "base.isProtected",
+      userLevel(eb).as("level"),
     ])
     .where("user.id", "=", userId)
     .where("user.deletedAt", "is", null)
     .executeTakeFirst();
   if (!row) throw new SupportTargetNotFound("user");
-  return row;
+  const { level, ...user } = row;
+  return { ...user, highestLevel: levelNumber(level) };
 }
 
 export const USER_TEXT_FIELDS = ["email", "firstname", "lastname"] as const;
 export type UserTextField = (typeof USER_TEXT_FIELDS)[number];
 const FIELD_SCHEMAS = { email: emailField, firstname: firstnameField, lastname: lastnameField } as const;
 
-/** An inline edit of e-mail, firstname or lastname (§5): level 3/4, not oneself, not a demo account's user. */
-export async function updateUserAsSupport(deps: SupportDeps, actor: SupportActor, userId: string, field: UserTextField, raw: string) {
+/**
+ * An inline edit of e-mail, firstname or lastname (§5): level 3/4, not oneself, not a demo account's
+ * user, never a user who ranks above the actor (issue 27). A new e-mail is a request, not a fact:
+ * the new address gets the confirmation link of the user's own change, the current one a notice
+ * naming who asked; logins and password mails keep the current address until the link is followed.
+ * Returns what happened: "saved", "requested" (an e-mail), or false when nothing changed.
+ */
+export async function updateUserAsSupport(
+  deps: SupportDeps & { queue: EmailQueue },
+  actor: SupportActor,
+  userId: string,
+  field: UserTextField,
+  raw: string,
+): Promise<"saved" | "requested" | false> {
   requirePermission(actor.subject, "support");
   const user = await loadTargetUser(deps.db, userId);
   requirePermission(actor.subject, "editUserAsSupport", user);
@@ -159,36 +182,66 @@ export async function updateUserAsSupport(deps: SupportDeps, actor: SupportActor
   }
   const value = parsed.data;
   if (user[field] === value) return false;
-  try {
-    await retryTransaction(deps.db, async (trx) => {
-      // Another user's pending change to this address would collide when confirmed.
-      if (field === "email") {
-        const requested = await trx.selectFrom("user").select("id").where("requestedEmail", "=", value).executeTakeFirst();
-        if (requested) throw new AppError("validation.emailAlreadyExistOrAlreadyRequested", { status: 409 });
-      }
-      await trx
-        .updateTable("user")
-        .set({ [field]: value })
-        .where("id", "=", userId)
-        .execute();
-      // A new login address: the user signs in again with it.
-      if (field === "email") await revokeUserSessions(trx, userId, "emailChanged");
-      await recordSupportAction(trx, actor, {
-        accountId: user.baseAccountId,
-        targetType: "user",
-        targetId: userId,
-        action: `update:${field}`,
-        before: { [field]: user[field] },
-        after: { [field]: value },
-      });
+  if (field === "email") return requestEmailChangeAsSupport(deps, actor, user, value);
+  await retryTransaction(deps.db, async (trx) => {
+    await trx
+      .updateTable("user")
+      .set({ [field]: value })
+      .where("id", "=", userId)
+      .execute();
+    await recordSupportAction(trx, actor, {
+      accountId: user.baseAccountId,
+      targetType: "user",
+      targetId: userId,
+      action: `update:${field}`,
+      before: { [field]: user[field] },
+      after: { [field]: value },
     });
-  } catch (error) {
-    if (isDuplicateKeyError(error)) throw new AppError("validation.emailAlreadyExistOrAlreadyRequested", { status: 409 });
-    throw error;
-  }
-  if (field === "email") await publishForcedLogout(deps.redis, { userId });
-  else await publishToUser(deps.redis, userId, { type: "accountDataChanged" });
-  return true;
+  });
+  await publishToUser(deps.redis, userId, { type: "accountDataChanged" });
+  return "saved";
+}
+
+async function requestEmailChangeAsSupport(
+  deps: SupportDeps & { queue: EmailQueue },
+  actor: SupportActor,
+  user: UserTargetRow,
+  email: string,
+): Promise<"requested"> {
+  await retryTransaction(deps.db, async (trx) => {
+    // Taken: any user's address, or another user's pending change (it would collide when confirmed).
+    if (await isEmailTakenForChange(trx, email, user.id)) {
+      throw new AppError("validation.emailAlreadyExistOrAlreadyRequested", { status: 409 });
+    }
+    await trx.updateTable("user").set({ requestedEmail: email }).where("id", "=", user.id).execute();
+    await recordSupportAction(trx, actor, {
+      accountId: user.baseAccountId,
+      targetType: "user",
+      targetId: user.id,
+      action: "request:email",
+      before: { email: user.email },
+      after: { requestedEmail: email },
+    });
+  });
+  // After the commit: a fresh link to the new address (an older link of the user's own stays
+  // valid only for the address it was issued with: the flow reads requestedEmail when redeemed).
+  const mailDeps = { db: deps.db, queue: deps.queue };
+  await sendAuthMail(mailDeps, { user, authType: "email-reset", newEmail: email, requestedBy: actor.email });
+  await queueEmail(mailDeps, {
+    to: user.email,
+    type: "emailChangeNotice",
+    locale: isLocale(user.emailLanguage) ? user.emailLanguage : "en",
+    userId: user.id,
+    variables: {
+      studioUrl: getEnv().PUBLIC_URL,
+      firstName: user.firstname || undefined,
+      lastName: user.lastname || undefined,
+      newEmail: email,
+      requestedBy: actor.email,
+    },
+  });
+  await publishToUser(deps.redis, user.id, { type: "accountDataChanged" });
+  return "requested";
 }
 
 /**

@@ -84,8 +84,11 @@ export function supportAction(studio: StudioUser, request: Request) {
         await deleteAccountAsSupport(deps, actor, form.accountId);
         return done("accountDeleted");
       case "updateUser":
-        await updateUserAsSupport(deps, actor, form.userId, form.field, form.value);
-        return done("saved");
+        return done(
+          (await updateUserAsSupport({ ...deps, queue: queues.email }, actor, form.userId, form.field, form.value)) === "requested"
+            ? "emailChangeRequested"
+            : "saved",
+        );
       case "togglePermission":
         return done(
           (await toggleUserPermission(deps, actor, form.userId, form.priority)) === "added" ? "permissionAdded" : "permissionRemoved",

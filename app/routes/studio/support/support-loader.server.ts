@@ -8,7 +8,7 @@ import { listSupportNews } from "#app/models/support/support-news.server";
 import { listOrderCodes, shopDebug } from "#app/models/support/support-shop.server";
 import { loadShellReferenceData } from "#app/models/shell-reference.server";
 import { channelAddress, isChannelBusy } from "#app/rules/channel";
-import { can, PERMISSION_LEVELS } from "#app/rules/permissions";
+import { can, PERMISSION_LEVELS, type UserTarget } from "#app/rules/permissions";
 import { isSupportListTab, parseSupportQuery, type SupportListTab, SUPPORT_LISTS } from "#app/rules/support-lists";
 import type { SupportTab } from "#app/rules/admin-tabs";
 import { db } from "#app/utils/db.server";
@@ -47,6 +47,8 @@ export async function loadSupportTab(studio: StudioUser, tab: SupportTab, url: U
         canDeactivate: can(subject, "supportAccountListDeactivate", row),
         canDelete: can(subject, "supportAccountListDelete", row),
         canDeleteAllEpapers: can(subject, "supportAccountListDeleteAllEpaper", row),
+        canEdit: can(subject, "supportAccountListEdit", row),
+        canSwitch: row.id === subject.baseAccountId || can(subject, "supportAccountListSwitch", row),
       }));
       return { ...common, tab, query, total, list: { tab, rows: list } };
     }
@@ -54,7 +56,13 @@ export async function loadSupportTab(studio: StudioUser, tab: SupportTab, url: U
       const query = parseSupportQuery(tab, url.searchParams);
       const { total, rows } = await listSupportUsers(db, subject, query);
       const list = rows.map((row) => {
-        const target = { id: row.id, accountId: row.accountId, accountIsDemoAccount: row.accountIsDemoAccount };
+        const target: UserTarget = {
+          id: row.id,
+          accountId: row.accountId,
+          accountIsDemoAccount: row.accountIsDemoAccount,
+          isProtected: row.baseAccountIsProtected,
+          highestLevel: Math.max(0, ...row.permissions.map(Number)),
+        };
         return {
           ...row,
           canEdit: can(subject, "editUserAsSupport", target),
