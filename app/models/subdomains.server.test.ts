@@ -92,6 +92,13 @@ test("names follow the subdomain rule and are unique across all accounts; foreig
   });
   await expect(createSubdomain(db, owner.subject, "zeitung-möwe")).rejects.toMatchObject({ messageKey: "subdomains.errors.nameInvalid" });
   await expect(createSubdomain(db, owner.subject, "admin")).rejects.toMatchObject({ messageKey: "subdomains.errors.nameReserved" });
+  await expect(createSubdomain(db, owner.subject, "localhost")).rejects.toMatchObject({ messageKey: "subdomains.errors.nameReserved" });
+  // Lookalike (xn--) names: refused for customers, created by an admin (issue 27, ADR 0041).
+  const punycode = `xn--${unique("p")}`.slice(0, 40);
+  await expect(createSubdomain(db, owner.subject, punycode)).rejects.toMatchObject({ messageKey: "subdomains.errors.nameLookalike" });
+  const admin = { ...owner.subject, permissions: ["4"] };
+  expect(await createSubdomain(db, admin, punycode)).toBe(punycode.toLowerCase());
+  await db.deleteFrom("subdomain").where("name", "=", punycode.toLowerCase()).execute();
   await expect(
     createSubdomain(db, { ...owner.subject, permissions: [], isTemporary: true, isGenerated: true }, unique("x")),
   ).rejects.toBeInstanceOf(Forbidden);

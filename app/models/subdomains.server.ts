@@ -1,7 +1,7 @@
 import { createId } from "@paralleldrive/cuid2";
 import { AppError } from "#app/errors/app-error";
-import { type PermissionSubject, requirePermission, requireWriteAllowed } from "#app/rules/permissions";
-import { subdomainAddress, subdomainNameSchema, type SubdomainView } from "#app/rules/subdomain";
+import { isAdmin, type PermissionSubject, requirePermission, requireWriteAllowed } from "#app/rules/permissions";
+import { subdomainAddress, subdomainNameSchemaFor, type SubdomainView } from "#app/rules/subdomain";
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
 
@@ -20,8 +20,8 @@ class SubdomainNotFound extends AppError {
   }
 }
 
-function parseName(name: string): string {
-  const parsed = subdomainNameSchema.safeParse(name);
+function parseName(subject: PermissionSubject, name: string): string {
+  const parsed = subdomainNameSchemaFor({ allowLookalike: isAdmin(subject) }).safeParse(name);
   if (!parsed.success) throw new AppError(parsed.error.issues[0]?.message as never, { status: 400 });
   return parsed.data;
 }
@@ -69,7 +69,7 @@ export async function listSubdomains(db: Database, subject: PermissionSubject, c
 export async function createSubdomain(db: Database, subject: PermissionSubject, name: string): Promise<string> {
   requirePermission(subject, "subdomainManagement");
   requireWriteAllowed(subject, { resource: "subdomain", targetIsDemo: false });
-  const clean = parseName(name);
+  const clean = parseName(subject, name);
   if (await nameTaken(db, clean)) throw taken();
   const id = createId();
   try {
@@ -96,7 +96,7 @@ async function ownSubdomain(db: Database, subject: PermissionSubject, id: string
 export async function renameSubdomain(db: Database, subject: PermissionSubject, id: string, name: string): Promise<string> {
   await ownSubdomain(db, subject, id);
   requireWriteAllowed(subject, { resource: "subdomain", targetIsDemo: false });
-  const clean = parseName(name);
+  const clean = parseName(subject, name);
   if (await nameTaken(db, clean, id)) throw taken();
   try {
     await db.updateTable("subdomain").set({ name: clean }).where("id", "=", id).execute();

@@ -277,6 +277,11 @@ export function isUnconfirmed(subject: PermissionSubject): boolean {
   return subject.isTemporary && !subject.isGenerated;
 }
 
+/** Holds level 4 (whatever the account): the admin may allow what no one else may (ADR 0041 `xn--` subdomains). */
+export function isAdmin(subject: PermissionSubject): boolean {
+  return factsOf(subject).admin;
+}
+
 /** Levels 3 and 4 keep working during maintenance; everyone else sees the maintenance view. */
 export function isLockedOutByMaintenance(subject: PermissionSubject): boolean {
   return subject.maintenanceActive && !factsOf(subject).staff;

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { subdomainAddress, subdomainNameSchema, subdomainOfHost } from "./subdomain.ts";
+import { subdomainAddress, subdomainNameSchema, subdomainNameSchemaFor, subdomainOfHost } from "./subdomain.ts";
 
 const messageOf = (name: string) => {
   const result = subdomainNameSchema.safeParse(name);
@@ -17,6 +17,18 @@ test("letters, digits and hyphens, no umlauts, lower case, not reserved (studio-
   expect(messageOf("WWW")).toBe("subdomains.errors.nameReserved");
   expect(messageOf("studio")).toBe("subdomains.errors.nameReserved");
   expect(messageOf("x".repeat(64))).toBe("subdomains.errors.nameTooLong");
+});
+
+test("localhost is reserved; xn-- and other lookalike labels only for an admin (issue 27, ADR 0041)", () => {
+  expect(messageOf("localhost")).toBe("subdomains.errors.nameReserved");
+  expect(messageOf("LocalHost")).toBe("subdomains.errors.nameReserved");
+  expect(messageOf("xn--mwe-zna")).toBe("subdomains.errors.nameLookalike");
+  expect(messageOf("ab--cd")).toBe("subdomains.errors.nameLookalike");
+  expect(messageOf("a--b")).toBe("a--b");
+  expect(messageOf("abc--d")).toBe("abc--d");
+  expect(subdomainNameSchemaFor({ allowLookalike: true }).safeParse("xn--mwe-zna").data).toBe("xn--mwe-zna");
+  // An admin's xn-- subdomain is served.
+  expect(subdomainOfHost("xn--mwe-zna.localhost:3101", "localhost:3101")).toBe("xn--mwe-zna");
 });
 
 test("the Host of a request names a subdomain only directly under the channel domain", () => {

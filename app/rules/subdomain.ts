@@ -32,20 +32,38 @@ export const RESERVED_SUBDOMAINS: readonly string[] = [
   "docs",
   "dev",
   "test",
+  // A browser resolves `localhost.<domain>`-like names locally in places; never a customer's (issue 27).
+  "localhost",
 ];
 
-export const subdomainNameSchema = z
-  .string()
-  .transform((value) => value.trim().toLowerCase())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: "subdomains.errors.nameRequired" })
-      .max(SUBDOMAIN_NAME_MAX, { error: "subdomains.errors.nameTooLong" })
-      .regex(/^[a-z0-9-]+$/, { error: "subdomains.errors.nameInvalid" })
-      .refine((name) => !name.startsWith("-") && !name.endsWith("-"), { error: "subdomains.errors.nameHyphen" })
-      .refine((name) => !RESERVED_SUBDOMAINS.includes(name), { error: "subdomains.errors.nameReserved" }),
-  );
+/**
+ * IDNA A-labels (`xn--…`, an internationalised name in Punycode) and every other label with hyphens
+ * in its 3rd and 4th place (reserved by IDNA2008): they can be made to look like another
+ * customer's or a brand's name. Only an admin (level 4) creates one, on a customer's request
+ * (ADR 0041).
+ */
+export const isLookalikeLabel = (name: string) => name.slice(2, 4) === "--";
+
+/** The subdomain rule; `allowLookalike`: an admin may create `xn--` names (see isLookalikeLabel). */
+export const subdomainNameSchemaFor = (options: { allowLookalike: boolean }) =>
+  z
+    .string()
+    .transform((value) => value.trim().toLowerCase())
+    .pipe(
+      z
+        .string()
+        .min(1, { error: "subdomains.errors.nameRequired" })
+        .max(SUBDOMAIN_NAME_MAX, { error: "subdomains.errors.nameTooLong" })
+        .regex(/^[a-z0-9-]+$/, { error: "subdomains.errors.nameInvalid" })
+        .refine((name) => !name.startsWith("-") && !name.endsWith("-"), { error: "subdomains.errors.nameHyphen" })
+        .refine((name) => !RESERVED_SUBDOMAINS.includes(name), { error: "subdomains.errors.nameReserved" })
+        .refine((name) => options.allowLookalike || !isLookalikeLabel(name), { error: "subdomains.errors.nameLookalike" }),
+    );
+
+/** The rule as customers meet it. */
+export const subdomainNameSchema = subdomainNameSchemaFor({ allowLookalike: false });
+/** Any name that may exist (an admin's `xn--` names included): for reading a request's Host. */
+const existingNameSchema = subdomainNameSchemaFor({ allowLookalike: true });
 
 /** The subdomain's address: `<protocol of the content origin>//<name>.<CHANNEL_DOMAIN>/`. */
 export const subdomainAddress = (contentUrl: string, channelDomain: string, name: string) =>
@@ -57,7 +75,7 @@ export function subdomainOfHost(host: string, channelDomain: string): string | n
   const lower = host.toLowerCase();
   if (!lower.endsWith(suffix)) return null;
   const label = lower.slice(0, -suffix.length);
-  return subdomainNameSchema.safeParse(label).success && !label.includes(".") ? label : null;
+  return existingNameSchema.safeParse(label).success && !label.includes(".") ? label : null;
 }
 
 export type SubdomainChannel = { id: string; name: string };

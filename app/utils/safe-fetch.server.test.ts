@@ -133,26 +133,77 @@ describe("safeFetch", () => {
   });
 });
 
+/*
+ * Every address form the outbound check judges (issues 15 and 27), one row each: the address, whether
+ * it is public, and why. IPv6 forms that carry an IPv4 address are judged by that address.
+ */
+const ADDRESS_TABLE: [string, boolean, string][] = [
+  ["93.184.216.34", true, "public IPv4"],
+  ["8.8.8.8", true, "public IPv4"],
+  ["2606:4700:4700::1111", true, "public IPv6"],
+  ["2a00:1450:4001:82a::200e", true, "public IPv6"],
+  ["127.0.0.1", false, "loopback"],
+  ["0.0.0.0", false, "this network"],
+  ["10.0.0.1", false, "private"],
+  ["172.31.255.255", false, "private"],
+  ["192.168.1.1", false, "private"],
+  ["169.254.169.254", false, "link-local (cloud metadata)"],
+  ["100.64.0.1", false, "shared address space"],
+  ["192.0.0.8", false, "IETF protocol assignments"],
+  ["192.0.2.1", false, "documentation TEST-NET-1"],
+  ["198.51.100.7", false, "documentation TEST-NET-2"],
+  ["203.0.113.9", false, "documentation TEST-NET-3"],
+  ["198.18.0.1", false, "benchmarking"],
+  ["192.88.99.1", false, "6to4 relay anycast"],
+  ["224.0.0.1", false, "multicast"],
+  ["255.255.255.255", false, "broadcast / reserved"],
+  ["::1", false, "IPv6 loopback"],
+  ["::", false, "IPv6 unspecified"],
+  ["fc00::1", false, "unique local"],
+  ["fd12:3456::1", false, "unique local"],
+  ["fe80::1", false, "link-local"],
+  ["fec0::1", false, "site-local (deprecated)"],
+  ["ff02::1", false, "multicast"],
+  ["100::1", false, "discard-only"],
+  ["2001:db8::1", false, "documentation"],
+  ["3fff::1", false, "documentation (RFC 9637)"],
+  ["5f00::1", false, "segment routing SIDs"],
+  ["2001:2::1", false, "IETF protocol assignments (benchmarking)"],
+  ["64:ff9b:1::a00:1", false, "NAT64 local-use"],
+  // IPv4-mapped
+  ["::ffff:10.0.0.1", false, "IPv4-mapped private"],
+  ["::ffff:127.0.0.1", false, "IPv4-mapped loopback"],
+  ["::ffff:7f00:1", false, "IPv4-mapped loopback, hex"],
+  ["::ffff:8.8.8.8", true, "IPv4-mapped public"],
+  ["0:0:0:0:0:ffff:a9fe:a9fe", false, "IPv4-mapped metadata, long form"],
+  // IPv4-translated (SIIT)
+  ["::ffff:0:127.0.0.1", false, "IPv4-translated loopback"],
+  ["::ffff:0:8.8.8.8", true, "IPv4-translated public"],
+  // IPv4-compatible (deprecated, ::/96)
+  ["::127.0.0.1", false, "IPv4-compatible loopback"],
+  ["::10.1.2.3", false, "IPv4-compatible private"],
+  ["::a9fe:a9fe", false, "IPv4-compatible metadata, hex"],
+  ["::8.8.8.8", true, "IPv4-compatible public"],
+  // NAT64 well-known prefix
+  ["64:ff9b::7f00:1", false, "NAT64 of loopback"],
+  ["64:ff9b::192.168.0.1", false, "NAT64 of private"],
+  ["64:ff9b::808:808", true, "NAT64 of public"],
+  // 6to4: the IPv4 address in bits 16–47
+  ["2002:7f00:1::1", false, "6to4 of loopback"],
+  ["2002:a00:1::", false, "6to4 of private"],
+  ["2002:a9fe:a9fe::1", false, "6to4 of metadata"],
+  ["2002:5db8:d822::1", true, "6to4 of public"],
+  // Teredo: server in bits 32–63, client inverted in the last 32
+  ["2001:0:4136:e378:8000:63bf:80ff:fffe", false, "Teredo, client 127.0.0.1"],
+  ["2001:0:4136:e378:8000:63bf:f5ff:fffe", false, "Teredo, client 10.0.0.1"],
+  ["2001:0:a00:1:8000:63bf:a247:27dd", false, "Teredo, server 10.0.0.1"],
+  ["2001:0:4136:e378:8000:63bf:a247:27dd", true, "Teredo, public server and client (93.184.216.34)"],
+  ["not-an-ip", false, "not an address"],
+  ["1:2:3:4:5:6:7:8:9", false, "malformed IPv6"],
+];
+
 describe("isPublicAddress", () => {
-  it("tells public addresses from reserved ones", () => {
-    expect(["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111"].map(isPublicAddress)).toEqual([true, true, true]);
-    expect(
-      [
-        "127.0.0.1",
-        "10.0.0.1",
-        "172.31.255.255",
-        "192.168.1.1",
-        "169.254.1.1",
-        "100.64.0.1",
-        "224.0.0.1",
-        "::1",
-        "::",
-        "fc00::1",
-        "fe80::1",
-        "::ffff:10.0.0.1",
-        "2001:db8::1",
-        "not-an-ip",
-      ].map(isPublicAddress),
-    ).toEqual(Array(14).fill(false));
+  it.each(ADDRESS_TABLE)("%s → %s (%s)", (address, expected) => {
+    expect(isPublicAddress(address)).toBe(expected);
   });
 });

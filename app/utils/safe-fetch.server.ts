@@ -67,12 +67,17 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ["::", 128],
   ["::1", 128],
-  ["64:ff9b::", 96],
+  // NAT64's local-use prefix: its IPv4 part is whatever the operator maps it to.
   ["64:ff9b:1::", 48],
+  // Discard-only.
   ["100::", 64],
+  // IETF protocol assignments (Teredo, 2001::/32, is judged by its addresses before this).
   ["2001::", 23],
+  // Documentation (RFC 3849, RFC 9637).
   ["2001:db8::", 32],
-  ["2002::", 16],
+  ["3fff::", 20],
+  // Segment routing SIDs (RFC 9602).
+  ["5f00::", 16],
   ["fc00::", 7],
   ["fe80::", 10],
   ["fec0::", 10],
@@ -81,14 +86,57 @@ for (const [network, prefix] of [
   BLOCKED.addSubnet(network, prefix, "ipv6");
 }
 
-/** True for an address on the public internet. IPv4-mapped IPv6 addresses are judged by their IPv4 part. */
+/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail counts as two); null when malformed. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail, ...rest] = text.split("::");
+  if (rest.length > 0) return null;
+  const parse = (part: string) => (part === "" ? [] : part.split(":").map((group) => Number.parseInt(group, 16)));
+  const front = parse(head);
+  const back = tail === undefined ? [] : parse(tail);
+  const missing = 8 - front.length - back.length;
+  if (tail === undefined ? missing !== 0 : missing < 1) return null;
+  const groups = [...front, ...Array<number>(tail === undefined ? 0 : missing).fill(0), ...back];
+  return groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff) ? groups : null;
+}
+
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+
+/**
+ * The IPv4 addresses an IPv6 address carries and is reached through (issue 27): IPv4-mapped
+ * (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96) and IPv4-compatible (::/96) forms, NAT64's well-known prefix (64:ff9b::/96),
+ * 6to4 (2002::/16: the relay's address in bits 16–47) and Teredo (2001::/32: the server's
+ * address in bits 32–63, the client's inverted in the last 32). Null for any other address.
+ */
+function carriedIpv4(groups: number[]): string[] | null {
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
+  const zeroHead = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
+  if (zeroHead && (g5 === 0xffff || g5 === 0)) return [ipv4Of(g6, g7)];
+  // IPv4-translated (::ffff:0:0:0/96, SIIT).
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0xffff && g5 === 0) return [ipv4Of(g6, g7)];
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return [ipv4Of(g6, g7)];
+  if (g0 === 0x2002) return [ipv4Of(g1, g2)];
+  if (g0 === 0x2001 && g1 === 0) return [ipv4Of(g2, g3), ipv4Of(g6 ^ 0xffff, g7 ^ 0xffff)];
+  return null;
+}
+
+/**
+ * True for an address on the public internet. An IPv6 address that carries IPv4 addresses (see
+ * carriedIpv4) is public only when every one of them is; the rest by the reserved ranges above.
+ */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return !BLOCKED.check(address, "ipv4");
   if (family !== 6) return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return isPublicAddress(mapped[1]);
-  if (/^::ffff:/i.test(address)) return false;
+  const groups = ipv6Groups(address);
+  if (!groups) return false;
+  const carried = carriedIpv4(groups);
+  if (carried) return carried.every((ipv4) => !BLOCKED.check(ipv4, "ipv4"));
   return !BLOCKED.check(address, "ipv6");
 }
 

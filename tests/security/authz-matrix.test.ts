@@ -33,6 +33,15 @@ import {
   REFUSALS,
   type Target,
 } from "./authz-matrix.ts";
+import {
+  expectedLevelAnswer,
+  LEVEL_ENTRIES,
+  levelCellKey,
+  levelTable,
+  RANK_FIXTURES,
+  TARGET_RANKS,
+  type TargetRank,
+} from "./authz-levels.ts";
 
 // Issue 15 §3: every cell of tests/security/authz-matrix.ts against the running production
 // studio, its content origin and a worker, on the test database and a Redis database of its own.
@@ -223,6 +232,32 @@ async function makeFixture(caller: Caller): Promise<Fixture> {
   return { cookie, sessionId: session.id, ownRootId: rootId, own, demo };
 }
 
+/** A signed-in caller and nothing else: the level cells (issue 27) need no ePapers of the caller's. */
+async function makeCaller(caller: Caller): Promise<Pick<Fixture, "cookie">> {
+  if (caller === "anonymous") return { cookie: null };
+  const spec = CALLER_USERS[caller];
+  const user = await insertUserWithLevel(db, spec.level, { user: spec.user, account: spec.account, emailDomain: "authz.epaper.test" });
+  const session = await createSession(db, { userId: user.userId, remember: true });
+  return { cookie: (await sessionCookie.serialize(session.id)).split(";")[0] ?? null };
+}
+
+/** A target user of the rank, in an account of its own with a level-1 colleague (so it is never the last user). */
+async function makeRankTarget(rank: TargetRank) {
+  const { level, isProtected, isDemoAccount } = RANK_FIXTURES[rank];
+  const target = await insertUserWithLevel(db, level, { account: { isProtected, isDemoAccount }, emailDomain: "authz.epaper.test" });
+  const editor = await db.selectFrom("permissionType").select("id").where("priority", "=", "1").executeTakeFirstOrThrow();
+  // Level 1 besides: toggling level 3 off a level-3 user leaves a permission.
+  if (level !== "1")
+    await db.insertInto("userPermission").values({ id: createId(), userId: target.userId, permissionTypeId: editor.id }).execute();
+  const colleague = await insertUserWithLevel(db, "1", { emailDomain: "authz.epaper.test" });
+  await db
+    .updateTable("user")
+    .set({ accountId: target.accountId, baseAccountId: target.accountId })
+    .where("id", "=", colleague.userId)
+    .execute();
+  return { userId: target.userId, accountId: target.accountId };
+}
+
 /* ------------------------------------------------------------------ cells */
 
 type Cell = { entry: MatrixEntry; caller: Caller; target: Target; expected: Answer };
@@ -385,6 +420,41 @@ describe("the authorization matrix", () => {
     });
     const held = cells.length - differing.length;
     console.log(`authz: ${cells.length} cells, ${held} held, ${leaked} leaked`);
+    expect(differing.sort()).toEqual([]);
+  }, 600_000);
+
+  test("the level dimension: no support action reaches a user or account above the caller's level", async () => {
+    const levelCells = LEVEL_ENTRIES.flatMap((entry) =>
+      CALLERS.flatMap((caller) =>
+        TARGET_RANKS.map((rank) => ({ entry, caller, rank, expected: expectedLevelAnswer(entry, caller, rank) })),
+      ),
+    );
+    const answers = new Map<string, string>();
+    const differing: string[] = [];
+    let leaked = 0;
+    await pool(levelCells, 6, async ({ entry, caller, rank, expected }) => {
+      const [fixture, target] = await Promise.all([makeCaller(caller), makeRankTarget(rank)]);
+      clientCounter += 1;
+      const headers: Record<string, string> = {
+        "X-Forwarded-For": `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`,
+        Origin: STUDIO,
+        "Content-Type": "application/x-www-form-urlencoded",
+        ...(fixture.cookie ? { Cookie: fixture.cookie } : {}),
+      };
+      const body = new URLSearchParams({ intent: entry.intent, ...entry.form(target) });
+      const response = await fetch(`${STUDIO}/support/users.data`, { method: "POST", headers, body, redirect: "manual" });
+      const actual = await answerOf(response, STUDIO);
+      answers.set(levelCellKey(entry, caller, rank), actual);
+      if (matches(expected, actual)) return;
+      const leak = REFUSALS.includes(expected) && !REFUSALS.includes(actual) && (actual === "200" || actual.startsWith("redirect:"));
+      if (leak) leaked += 1;
+      differing.push(
+        `${leak ? "LEAK " : ""}support ${entry.intent} ${JSON.stringify(entry.form(target))} · ${caller} → ${rank}: expected ${expected}, got ${actual}`,
+      );
+    });
+    console.log(
+      `authz levels: ${levelCells.length} cells, ${levelCells.length - differing.length} held, ${leaked} leaked\n${levelTable(answers)}`,
+    );
     expect(differing.sort()).toEqual([]);
   }, 600_000);
 });

@@ -8,7 +8,7 @@ import { Dialog } from "#app/components/ui/dialog";
 import { SelectInput, TextInput } from "#app/components/ui/fields";
 import { RenameDialog } from "#app/components/ui/rename-dialog";
 import type { action as subdomainAction, loader as subdomainLoader } from "#app/routes/resources/subdomains";
-import { subdomainNameSchema, type SubdomainView } from "#app/rules/subdomain";
+import { subdomainNameSchemaFor, type SubdomainView } from "#app/rules/subdomain";
 
 const ENDPOINT = "/resources/subdomains";
 
@@ -21,10 +21,10 @@ const dialogElement = () =>
   document.querySelector<HTMLElement>('[data-tour="subdomain-new"]')?.closest<HTMLElement>('[role="dialog"]') ?? null;
 
 /** The subdomain rule's message for a name, or null when it passes (shared with the server). */
-function useNameError() {
+function useNameError(allowLookalike: boolean) {
   const { t } = useTranslation();
   return (value: string) => {
-    const parsed = subdomainNameSchema.safeParse(value);
+    const parsed = subdomainNameSchemaFor({ allowLookalike }).safeParse(value);
     return parsed.success ? null : t(parsed.error.issues[0]?.message as never);
   };
 }
@@ -41,7 +41,6 @@ export function SubdomainDialog(props: { isOpen: boolean; onClose: () => void })
   const write = useFetcher<typeof subdomainAction>();
   const [name, setName] = useState("");
   const [touched, setTouched] = useState(false);
-  const nameError = useNameError();
   const { load } = list;
   useTour("subdomain-tour", SUBDOMAIN_TOUR, props.isOpen && list.data !== undefined, dialogElement);
   useEffect(() => {
@@ -57,6 +56,7 @@ export function SubdomainDialog(props: { isOpen: boolean; onClose: () => void })
     }
   }, [write.state, write.data, load]);
   const result = list.data && "subdomains" in list.data ? list.data : null;
+  const nameError = useNameError(result?.allowLookalike ?? false);
   const submit = (values: Record<string, string>) => void write.submit(values, { method: "post", action: ENDPOINT });
   const error = touched ? nameError(name) : null;
   return (
@@ -108,6 +108,7 @@ export function SubdomainDialog(props: { isOpen: boolean; onClose: () => void })
                   channels={result.channels}
                   submit={submit}
                   busy={write.state !== "idle"}
+                  allowLookalike={result.allowLookalike}
                 />
               ))}
             </ul>
@@ -123,9 +124,10 @@ function SubdomainItem(props: {
   channels: { id: string; name: string }[];
   submit: (values: Record<string, string>) => void;
   busy: boolean;
+  allowLookalike: boolean;
 }) {
   const { t } = useTranslation();
-  const nameError = useNameError();
+  const nameError = useNameError(props.allowLookalike);
   const { subdomain } = props;
   const [open, setOpen] = useState<"rename" | "delete" | null>(null);
   const [channelId, setChannelId] = useState("");

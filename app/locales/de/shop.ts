@@ -92,6 +92,8 @@ export default {
       nameInvalid: "Erlaubt sind nur Buchstaben, Ziffern und Bindestriche (keine Umlaute).",
       nameHyphen: "Der Name darf nicht mit einem Bindestrich beginnen oder enden.",
       nameReserved: "Dieser Name ist reserviert. Bitte wählen Sie einen anderen.",
+      nameLookalike:
+        "Namen mit zwei Bindestrichen an 3. und 4. Stelle (etwa xn--) können andere Namen nachahmen. Bitte wählen Sie einen anderen oder bitten Sie den Support, ihn einzurichten.",
       nameTaken: "Diese Subdomain ist bereits vergeben. Bitte wählen Sie einen anderen Namen.",
       notFound: "Diese Subdomain gibt es nicht mehr.",
       noChannel: "Bitte wählen Sie einen Kanal.",

@@ -87,6 +87,8 @@ export default {
       nameInvalid: "Only letters, digits and hyphens are allowed (no umlauts).",
       nameHyphen: "The name cannot begin or end with a hyphen.",
       nameReserved: "This name is reserved. Please choose another one.",
+      nameLookalike:
+        "Names with two hyphens in the 3rd and 4th place (such as xn--) can imitate other names. Please choose another one, or ask the support to set it up.",
       nameTaken: "This subdomain is already taken. Please choose another name.",
       notFound: "This subdomain no longer exists.",
       noChannel: "Please choose a channel.",

@@ -11,6 +11,7 @@ import {
   setSubdomainChannels,
 } from "#app/models/subdomains.server";
 import { parseIntent } from "#app/rules/intents";
+import { isAdmin } from "#app/rules/permissions";
 import { db } from "#app/utils/db.server";
 import { getEnv } from "#app/utils/env.server";
 import { readForm } from "#app/utils/read-form.server";
@@ -28,7 +29,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       assignableChannels(db, studio.subject),
     ]);
     return data(
-      { subdomains, channels: channels.map(({ id, name }) => ({ id, name })), channelDomain: config().channelDomain ?? null },
+      {
+        subdomains,
+        channels: channels.map(({ id, name }) => ({ id, name })),
+        channelDomain: config().channelDomain ?? null,
+        // Only an admin creates `xn--` names (ADR 0041); the server checks it again.
+        allowLookalike: isAdmin(studio.subject),
+      },
       { headers: { "Cache-Control": "no-store" } },
     );
   } catch (error) {

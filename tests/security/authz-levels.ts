@@ -1,0 +1,118 @@
+import type { Answer, Caller } from "./authz-matrix.ts";
+
+/*
+ * The level dimension of the authorization matrix (issue 27): every support action on a user or
+ * an account, for every caller, against a target of every rank: a user of level 1–4 (each in an
+ * account of its own, with a level-1 colleague), a level-2 user of a protected account, and a
+ * level-2 user of a demo account. tests/security/authz-matrix.test.ts sends each cell to the
+ * running studio.
+ *
+ * The expected answers come from the hierarchy as the issue states it, written out here on
+ * purpose rather than imported from app/rules/permissions.ts: with the rule removed from the
+ * studio, the cells of a support user (3) against level 4 and protected targets leak, and the
+ * test fails (proven once by reverting the rule; see the issue note).
+ */
+
+export const TARGET_RANKS = ["level1", "level2", "level3", "level4", "protected", "demo"] as const;
+export type TargetRank = (typeof TARGET_RANKS)[number];
+
+/** What a target of each rank is: its user's highest level and its account's kind. */
+export const RANK_FIXTURES: Record<TargetRank, { level: "1" | "2" | "3" | "4"; isProtected: boolean; isDemoAccount: boolean }> = {
+  level1: { level: "1", isProtected: false, isDemoAccount: false },
+  level2: { level: "2", isProtected: false, isDemoAccount: false },
+  level3: { level: "3", isProtected: false, isDemoAccount: false },
+  level4: { level: "4", isProtected: false, isDemoAccount: false },
+  protected: { level: "2", isProtected: true, isDemoAccount: false },
+  demo: { level: "2", isProtected: false, isDemoAccount: true },
+};
+
+/** The callers' highest levels (the matrix's callers; a try-it or unconfirmed user holds level 2). */
+const CALLER_LEVEL: Record<Caller, number> = {
+  anonymous: 0,
+  generated: 2,
+  unconfirmed: 2,
+  level1: 1,
+  level2: 2,
+  level3: 3,
+  level4: 4,
+  demoAccount: 2,
+  lockedOwner: 2,
+  otherAccount: 2,
+};
+
+/** The hierarchy: at least the target's level; a protected account and its users only for level 4. */
+export function hierarchyAllows(caller: Caller, rank: TargetRank): boolean {
+  const level = CALLER_LEVEL[caller];
+  const target = RANK_FIXTURES[rank];
+  return level >= Number(target.level) && (!target.isProtected || level === 4);
+}
+
+export type LevelIds = { userId: string; accountId: string };
+
+export type LevelEntry = {
+  intent: string;
+  form: (ids: LevelIds) => Record<string, string>;
+  /** The answer when the action goes through. */
+  allowed: Answer;
+  /** The row's own rules on top of the hierarchy (studio-admin.md §6): demo users are not edited, … */
+  refusesDemo?: boolean;
+  /** … protected accounts are never deactivated or deleted, not even by level 4. */
+  refusesProtected?: boolean;
+};
+
+export const LEVEL_ENTRIES: LevelEntry[] = [
+  // The takeover's first step: the admin's e-mail (now a request the new address must confirm).
+  {
+    intent: "updateUser",
+    form: (ids) => ({ userId: ids.userId, field: "email", value: `matrix-${ids.userId}@takeover.test` }),
+    allowed: "200",
+    refusesDemo: true,
+  },
+  { intent: "updateUser", form: (ids) => ({ userId: ids.userId, field: "lastname", value: "Matrix" }), allowed: "200", refusesDemo: true },
+  // The takeover's second step.
+  { intent: "sendPasswordRequest", form: (ids) => ({ userId: ids.userId }), allowed: "200", refusesDemo: true },
+  { intent: "togglePermission", form: (ids) => ({ userId: ids.userId, priority: "3" }), allowed: "200", refusesDemo: true },
+  { intent: "deleteUser", form: (ids) => ({ userId: ids.userId }), allowed: "200" },
+  { intent: "setAccountActive", form: (ids) => ({ accountId: ids.accountId, active: "false" }), allowed: "200", refusesProtected: true },
+  { intent: "updateAccount", form: (ids) => ({ accountId: ids.accountId, field: "pageExchangeMax", value: "7" }), allowed: "200" },
+  { intent: "addChannels", form: (ids) => ({ accountId: ids.accountId, count: "1" }), allowed: "200" },
+  { intent: "switchAccount", form: (ids) => ({ accountId: ids.accountId }), allowed: "redirect:/epaper" },
+  { intent: "deleteAllEpapers", form: (ids) => ({ accountId: ids.accountId }), allowed: "200", refusesDemo: true },
+  {
+    intent: "deleteAccount",
+    form: (ids) => ({ accountId: ids.accountId }),
+    allowed: "200",
+    refusesDemo: true,
+    refusesProtected: true,
+  },
+];
+
+const SUPPORT_CALLERS: readonly Caller[] = ["level3", "level4"];
+
+export function expectedLevelAnswer(entry: LevelEntry, caller: Caller, rank: TargetRank): Answer {
+  if (caller === "anonymous") return "redirect:/login";
+  // Below level 3 the support area refuses before it looks at any target.
+  if (!SUPPORT_CALLERS.includes(caller)) return "403";
+  if (!hierarchyAllows(caller, rank)) return "403";
+  if (entry.refusesDemo && rank === "demo") return "403";
+  if (entry.refusesProtected && rank === "protected") return "403";
+  return entry.allowed;
+}
+
+/** The support callers' cells as a table: one line per action and caller, one column per rank. */
+export function levelTable(answers: Map<string, string>): string {
+  const width = 10;
+  const lines = [`${"".padEnd(44)}${TARGET_RANKS.map((rank) => rank.padEnd(width)).join("")}`];
+  for (const entry of LEVEL_ENTRIES) {
+    for (const caller of SUPPORT_CALLERS) {
+      const name = `${entry.intent} ${entry.form({ userId: "", accountId: "" }).field ?? ""}`.trim();
+      const cells = TARGET_RANKS.map((rank) =>
+        (answers.get(levelCellKey(entry, caller, rank)) ?? "?").replace("redirect:", "→").padEnd(width),
+      );
+      lines.push(`${`${name} · ${caller}`.padEnd(44)}${cells.join("")}`);
+    }
+  }
+  return lines.join("\n");
+}
+
+export const levelCellKey = (entry: LevelEntry, caller: Caller, rank: TargetRank) => `${LEVEL_ENTRIES.indexOf(entry)}|${caller}|${rank}`;
