@@ -120,6 +120,29 @@ test.describe("support in English", () => {
     await support.click();
     await expect(page.getByTestId("toasts-polite")).toContainText("Permission removed.");
     await expect(support).toHaveAttribute("aria-pressed", "false");
+
+    // An e-mail change by support is a request (issue 27): the address stays until the new one confirms.
+    const newEmail = `moved-${tag}@e2e.epaper.test`;
+    const emailField = users.getByRole("textbox", { name: `E-mail of ${customer.email}` });
+    await emailField.fill(newEmail);
+    await emailField.press("Enter");
+    await expect(page.getByTestId("toasts-polite")).toContainText("A confirmation link went to the new address");
+    await expect(users.getByText(`Waiting for confirmation: ${newEmail}`)).toBeVisible();
+    await expect(users.getByRole("textbox", { name: `E-mail of ${customer.email}` })).toHaveValue(customer.email);
+    expect((await waitForMail(newEmail, { subject: /Confirm your new e-mail address|Bestätigen Sie Ihre neue/ })).text).toContain(
+      supporter.email,
+    );
+    expect((await waitForMail(customer.email, { subject: /change of your e-mail address|Änderung Ihrer E-Mail-Adresse/ })).text).toContain(
+      newEmail,
+    );
+    // A user of a higher level than the supporter's: every action on the row is disabled.
+    const admin = await insertUserWithLevel("4");
+    await page.goto(`/support/users?search=${admin.accountId}`);
+    await expect(users.getByRole("textbox", { name: `E-mail of ${admin.email}` })).toBeDisabled();
+    await expect(users.getByRole("button", { name: `Send password request e-mail to ${admin.email}` })).toBeDisabled();
+    await expect(users.getByRole("button", { name: `Support for ${admin.email}` })).toBeDisabled();
+    await page.goto(`/support/users?search=${customer.accountId}`);
+    await expect(users.getByText(`Waiting for confirmation: ${newEmail}`)).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath("support-users.png"), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
   });
