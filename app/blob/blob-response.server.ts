@@ -13,7 +13,7 @@ export async function blobFileResponse(
 ): Promise<Response> {
   const size = key ? await blobs.size(key) : null;
   if (!key || size === null) return new Response("not found", { status: 404 });
-  const body = Readable.toWeb(blobs.stream(key)) as ReadableStream<Uint8Array>;
+  const body = Readable.toWeb(await blobs.stream(key)) as ReadableStream<Uint8Array>;
   return new Response(body, {
     headers: { "Content-Type": headers.contentType, "Content-Length": String(size), "Cache-Control": headers.cacheControl },
   });

@@ -1,111 +1,77 @@
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { randomBytes } from "node:crypto";
+
+/** What the store knows of one blob: its length, when it last changed, and a strong validator. */
+export type BlobInfo = { size: number; modifiedAt: Date; etag: string };
+
+/** One thing directly under a prefix: a blob, or a deeper prefix (a folder in the folder driver). */
+export type BlobEntry = { key: string; modifiedAt: Date; kind: "blob" | "prefix" };
+
+/** Bytes `start` to `end` of a blob, both included (as HTTP's Range header counts them). */
+export type ByteRange = { start: number; end: number };
+
+/** The blob a key names does not exist (any driver). */
+export class BlobNotFound extends Error {
+  override name = "BlobNotFound";
+  readonly code = "ENOENT";
+  constructor(readonly key: string) {
+    super(`no blob ${key}`);
+  }
+}
 
 /**
- * The blob store: files addressed by keys such as `epapers/<id>/pages/r1/3/w800.webp`.
- * The default driver is a folder (DATA_DIR) that every studio and worker instance shares as
- * a volume. Writes go to a temporary name first and are renamed into place, so a reader never
- * sees half a file and a retried write simply replaces the old one.
+ * The blob store (ADR 0045): files addressed by keys such as `epapers/<id>/pages/r1/3/w800.webp`.
+ * Two drivers keep one contract, proven by one test suite that runs against both
+ * (app/blob/blob-store.contract.test.ts):
+ * - the folder (`BLOB_STORE=folder`, DATA_DIR): one machine, the default;
+ * - S3 and the stores that speak its API (`BLOB_STORE=s3`): any number of studio and worker
+ *   machines that share nothing but MariaDB, Redis and the bucket.
+ * The contract: `put` is atomic (a reader sees the old blob or the whole new one, never a part;
+ * a retried put simply replaces it); `read` and `stream` throw `BlobNotFound` for a missing key;
+ * `stream` takes an inclusive byte range; `stat` and `size` answer null for a missing or invalid
+ * key; `delete` and `deletePrefix` succeed when there is nothing to delete (`deletePrefix(p)`
+ * removes the blob `p` and every blob under `p/`, never `p-other`); `list` returns what
+ * lies directly under a prefix with when it last changed (a prefix: its newest blob).
+ * Nothing outside app/blob/ touches DATA_DIR or the bucket for content.
  */
-export class BlobStore {
-  readonly root: string;
-
-  constructor(root: string) {
-    this.root = path.resolve(root);
-  }
-
+export abstract class BlobStore {
   /** Whether a key names a blob inside the store: no way out of it, nothing but safe characters. */
   static isValidKey(key: string): boolean {
     return /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/.test(key) && !key.split("/").some((part) => part === ".." || part === "");
   }
 
-  /** The file behind a key; refuses keys that would leave the store. */
-  pathOf(key: string) {
+  /** Throws on a key no blob may have; every driver checks before it touches anything. */
+  protected static checkKey(key: string): string {
     if (!BlobStore.isValidKey(key)) throw new Error(`invalid blob key: ${key}`);
-    return path.join(this.root, key);
+    return key;
   }
 
-  async put(key: string, data: Buffer | Uint8Array | Readable) {
-    const target = this.pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${randomBytes(6).toString("hex")}.part`;
-    try {
-      if (Buffer.isBuffer(data) || data instanceof Uint8Array) {
-        await writeFile(temporary, data);
-      } else {
-        await pipeline(data, createWriteStream(temporary));
-      }
-      await rename(temporary, target);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
-  }
+  /** The driver's name, for logs and metrics. */
+  abstract readonly driver: "folder" | "s3";
 
-  read(key: string) {
-    return readFile(this.pathOf(key));
-  }
+  abstract put(key: string, data: Buffer | Uint8Array | Readable, options?: { contentType?: string }): Promise<void>;
 
-  stream(key: string) {
-    return createReadStream(this.pathOf(key));
-  }
+  abstract read(key: string): Promise<Buffer>;
+
+  abstract stream(key: string, range?: ByteRange): Promise<Readable>;
+
+  abstract stat(key: string): Promise<BlobInfo | null>;
 
   async size(key: string): Promise<number | null> {
-    // A key no blob can have (a request's made-up file name) is simply not there.
-    if (!BlobStore.isValidKey(key)) return null;
-    try {
-      return (await stat(this.pathOf(key))).size;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw error;
-    }
+    return (await this.stat(key))?.size ?? null;
   }
 
-  async delete(key: string) {
-    await rm(this.pathOf(key), { force: true });
-  }
+  abstract delete(key: string): Promise<void>;
+
+  abstract list(prefix: string): Promise<BlobEntry[]>;
+
+  abstract deletePrefix(prefix: string): Promise<void>;
 
   /**
-   * What lies directly under a prefix (blobs, deeper prefixes, and writes in progress), with
-   * when each last changed: for sweeps that look for files no row names any more.
+   * A URL another machine can GET the blob from until `ttlMs` has passed, without credentials:
+   * render nodes fetch sources with it. Null when the store has none (the folder): the worker's
+   * signed URL serves the blob then (app/blob/source-url.server.ts).
    */
-  async list(prefix: string): Promise<{ key: string; modifiedAt: Date }[]> {
-    const base = prefix.replace(/\/+$/, "");
-    let names: string[];
-    try {
-      names = await readdir(this.pathOf(base));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-      throw error;
-    }
-    const entries: { key: string; modifiedAt: Date }[] = [];
-    for (const name of names) {
-      try {
-        entries.push({ key: `${base}/${name}`, modifiedAt: (await stat(path.join(this.root, base, name))).mtime });
-      } catch {
-        // Gone in the meantime (a write renamed into place, or another sweep): nothing to list.
-      }
-    }
-    return entries;
-  }
-
-  /** Removes every blob under a prefix (a folder in this driver). */
-  async deletePrefix(prefix: string) {
-    const target = this.pathOf(prefix.replace(/\/+$/, ""));
-    await rm(target, { recursive: true, force: true });
-    // Folders are only this driver's way of holding keys: leave no empty ones behind.
-    let parent = path.dirname(target);
-    while (parent.startsWith(`${this.root}${path.sep}`)) {
-      try {
-        await rmdir(parent);
-      } catch {
-        break;
-      }
-      parent = path.dirname(parent);
-    }
+  async presignedGetUrl(_key: string, _ttlMs: number): Promise<string | null> {
+    return null;
   }
 }

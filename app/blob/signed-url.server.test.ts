@@ -30,10 +30,10 @@ describe("serving a signed blob", () => {
     const { mkdtemp, rm } = await import("node:fs/promises");
     const os = await import("node:os");
     const path = await import("node:path");
-    const { BlobStore } = await import("./blob-store.server.ts");
+    const { FolderBlobStore } = await import("./folder-store.server.ts");
     const { serveSignedBlob } = await import("./signed-url.server.ts");
     const dir = await mkdtemp(path.join(os.tmpdir(), "signed-blob-"));
-    const serve = serveSignedBlob(new BlobStore(dir), SECRET);
+    const serve = serveSignedBlob(new FolderBlobStore(dir), SECRET);
     const server = createServer((req, res) => void serve(req, res));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as import("node:net").AddressInfo).port}`;

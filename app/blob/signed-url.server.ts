@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Readable } from "node:stream";
 import type { BlobStore } from "./blob-store.server.ts";
 
 /**
@@ -48,11 +49,15 @@ export function serveSignedBlob(store: BlobStore, secret: string) {
       response.writeHead(404, { "content-type": "text/plain" }).end("not found");
       return true;
     }
+    let body: Readable;
+    try {
+      body = await store.stream(key);
+    } catch {
+      response.writeHead(404, { "content-type": "text/plain" }).end("not found");
+      return true;
+    }
     response.writeHead(200, { "content-type": "application/octet-stream", "content-length": size, "cache-control": "no-store" });
-    store
-      .stream(key)
-      .on("error", () => response.destroy())
-      .pipe(response);
+    body.on("error", () => response.destroy()).pipe(response);
     return true;
   };
 }

@@ -5,7 +5,7 @@ import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
-import { BlobStore } from "#app/blob/blob-store.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { RENDER_CANCEL_CHANNEL } from "#app/jobs/render";
 import { db } from "#app/utils/db.server";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
@@ -22,7 +22,7 @@ const accountIds: string[] = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "epaper-removal-"));
-  deps = { db, blobs: new BlobStore(dataDir), redis: new Redis(TEST_REDIS_URL) };
+  deps = { db, blobs: new FolderBlobStore(dataDir), redis: new Redis(TEST_REDIS_URL) };
   subscriber = new Redis(TEST_REDIS_URL);
   await subscriber.subscribe(RENDER_CANCEL_CHANNEL);
   subscriber.on("message", (_channel, epaperId: string) => cancelled.push(epaperId));

@@ -4,7 +4,8 @@ import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BlobStore } from "#app/blob/blob-store.server";
+import type { BlobStore } from "#app/blob/blob-store.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { AppError } from "#app/errors/app-error";
 import { db } from "#app/utils/db.server";
 import { redis } from "#app/utils/redis.server";
@@ -20,7 +21,7 @@ let dir: string;
 let blobs: BlobStore;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "settings-"));
-  blobs = new BlobStore(dir);
+  blobs = new FolderBlobStore(dir);
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import type { Epaper } from "#db/schema.gen";
 import { db } from "#app/utils/db.server";
 import { DemoError } from "#app/errors/app-error";
 import { findFolder, type FolderTreeNode } from "#app/rules/folder-tree";
-import { BlobStore } from "#app/blob/blob-store.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
 import { insertAccountWithUser } from "#tests/support/fixtures";
 import { removeAccount } from "./account-removal.server.ts";
@@ -56,7 +56,7 @@ afterAll(async () => {
   const blobDir = await mkdtemp(path.join(os.tmpdir(), "epaper-folders-"));
   const redis = new Redis(TEST_REDIS_URL);
   try {
-    for (const accountId of accountIds) await removeAccount({ db, blobs: new BlobStore(blobDir), redis }, accountId);
+    for (const accountId of accountIds) await removeAccount({ db, blobs: new FolderBlobStore(blobDir), redis }, accountId);
   } finally {
     redis.disconnect();
     await rm(blobDir, { recursive: true, force: true });

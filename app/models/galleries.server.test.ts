@@ -4,7 +4,8 @@ import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { BlobStore } from "#app/blob/blob-store.server";
+import type { BlobStore } from "#app/blob/blob-store.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { AppError } from "#app/errors/app-error";
 import type { PermissionSubject } from "#app/rules/permissions";
 import { db } from "#app/utils/db.server";
@@ -18,7 +19,7 @@ let dir: string;
 let blobs: BlobStore;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "galleries-"));
-  blobs = new BlobStore(dir);
+  blobs = new FolderBlobStore(dir);
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { BlobStore } from "#app/blob/blob-store.server";
+import type { BlobStore } from "#app/blob/blob-store.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { AppError } from "#app/errors/app-error";
 import { db } from "#app/utils/db.server";
 import { redis } from "#app/utils/redis.server";
@@ -30,7 +31,7 @@ let blobs: BlobStore;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "epaper-media-library-"));
-  blobs = new BlobStore(dataDir);
+  blobs = new FolderBlobStore(dataDir);
 });
 
 afterAll(async () => {

@@ -7,7 +7,8 @@ import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { BlobStore } from "#app/blob/blob-store.server";
+import type { BlobStore } from "#app/blob/blob-store.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { AppError } from "#app/errors/app-error";
 import { db } from "#app/utils/db.server";
 import { redis } from "#app/utils/redis.server";
@@ -26,7 +27,7 @@ let dir: string;
 let blobs: BlobStore;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "preview-image-"));
-  blobs = new BlobStore(dir);
+  blobs = new FolderBlobStore(dir);
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

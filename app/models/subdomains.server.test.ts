@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { BlobStore } from "#app/blob/blob-store.server";
+import type { BlobStore } from "#app/blob/blob-store.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { DemoError, Forbidden } from "#app/errors/app-error";
 import { createContentHandler } from "#app/publish/content-server.server";
 import { db } from "#app/utils/db.server";
@@ -25,7 +26,7 @@ let port: number;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "subdomains-"));
-  blobs = new BlobStore(dataDir);
+  blobs = new FolderBlobStore(dataDir);
   server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;

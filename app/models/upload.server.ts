@@ -6,7 +6,7 @@ import { createId } from "@paralleldrive/cuid2";
 import busboy from "busboy";
 import type { StudioUser } from "#app/auth/studio-user.server";
 import type { BlobStore } from "#app/blob/blob-store.server";
-import { signBlobUrl } from "#app/blob/signed-url.server";
+import { blobSourceUrl } from "#app/blob/source-url.server";
 import type { Env } from "#app/utils/env.server";
 import { type Analysis, analyzeBlob } from "#app/render/analyze.server";
 import { listRenderNodes, pickNode, type RenderNode } from "#app/render/node-registry.server";
@@ -63,8 +63,8 @@ export function uploadDepsFromEnv(
     blobs: services.blobs,
     render: {
       redis: services.redis,
-      // The worker serves the shared blob store to render nodes (ADR 0007).
-      signedUrl: (key) => signBlobUrl(env.WORKER_URL, env.SESSION_SECRET, key, ANALYZE_URL_TTL_MS),
+      // The store's presigned URL, or the worker's signed URL over the folder (ADR 0007, 0045).
+      signedUrl: (key) => blobSourceUrl(services.blobs, { url: env.WORKER_URL, secret: env.SESSION_SECRET }, key, ANALYZE_URL_TTL_MS),
       token: env.RENDER_NODE_TOKEN,
     },
     config: { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, maxPages: env.UPLOAD_MAX_PAGES },

@@ -6,7 +6,7 @@ import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { BlobStore } from "#app/blob/blob-store.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { rateLimitKey } from "#app/auth/rate-limit.server";
 import { TooManyRequests } from "#app/errors/app-error";
 import { PREVIEW_LINK_UNLOCK_MS } from "#app/rules/preview-link";
@@ -51,7 +51,7 @@ beforeAll(async () => {
   contentUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   server.on(
     "request",
-    createContentHandler({ db, blobs: new BlobStore(dataDir), studioOrigin: STUDIO, contentOrigin: contentUrl, secret: SECRET, now }),
+    createContentHandler({ db, blobs: new FolderBlobStore(dataDir), studioOrigin: STUDIO, contentOrigin: contentUrl, secret: SECRET, now }),
   );
 });
 
@@ -63,7 +63,7 @@ afterAll(async () => {
 });
 
 const publishedLink = (values: { expiredAt?: Date } = {}) =>
-  insertPublishedPreviewLink(db, new BlobStore(dataDir), { expiredAt: values.expiredAt ?? new Date(clock + 30 * 24 * 3600_000) });
+  insertPublishedPreviewLink(db, new FolderBlobStore(dataDir), { expiredAt: values.expiredAt ?? new Date(clock + 30 * 24 * 3600_000) });
 
 const deps = () => ({ db, redis, secret: SECRET, contentUrl, now });
 let ipCounter = 0;

@@ -11,7 +11,7 @@ export function splitPagesWith(deps: Pick<RenderDeps, "redis" | "signedUrl" | "t
     const node = pickNode(await listRenderNodes(deps.redis), new Map());
     if (!node) throw new Error("no render node is available to cut page PDFs");
     const stream = renderClientFor(node.url, deps.token).splitDocument(
-      { sourceUrl: deps.signedUrl(sourceBlobKey), sourceId: sourceBlobKey, pages },
+      { sourceUrl: await deps.signedUrl(sourceBlobKey), sourceId: sourceBlobKey, pages },
       { timeoutMs: 120_000 },
     );
     for await (const cut of stream) yield { page: cut.page, pdf: cut.pdf };

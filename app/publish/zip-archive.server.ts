@@ -34,12 +34,19 @@ export async function writeZip(blobs: BlobStore, key: string, entries: BundleEnt
     else if (entry.blobKey) {
       const blobKey = entry.blobKey;
       // Lazily: a stream is opened only when its turn comes, so a 500-page ePaper holds one file open.
-      zip.addReadStreamLazy(entry.path, { mtime, compress }, (done) =>
-        done(
-          null,
-          blobs.stream(blobKey).on("error", (error) => fail(error)),
-        ),
-      );
+      zip.addReadStreamLazy(entry.path, { mtime, compress }, (done) => {
+        blobs.stream(blobKey).then(
+          (stream) =>
+            done(
+              null,
+              stream.on("error", (error) => fail(error)),
+            ),
+          (error: unknown) => {
+            fail(error as Error);
+            done(error as Error, undefined as never);
+          },
+        );
+      });
     }
   }
   zip.end();

@@ -30,7 +30,7 @@ export async function analyzeBlob(
   if (!node) throw new Error("no render node is available");
   try {
     const result = await renderClientFor(node.url, deps.token).analyze(
-      { sourceUrl: deps.signedUrl(key), sourceId: key, includeLinks: options.includeLinks ?? false },
+      { sourceUrl: await deps.signedUrl(key), sourceId: key, includeLinks: options.includeLinks ?? false },
       { signal: options.signal, timeoutMs: 120_000 },
     );
     return {

@@ -155,7 +155,7 @@ export async function dispatchPages(deps: DispatchDeps, work: DispatchWork, sign
       const client = renderClientFor(node.url, deps.token);
       const stream = client.renderDocument(
         {
-          sourceUrl: deps.signedUrl(work.sourceKey),
+          sourceUrl: await deps.signedUrl(work.sourceKey),
           sourceId: work.sourceKey,
           firstPage: pages[0],
           lastPage: pages.at(-1),

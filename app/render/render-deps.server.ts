@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import type { BlobStore } from "#app/blob/blob-store.server";
-import { signBlobUrl } from "#app/blob/signed-url.server";
+import { blobSourceUrl } from "#app/blob/source-url.server";
 import type { Env } from "#app/utils/env.server";
 import type { Database } from "#db/client";
 import type { RenderDeps } from "./render-types.server.ts";
@@ -25,7 +25,7 @@ export function renderDepsFromEnv(
 ): RenderDeps {
   return {
     ...services,
-    signedUrl: (key) => signBlobUrl(env.WORKER_URL, env.SESSION_SECRET, key, SOURCE_URL_TTL_MS),
+    signedUrl: (key) => blobSourceUrl(services.blobs, { url: env.WORKER_URL, secret: env.SESSION_SECRET }, key, SOURCE_URL_TTL_MS),
     token: env.RENDER_NODE_TOKEN,
     settings: {
       widths: env.RENDER_WIDTHS,

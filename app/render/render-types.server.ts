@@ -12,7 +12,8 @@ export type RenderDeps = {
   redis: Redis;
   blobs: BlobStore;
   /** A short-lived URL a node can download the blob from. */
-  signedUrl: (key: string) => string;
+  /** A URL the render node GETs the source from (presigned by the store, or the worker's). */
+  signedUrl: (key: string) => Promise<string>;
   token: string;
   settings: RenderSettings;
   log: (message: string) => void;

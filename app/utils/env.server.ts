@@ -37,6 +37,25 @@ const EnvSchema = z
     DATABASE_URL: url(["mysql:", "mariadb:"]).default("mysql://root@127.0.0.1:3306/epaper"),
     REDIS_URL: url(["redis:", "rediss:"]).default("redis://127.0.0.1:6379"),
     DATA_DIR: z.string().min(1).default("./data"),
+    /**
+     * Where content lives (ADR 0045): `folder` (DATA_DIR, one machine; the default) or `s3` (a
+     * bucket of S3 or a store that speaks its API; every instance shares only it, MariaDB and Redis).
+     */
+    BLOB_STORE: z.enum(["folder", "s3"], { error: "must be folder or s3" }).default("folder"),
+    /** The S3 API's address; unset for AWS itself (the region's endpoint). */
+    S3_ENDPOINT: url(["http:", "https:"]).optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3–63 lower-case letters, digits, dots, hyphens)")
+      .optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Path-style addresses (`<endpoint>/<bucket>/<key>`), which most self-hosted stores need; default on with S3_ENDPOINT. */
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false"], { error: "must be true or false" })
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value === "true")),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").default(DEV_SESSION_SECRET),
     RENDER_NODE_TOKEN: z.string().min(32, "must be at least 32 characters").default(DEV_RENDER_NODE_TOKEN),
     /** Express "trust proxy": e.g. loopback, 1, or a list of proxy addresses; unset trusts none. */
@@ -116,6 +135,8 @@ const EnvSchema = z
         path: ["SHOP_WEBHOOK_SECRET"],
         message: "must be set when SHOP_URL is set (the secret the shop signs its webhook calls with)",
       });
+    if (env.BLOB_STORE === "s3" && !env.S3_BUCKET)
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "must be set when BLOB_STORE is s3 (the bucket content lives in)" });
     if (env.NODE_ENV !== "production") return;
     // Development defaults are public (they are in this file); production must bring its own.
     if (env.SESSION_SECRET === DEV_SESSION_SECRET)
@@ -159,6 +180,7 @@ const EnvSchema = z
       CHANNEL_DOMAIN: (env.CHANNEL_DOMAIN ?? (env.NODE_ENV === "production" ? undefined : `localhost:${env.CONTENT_PORT}`))?.toLowerCase(),
       WORKER_URL: stripSlash(env.WORKER_URL ?? `http://${env.WORKER_HOST}:${env.WORKER_PORT}`),
       DATA_DIR: path.resolve(env.DATA_DIR),
+      S3_FORCE_PATH_STYLE: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
     };
   });
 

@@ -5,18 +5,19 @@ import os from "node:os";
 import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { BlobStore } from "#app/blob/blob-store.server";
+import type { BlobStore } from "#app/blob/blob-store.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { db } from "#app/utils/db.server";
 import { insertAccountWithUser } from "#tests/support/fixtures";
 import { DELETED_EPAPER_GRACE_MS, purgeDeletedEpapers } from "./purge-deleted-epapers.handler.server.ts";
 
 let dataDir: string;
-let blobs: BlobStore;
+let blobs: FolderBlobStore;
 let accountId: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "epaper-purge-job-"));
-  blobs = new BlobStore(dataDir);
+  blobs = new FolderBlobStore(dataDir);
   ({ accountId } = await insertAccountWithUser(db));
 });
 

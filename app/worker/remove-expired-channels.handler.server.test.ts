@@ -4,7 +4,8 @@ import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { BlobStore } from "#app/blob/blob-store.server";
+import type { BlobStore } from "#app/blob/blob-store.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { accountChannel } from "#app/events/catalogue";
 import { db } from "#app/utils/db.server";
 import { withCronjobsOff } from "#tests/support/cronjobs";
@@ -29,7 +30,7 @@ const heard: string[] = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "epaper-channel-job-"));
-  blobs = new BlobStore(dataDir);
+  blobs = new FolderBlobStore(dataDir);
   redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   // Connected (ready check and SELECT done) before it subscribes: a SUBSCRIBE that overtakes the
   // ready check puts the connection in subscriber mode, the check fails and the events never come.

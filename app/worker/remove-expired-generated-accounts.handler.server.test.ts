@@ -5,7 +5,7 @@ import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
-import { BlobStore } from "#app/blob/blob-store.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { accountChannel, type StudioEvent } from "#app/events/catalogue";
 import { removeAccount } from "#app/models/account-removal.server";
 import { createGeneratedAccount, TRY_IT_STORAGE_MS, TRY_IT_TEST_PHASE_MS } from "#app/models/generated-account.server";
@@ -24,7 +24,7 @@ const accountIds: string[] = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "epaper-generated-job-"));
-  deps = { db, blobs: new BlobStore(dataDir), redis: new Redis(TEST_REDIS_URL) };
+  deps = { db, blobs: new FolderBlobStore(dataDir), redis: new Redis(TEST_REDIS_URL) };
   subscriber = new Redis(TEST_REDIS_URL);
   subscriber.on("message", (channel: string, message: string) => {
     events.set(channel, [...(events.get(channel) ?? []), JSON.parse(message) as StudioEvent]);

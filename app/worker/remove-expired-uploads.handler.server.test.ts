@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { BlobStore } from "#app/blob/blob-store.server";
+import type { BlobStore } from "#app/blob/blob-store.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { UPLOAD_TTL_MS } from "#app/rules/upload-contract";
 import { db } from "#app/utils/db.server";
 import { insertAccountWithUser } from "#tests/support/fixtures";
@@ -13,12 +14,12 @@ import { removeExpiredUploads } from "./remove-expired-uploads.handler.server.ts
 
 const HOUR = 3600_000;
 let dataDir: string;
-let blobs: BlobStore;
+let blobs: FolderBlobStore;
 let accountId: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "epaper-uploads-job-"));
-  blobs = new BlobStore(dataDir);
+  blobs = new FolderBlobStore(dataDir);
   ({ accountId } = await insertAccountWithUser(db));
 });
 

@@ -77,7 +77,8 @@ export async function removeExpiredUploads(deps: ExpiredUploadsJobDeps, now: Dat
         // A write in progress a day old is dead whatever its upload became.
         if (!entry.key.endsWith(".part") && known.has(idOf(entry.key))) continue;
         try {
-          await removeEntry(deps.blobs, entry.key);
+          if (entry.kind === "prefix") await deps.blobs.deletePrefix(entry.key);
+          else await deps.blobs.delete(entry.key);
           strays++;
         } catch (error) {
           errors.push(error);
@@ -92,15 +93,4 @@ export async function removeExpiredUploads(deps: ExpiredUploadsJobDeps, now: Dat
     throw new AggregateError(errors, `removed ${removed} uploads and ${strays} stray files; ${errors.length} failed: ${String(errors[0])}`);
   }
   return { skipped: false, removed, strays };
-}
-
-/** A file, or a folder of files; the `uploads/` folder itself stays for the next upload. */
-async function removeEntry(blobs: BlobStore, key: string) {
-  try {
-    await blobs.delete(key);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== "ERR_FS_EISDIR" && code !== "EISDIR") throw error;
-    await blobs.deletePrefix(key);
-  }
 }

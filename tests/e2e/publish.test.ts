@@ -5,7 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, type FrameLocator, type Page, test } from "@playwright/test";
 import { Redis } from "ioredis";
-import { BlobStore } from "#app/blob/blob-store.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { publishToAccount } from "#app/events/publish.server";
 import { addEnrichmentsOfEveryKind } from "../support/enrichments.ts";
 import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
@@ -190,7 +190,7 @@ for (const lang of LANGUAGES) {
       await logInAs(context, user);
       const name = `Publish test ${lang.code} ${Date.now()}`;
       const { epaper, epaperId } = await uploadAndRender(page, lang, name);
-      await addEnrichmentsOfEveryKind(e2eDb(), new BlobStore(path.resolve(E2E_DATA_DIR)), epaperId, user.accountId);
+      await addEnrichmentsOfEveryKind(e2eDb(), new FolderBlobStore(path.resolve(E2E_DATA_DIR)), epaperId, user.accountId);
 
       // Preview: publishes, then opens inline; the reader comes from the content origin.
       await epaper.getByRole("button", { name: lang.studio.actions(name) }).click();

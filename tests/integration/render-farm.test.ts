@@ -221,7 +221,8 @@ describe("render farm", () => {
     await farm.blobs.put("bench/split.pdf", await readFile(path.join(CORPUS, "pdfjs__tracemonkey.pdf")));
     const client = renderClientFor(nodeA.url, TOKEN);
     const parts: { page: number; pdf: Uint8Array }[] = [];
-    for await (const part of client.splitDocument({ sourceUrl: farm.deps.signedUrl("bench/split.pdf"), pages: [3, 1] })) parts.push(part);
+    for await (const part of client.splitDocument({ sourceUrl: await farm.deps.signedUrl("bench/split.pdf"), pages: [3, 1] }))
+      parts.push(part);
     expect(parts.map((part) => part.page)).toEqual([1, 3]);
     for (const part of parts) {
       expect(Buffer.from(part.pdf).subarray(0, 5).toString()).toBe("%PDF-");
@@ -230,7 +231,7 @@ describe("render farm", () => {
     }
     // Without the shared token the node does no work at all.
     const stranger = renderClientFor(nodeA.url, "not-the-token-0123456789abcdefghijklmn");
-    await expect(stranger.analyze({ sourceUrl: farm.deps.signedUrl("bench/split.pdf") })).rejects.toMatchObject({ code: 16 });
+    await expect(stranger.analyze({ sourceUrl: await farm.deps.signedUrl("bench/split.pdf") })).rejects.toMatchObject({ code: 16 });
   });
 
   test("support's render-server view: the live node's record, its own health and metrics, the processes naming it", async () => {

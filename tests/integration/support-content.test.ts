@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import sharp from "sharp";
-import { BlobStore } from "#app/blob/blob-store.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { findNewsImage } from "#app/models/support/news-image.server";
 import { afterAll, expect, test } from "vitest";
 import { Forbidden } from "#app/errors/app-error";
@@ -19,7 +19,7 @@ import { permissionSubject } from "#tests/support/permission-subject";
 // §5 rules of the news manager (lengths, language, position, dates), the text sanitised to the
 // rich-text allow-list, and the order codes the shop page offers; every write audited.
 
-const blobs = new BlobStore(await mkdtemp(path.join(os.tmpdir(), "news-images-")));
+const blobs = new FolderBlobStore(await mkdtemp(path.join(os.tmpdir(), "news-images-")));
 const deps = { db, blobs };
 
 afterAll(async () => {

@@ -679,7 +679,7 @@ function uploadDeps(config: Partial<UploadDeps["config"]> = {}): UploadDeps {
   return {
     db,
     blobs,
-    render: { redis, signedUrl: (key) => signBlobUrl(env.WORKER_URL, env.SESSION_SECRET, key, 60_000), token: env.RENDER_NODE_TOKEN },
+    render: { redis, signedUrl: async (key) => signBlobUrl(env.WORKER_URL, env.SESSION_SECRET, key, 60_000), token: env.RENDER_NODE_TOKEN },
     config: { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, maxPages: env.UPLOAD_MAX_PAGES, ...config },
   };
 }

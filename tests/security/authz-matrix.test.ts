@@ -9,7 +9,8 @@ import { Registry } from "prom-client";
 import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createDb, type Database } from "#db/client";
-import { BlobStore } from "#app/blob/blob-store.server";
+import type { BlobStore } from "#app/blob/blob-store.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { signBlobUrl } from "#app/blob/signed-url.server";
 import { createSession } from "#app/auth/session.server";
 import { SESSION_COOKIE_NAME } from "#app/auth/session-cookie.server";
@@ -356,7 +357,7 @@ let worker: Server | undefined;
 beforeAll(async () => {
   db = createDb(TEST_DATABASE_URL, { connectionLimit: 8 });
   await mkdir(dataDir, { recursive: true });
-  blobs = new BlobStore(dataDir);
+  blobs = new FolderBlobStore(dataDir);
   // Queues and rate-limit counters of an earlier run must not answer for this one.
   const redis = new Redis(REDIS_URL);
   await redis.flushdb();

@@ -5,7 +5,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BlobStore } from "#app/blob/blob-store.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { startWorkerHttp } from "#server/worker-http";
 import { REPO, startStudio, stopProcess } from "#tests/support/studio-process";
 import { TEST_PORTS } from "#tests/support/test-ports";
@@ -177,7 +177,7 @@ describe("the worker", () => {
       host: "127.0.0.1",
       port: TEST_PORTS.securityWorker,
       registry: new Registry(),
-      blobs: new BlobStore(dataDir),
+      blobs: new FolderBlobStore(dataDir),
       secret: SESSION_SECRET,
       healthy: async () => true,
     });

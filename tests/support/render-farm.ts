@@ -13,8 +13,8 @@ import { createInterface } from "node:readline";
 import { createId } from "@paralleldrive/cuid2";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { BlobStore } from "#app/blob/blob-store.server";
-import { signBlobUrl } from "#app/blob/signed-url.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
+import { blobSourceUrl } from "#app/blob/source-url.server";
 import { accountChannel, type StudioEvent } from "#app/events/catalogue";
 import { RenderJob } from "#app/jobs/render";
 import { cancelRender } from "#app/render/cancel-render.server";
@@ -120,7 +120,7 @@ export async function startFarm(options: {
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   await redis.flushdb();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "epaper-farm-"));
-  const blobs = new BlobStore(dataDir);
+  const blobs = new FolderBlobStore(dataDir);
   const server: http.Server = await startWorkerHttp({
     host: "127.0.0.1",
     port: 0,
@@ -136,7 +136,7 @@ export async function startFarm(options: {
     db,
     redis,
     blobs,
-    signedUrl: (key) => signBlobUrl(workerUrl, SECRET, key, 15 * 60_000),
+    signedUrl: (key) => blobSourceUrl(blobs, { url: workerUrl, secret: SECRET }, key, 15 * 60_000),
     token: TOKEN,
     settings: { widths: [1600, 800], thumbnailWidth: 200, quality: 75, effort: 0, ...options.settings },
     log: (message) => {

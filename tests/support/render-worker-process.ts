@@ -3,7 +3,7 @@
  * server/worker.ts, configured by the test through the environment, killed with SIGKILL.
  */
 import { Redis } from "ioredis";
-import { BlobStore } from "#app/blob/blob-store.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { signBlobUrl } from "#app/blob/signed-url.server";
 import { startRenderWorker } from "#app/worker/render.consumer.server";
 import { createDb } from "#db/client";
@@ -18,8 +18,8 @@ await startRenderWorker({
   deps: {
     db,
     redis,
-    blobs: new BlobStore(env.DATA_DIR as string),
-    signedUrl: (key) => signBlobUrl(env.WORKER_URL as string, env.SESSION_SECRET as string, key, 15 * 60_000),
+    blobs: new FolderBlobStore(env.DATA_DIR as string),
+    signedUrl: async (key) => signBlobUrl(env.WORKER_URL as string, env.SESSION_SECRET as string, key, 15 * 60_000),
     token: env.RENDER_NODE_TOKEN as string,
     settings: { widths: [1600, 800], thumbnailWidth: 200, quality: 75, effort: 0 },
     log: (message) => console.log(`[render] ${message}`),

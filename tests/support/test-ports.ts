@@ -24,4 +24,6 @@ export const TEST_PORTS = {
   pageOpsNodeB: 50392,
   /** tests/integration/channel.test.ts: one render node. */
   channelNode: 50401,
+  /** tests/setup/global-setup.ts: the suite's local S3-compatible server (ADR 0045). */
+  s3: 50421,
 } as const;

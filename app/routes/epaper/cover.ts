@@ -19,6 +19,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
   const size = await blobs.size(coverKey);
   if (size === null) return new Response("not found", { status: 404 });
-  const body = Readable.toWeb(blobs.stream(coverKey)) as ReadableStream<Uint8Array>;
+  const body = Readable.toWeb(await blobs.stream(coverKey)) as ReadableStream<Uint8Array>;
   return new Response(body, { headers: { ...headers, "Content-Type": "image/webp", "Content-Length": String(size) } });
 }

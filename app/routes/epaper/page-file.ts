@@ -23,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const etag = `"${Buffer.from(key).toString("base64url")}"`;
     const headers = { "Cache-Control": "private, max-age=86400", ETag: etag };
     if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
-    const body = Readable.toWeb(blobs.stream(key)) as ReadableStream<Uint8Array>;
+    const body = Readable.toWeb(await blobs.stream(key)) as ReadableStream<Uint8Array>;
     return new Response(body, { headers: { ...headers, "Content-Type": "image/webp", "Content-Length": String(size) } });
   } catch (error) {
     return errorToApiResponse(error, { log: "editor page file" });

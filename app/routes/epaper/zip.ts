@@ -19,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const size = key ? await blobs.size(key) : null;
   if (!row || !key || size === null) return new Response("not found", { status: 404 });
   await markPublicationReviewed(db, row.id);
-  const body = Readable.toWeb(blobs.stream(key)) as ReadableStream<Uint8Array>;
+  const body = Readable.toWeb(await blobs.stream(key)) as ReadableStream<Uint8Array>;
   return new Response(body, {
     headers: {
       "Content-Type": "application/zip",

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { CLIENT_IP_HEADER } from "#app/auth/client-ip";
-import { BlobStore } from "#app/blob/blob-store.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { db } from "#app/utils/db.server";
 import { insertPublishedPreviewLink } from "#tests/support/preview-link";
 import { action } from "./verify-publication-access.ts";
@@ -32,7 +32,7 @@ async function call(type: string, hash: string, body: unknown) {
 }
 
 test("answers the address, 404 or 400 as the spec says", async () => {
-  const link = await insertPublishedPreviewLink(db, new BlobStore(dataDir), { expiredAt: new Date(Date.now() + 3600_000) });
+  const link = await insertPublishedPreviewLink(db, new FolderBlobStore(dataDir), { expiredAt: new Date(Date.now() + 3600_000) });
   const right = await call("previewlink", link.hash, { password: link.password });
   expect(right.status).toBe(200);
   expect(right.headers.get("content-type")).toMatch(/^text\/plain/);
