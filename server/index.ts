@@ -102,6 +102,8 @@ app.use((error: unknown, _req: express.Request, res: express.Response, _next: ex
 // The content origin: published bundles on their own port (and host name), never the studio's.
 const { createContentHandler } = await import("#app/publish/content-server.server");
 const [{ db: contentDb }, { blobs: contentBlobs }] = await Promise.all([import("#app/utils/db.server"), import("#app/blob/blobs.server")]);
+// The blob store answers before anything is served (a wrong bucket or endpoint stops the start here).
+await contentBlobs.ready();
 const contentServer = applyServerTimeouts(
   createServer(
     createContentHandler({

@@ -28,6 +28,7 @@ import { onShutdown } from "./shutdown.ts";
 import { startWorkerHttp } from "./worker-http.ts";
 
 const env = getEnv();
+await blobs.ready();
 // Workers block on Redis; BullMQ requires unlimited retries per request for them.
 const connection = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
 const queues = createQueues(connection);

@@ -45,6 +45,9 @@ export abstract class BlobStore {
     return key;
   }
 
+  /** At a process's start: checks the store is reachable and creates its bucket or folder if missing. */
+  abstract ready(): Promise<void>;
+
   /** The driver's name, for logs and metrics. */
   abstract readonly driver: "folder" | "s3";
 

@@ -31,6 +31,10 @@ export class FolderBlobStore extends BlobStore {
     return path.join(this.root, BlobStore.checkKey(key));
   }
 
+  async ready() {
+    await mkdir(this.root, { recursive: true });
+  }
+
   async put(key: string, data: Buffer | Uint8Array | Readable) {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });

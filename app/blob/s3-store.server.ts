@@ -75,7 +75,11 @@ export class S3BlobStore extends BlobStore {
     });
   }
 
-  /** Creates the bucket when it does not exist (local test servers; operators create theirs). */
+  async ready() {
+    await this.ensureBucket();
+  }
+
+  /** Creates the bucket when it does not exist (local servers; operators usually create theirs). */
   async ensureBucket() {
     try {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));

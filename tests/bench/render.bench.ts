@@ -7,6 +7,8 @@ import { BENCH_DATABASE_URL, BENCH_REDIS_URL, prepareBenchDatabase } from "./ben
 import os from "node:os";
 import path from "node:path";
 import { CORPUS, type Farm, type NodeProcess, startFarm, startRenderNode } from "#tests/support/render-farm";
+import { mkdtemp } from "node:fs/promises";
+import { localS3Store, startLocalS3Process } from "#tests/support/s3";
 import { plainRender } from "./plain-render.ts";
 
 const FILES = [
@@ -47,8 +49,22 @@ async function farmRun(farm: Farm) {
   return { ms: performance.now() - started, perFile };
 }
 
+/**
+ * BLOB_STORE=s3: the farm renders into a bucket, and nodes fetch sources by presigned URL
+ * (ADR 0045). The store is S3_ENDPOINT's, or a local S3 server in a process of its own.
+ */
+const s3Server =
+  process.env.BLOB_STORE === "s3" && !process.env.S3_ENDPOINT
+    ? await startLocalS3Process(50419, await mkdtemp(path.join(os.tmpdir(), "bench-s3-")))
+    : null;
+const s3Endpoint = s3Server?.endpoint ?? process.env.S3_ENDPOINT;
+let runs = 0;
+const storeOf = async () =>
+  s3Endpoint && process.env.BLOB_STORE === "s3" ? localS3Store(s3Endpoint, `bench-render-${process.pid}-${++runs}`) : undefined;
+
 async function withNodes<T>(specs: { port: number; capacity: number; cpus?: string }[], work: (farm: Farm) => Promise<T>) {
-  const farm = await startFarm({ databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, settings: SETTINGS, concurrency: 1 });
+  const blobs = await storeOf();
+  const farm = await startFarm({ databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, settings: SETTINGS, concurrency: 1, blobs });
   const nodes: NodeProcess[] = [];
   try {
     for (const spec of specs) nodes.push(await startRenderNode({ ...spec, redisUrl: REDIS_URL }));
@@ -63,7 +79,7 @@ async function withNodes<T>(specs: { port: number; capacity: number; cpus?: stri
 
 await prepareBenchDatabase();
 console.log(
-  `render benchmark: ${FILES.length} files, ${TOTAL_PAGES} pages, ${cores} cores, widths ${SETTINGS.widths.join("/")} + thumbnail`,
+  `render benchmark: ${FILES.length} files, ${TOTAL_PAGES} pages, ${cores} cores, widths ${SETTINGS.widths.join("/")} + thumbnail, blob store ${s3Endpoint && process.env.BLOB_STORE === "s3" ? `s3 (${s3Server ? "local s3rver process" : s3Endpoint}; sources by presigned URL)` : "folder"}`,
 );
 
 // 1. The whole path with one node using every core.
@@ -101,4 +117,5 @@ const largest = farm.perFile.find((file) => file.label.startsWith("206"));
 console.log(`ratio farm/plain: ${(farm.ms / plainMs).toFixed(2)}`);
 console.log(`first page after upload s: ${seconds(largest?.firstPageMs ?? Number.NaN)}`);
 console.log(`ratio two nodes/one node: ${(oneNode.ms / twoNodes.ms).toFixed(2)}`);
+await s3Server?.kill();
 process.exit(0);

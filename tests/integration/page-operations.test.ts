@@ -11,7 +11,7 @@ import { splitPagesWith } from "#app/publish/split-pages.server";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
 import { numberedPagesPdf } from "#tests/support/generated-pdf";
 import { permissionSubject } from "#tests/support/permission-subject";
-import { type Farm, type NodeProcess, startFarm, startRenderNode } from "#tests/support/render-farm";
+import { type Farm, fileOf, type NodeProcess, startFarm, startRenderNode } from "#tests/support/render-farm";
 import { TEST_PORTS } from "#tests/support/test-ports";
 
 /*
@@ -99,7 +99,7 @@ async function addInternalLink(pageId: string, targetPageId: string) {
 
 async function filesUnder(prefix: string) {
   try {
-    return await readdir(farm.blobs.pathOf(prefix), { recursive: true });
+    return await readdir(fileOf(farm, prefix), { recursive: true });
   } catch {
     return [];
   }
@@ -291,7 +291,7 @@ describe("page operations", () => {
     expect(after[0]?.id).toBe(before[0]?.id);
     expect(after[66]?.id).toBe(before[1]?.id);
     expect(after.slice(1, 66).map((page) => page.sourcePage)).toEqual(Array.from({ length: 65 }, (_, index) => index + 1));
-    const folders = await readdir(farm.blobs.pathOf(operationPrefix(epaperId, operationId)));
+    const folders = await readdir(fileOf(farm, operationPrefix(epaperId, operationId)));
     expect(folders.sort((a, b) => Number(a) - Number(b))).toEqual(after.slice(1, 66).map((page) => String(page.sourcePage)));
     nodeB = await startRenderNode({ port: TEST_PORTS.pageOpsNodeB, redisUrl: REDIS_URL, capacity: 1 });
   }, 300_000);

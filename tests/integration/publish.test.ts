@@ -20,7 +20,7 @@ import { READER_ASSETS_DIR } from "#app/publish/reader-assets.server";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
 import { addEnrichmentsOfEveryKind } from "#tests/support/enrichments";
 import { permissionSubject } from "#tests/support/permission-subject";
-import { type Farm, type NodeProcess, startFarm, startRenderNode } from "#tests/support/render-farm";
+import { type Farm, fileOf, type NodeProcess, startFarm, startRenderNode } from "#tests/support/render-farm";
 import { TEST_PORTS } from "#tests/support/test-ports";
 
 // A Redis database of its own: this file's node and queues never meet another file's.
@@ -141,7 +141,7 @@ describe("publishing an ePaper", () => {
     const built = await buildPublication(deps, { epaperId, type: "zip" });
     const folder = await mkdtemp(path.join(os.tmpdir(), "epaper-zip-"));
     try {
-      execFileSync("unzip", ["-q", farm.blobs.pathOf(`${built.blobPrefix}/${ZIP_FILE}`), "-d", folder]);
+      execFileSync("unzip", ["-q", fileOf(farm, `${built.blobPrefix}/${ZIP_FILE}`), "-d", folder]);
       const manifest = JSON.parse(await readFile(path.join(folder, "epaper.json"), "utf8")) as ReaderManifest;
       expect(manifest.pages).toHaveLength(6);
       for (const page of manifest.pages) expect(existsSync(path.join(folder, page.images[0]?.src ?? "missing"))).toBe(true);

@@ -16,7 +16,7 @@ import { TEST_DATABASE_URL } from "#tests/setup/test-env";
 import { Forbidden } from "#app/errors/app-error";
 import { renderNodeView } from "#app/models/support/render-node-view.server";
 import { permissionSubject } from "#tests/support/permission-subject";
-import { CORPUS, type Farm, type NodeProcess, SECRET, startFarm, startRenderNode, TOKEN } from "#tests/support/render-farm";
+import { CORPUS, type Farm, fileOf, type NodeProcess, SECRET, startFarm, startRenderNode, TOKEN } from "#tests/support/render-farm";
 import { TEST_PORTS } from "#tests/support/test-ports";
 
 // A Redis database of its own: this file's nodes and queue never meet another file's.
@@ -71,12 +71,12 @@ describe("render farm", () => {
       // Heights follow the page's proportions (792/612), give or take poppler's rounding.
       expect(renditions.images.map((image) => image.width)).toEqual([1600, 800]);
       for (const image of renditions.images) expect(Math.abs(image.height - (image.width * 792) / 612)).toBeLessThanOrEqual(1.5);
-      const webp = await readFile(farm.blobs.pathOf(`${page.blobPrefix}/w800.webp`));
+      const webp = await readFile(fileOf(farm, `${page.blobPrefix}/w800.webp`));
       expect(webp.subarray(8, 12).toString("latin1")).toBe("WEBP");
-      expect(existsSync(farm.blobs.pathOf(`${page.blobPrefix}/thumb.webp`))).toBe(true);
+      expect(existsSync(fileOf(farm, `${page.blobPrefix}/thumb.webp`))).toBe(true);
     }
     expect(pages[0]?.text).toContain("Trace-based Just-in-Time");
-    const words = JSON.parse(await readFile(farm.blobs.pathOf(`${pages[0]?.blobPrefix}/words.json`), "utf8")) as unknown[][];
+    const words = JSON.parse(await readFile(fileOf(farm, `${pages[0]?.blobPrefix}/words.json`), "utf8")) as unknown[][];
     expect(words.length).toBeGreaterThan(100);
     expect(words[0]).toHaveLength(5);
 
@@ -190,7 +190,7 @@ describe("render farm", () => {
     const pages = await pageRows(epaperId);
     expect(pages.map((page) => page.page)).toEqual(Array.from({ length: 65 }, (_, index) => index + 1));
     const revision = await farm.db.selectFrom("epaper").select("renderRevision").where("id", "=", epaperId).executeTakeFirstOrThrow();
-    const dirs = await readdir(farm.blobs.pathOf(`epapers/${epaperId}/pages/r${revision.renderRevision}`));
+    const dirs = await readdir(fileOf(farm, `epapers/${epaperId}/pages/r${revision.renderRevision}`));
     expect(dirs.sort((a, b) => Number(a) - Number(b))).toEqual(pages.map((page) => String(page.page)));
     expect(farm.logs.some((line) => line.includes(`127.0.0.1:${TEST_PORTS.renderFarmNodeB}`) && line.includes("move"))).toBe(true);
     nodeB = await startRenderNode({ port: TEST_PORTS.renderFarmNodeB, redisUrl: REDIS_URL, capacity: 1 });

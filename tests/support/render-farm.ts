@@ -13,6 +13,7 @@ import { createInterface } from "node:readline";
 import { createId } from "@paralleldrive/cuid2";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
+import type { BlobStore } from "#app/blob/blob-store.server";
 import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { blobSourceUrl } from "#app/blob/source-url.server";
 import { accountChannel, type StudioEvent } from "#app/events/catalogue";
@@ -114,13 +115,15 @@ export async function startFarm(options: {
   settings?: Partial<RenderDeps["settings"]>;
   concurrency?: number;
   deps?: Partial<RenderDeps>;
+  /** The store to render into (default: a folder of its own, removed at close). */
+  blobs?: BlobStore;
 }) {
   const db = createDb(options.databaseUrl, { connectionLimit: 5 });
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   await redis.flushdb();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "epaper-farm-"));
-  const blobs = new FolderBlobStore(dataDir);
+  const blobs = options.blobs ?? new FolderBlobStore(dataDir);
   const server: http.Server = await startWorkerHttp({
     host: "127.0.0.1",
     port: 0,
@@ -262,3 +265,9 @@ export async function startFarm(options: {
 }
 
 export type { Database };
+
+/** The file behind a key when the farm renders into a folder (the tests that inspect files do). */
+export function fileOf(farm: Pick<Farm, "blobs">, key: string): string {
+  if (!(farm.blobs instanceof FolderBlobStore)) throw new Error("this farm renders into S3: read its blobs through the store");
+  return farm.blobs.pathOf(key);
+}

@@ -8,7 +8,7 @@ import type { Dirent } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { buildPublication } from "#app/publish/build-publication.server";
-import type { Farm } from "#tests/support/render-farm";
+import { type Farm, fileOf } from "#tests/support/render-farm";
 
 export const PUBLISHER_DIR = path.resolve("publisher");
 export const READER_ASSETS_DIR = path.join(PUBLISHER_DIR, "dist", "reader");
@@ -71,7 +71,7 @@ export type PublishedBundle = {
 /** Publishes a rendered ePaper as a preview and returns the bundle's folder. */
 export async function publishBundle(farm: Farm, epaperId: string, readerAssetsDir = READER_ASSETS_DIR): Promise<PublishedBundle> {
   const built = await buildPublication({ db: farm.db, blobs: farm.blobs, readerAssetsDir }, { epaperId, type: "preview" });
-  const dir = farm.blobs.pathOf(built.blobPrefix);
+  const dir = fileOf(farm, built.blobPrefix);
   if (!(await stat(path.join(dir, "index.html")).catch(() => null)))
     throw new Error(`the publication ${built.publicationId} has no index.html under ${built.blobPrefix}`);
   return { ...built, dir };
