@@ -117,6 +117,31 @@ export class FolderBlobStore extends BlobStore {
     return entries;
   }
 
+  /**
+   * Every blob key under the folder, depth first in name order (writes in progress and the
+   * folders `skip` names at the top excluded): what a move into another store copies.
+   */
+  async *keys(options: { skip?: readonly string[] } = {}): AsyncGenerator<string> {
+    const skip = new Set(options.skip ?? []);
+    const walk = async function* (root: string, relative: string): AsyncGenerator<string> {
+      let entries: import("node:fs").Dirent[];
+      try {
+        entries = await readdir(path.join(root, relative), { withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      entries.sort((a, b) => a.name.localeCompare(b.name));
+      for (const entry of entries) {
+        const key = relative ? `${relative}/${entry.name}` : entry.name;
+        if (!relative && skip.has(entry.name)) continue;
+        if (entry.isDirectory()) yield* walk(root, key);
+        else if (entry.isFile() && !entry.name.endsWith(".part") && BlobStore.isValidKey(key)) yield key;
+      }
+    };
+    yield* walk(this.root, "");
+  }
+
   async deletePrefix(prefix: string) {
     const target = this.pathOf(prefix.replace(/\/+$/, ""));
     await rm(target, { recursive: true, force: true });

@@ -125,7 +125,7 @@ test("notifications carry their e-mail config and an unsubscribe link; the previ
   }
   expect(renderEmail("previewLinkGenerated", "de", SAMPLES.previewLinkGenerated).text).toContain("12. März 2027 um 14:00 MEZ");
   expect(renderEmail("previewLinkGenerated", "en", SAMPLES.previewLinkGenerated).text).toContain("12 March 2027 at 14:00 CET");
-  expect(Object.keys(EMAIL_TEMPLATES)).toHaveLength(12);
+  expect(Object.keys(EMAIL_TEMPLATES)).toHaveLength(13);
 });
 
 test("escapeHtml escapes the five special characters and nothing else", () => {
