@@ -62,6 +62,9 @@ export class S3BlobStore extends BlobStore {
 
   constructor(settings: S3Settings) {
     super();
+    // The pinned SDK runs on Node 20 (stack-notes); its yearly notice that later releases need
+    // Node 22 would print in every process and test. An operator's own setting wins.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
     this.bucket = settings.bucket;
     this.client = new S3Client({
       region: settings.region,

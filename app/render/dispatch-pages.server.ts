@@ -37,7 +37,11 @@ export type DispatchWork = {
   splitDone?: boolean;
   /** Ask one chunk for the PDF's outline. */
   wantOutline: boolean;
-  /** Stores one page; called one at a time, in arrival order. Must be idempotent (retries, resumed jobs). */
+  /**
+   * Stores one page. Several run at once (STORES_IN_FLIGHT per chunk), so a store's latency (an
+   * object store's round trips) never holds the node's stream back. Must be idempotent (retries,
+   * resumed jobs) and independent of other pages' stores.
+   */
   store: (page: RenderedPage) => Promise<void>;
   /** After each step (download, split, page): called one at a time, so `ready` only ever goes up. */
   onProgress: (progress: DispatchProgress) => Promise<void>;
@@ -97,6 +101,11 @@ const AVOID_FAILED_NODE_MS = 10_000;
  * Returns the outline when it was asked for; throws RenderRefused (the document itself is the
  * problem), RenderCancelled (the signal), or another error for the queue to retry.
  */
+/** Progress records (row update and event) at most this often while pages arrive. */
+const PROGRESS_INTERVAL_MS = 250;
+/** Pages of one chunk stored at once while its stream goes on (bounds the memory they hold). */
+const STORES_IN_FLIGHT = 8;
+
 export async function dispatchPages(deps: DispatchDeps, work: DispatchWork, signal: AbortSignal): Promise<OutlineEntry[] | null> {
   const done = work.done;
   const progress = { pageCount: work.pageCount, downloadDone: work.downloadDone ?? false, splitDone: work.splitDone ?? false };
@@ -124,20 +133,38 @@ export async function dispatchPages(deps: DispatchDeps, work: DispatchWork, sign
       wake = resolve;
     });
 
-  // Stores and progress events run one at a time, so pageCountReady only ever goes up.
+  // Progress events run one at a time, so pageCountReady only ever goes up.
   let serial: Promise<unknown> = Promise.resolve();
   const inOrder = <T>(work: () => Promise<T>) => {
     const next = serial.then(work);
     serial = next.catch(() => {});
     return next;
   };
-  const publishProgress = async (nodeUrl: string) => {
+  // At most one progress record every PROGRESS_INTERVAL_MS (a row update and an event each); the
+  // first page and the last state always go out at once.
+  let publishedAt = 0;
+  let trailing: NodeJS.Timeout | null = null;
+  let lastNodeUrl = "";
+  const publishNow = async (nodeUrl: string) => {
+    if (trailing) clearTimeout(trailing);
+    trailing = null;
+    publishedAt = Date.now();
     const failed = [...done.values()].filter((supervision) => supervision === "high").length;
     await work.onProgress({ ...progress, ready: done.size, failed, nodeUrl });
+  };
+  const publishProgress = async (nodeUrl: string) => {
+    lastNodeUrl = nodeUrl;
+    const wait = publishedAt + PROGRESS_INTERVAL_MS - Date.now();
+    if (wait <= 0 || done.size <= 1) return publishNow(nodeUrl);
+    trailing ??= setTimeout(() => void inOrder(() => publishNow(lastNodeUrl)).catch(() => {}), wait);
   };
 
   const runChunk = async (node: RenderNode, pages: number[]) => {
     const outstanding = new Set(pages);
+    // Pages being stored while the stream goes on; the first failure ends the chunk like a node failure.
+    const storing = new Set<Promise<void>>();
+    // (Set in callbacks: the cast keeps the compiler from taking it for null forever.)
+    let storeFailure = null as { error: unknown } | null;
     const chunk = new AbortController();
     const onStop = () => chunk.abort(stop.signal.reason);
     stop.signal.addEventListener("abort", onStop, { once: true });
@@ -189,17 +216,36 @@ export async function dispatchPages(deps: DispatchDeps, work: DispatchWork, sign
           const page: RenderedPage = event.value;
           const number = page.info?.page ?? 0;
           if (!outstanding.has(number)) continue;
-          await inOrder(async () => {
-            await work.store(page);
-            done.set(number, SUPERVISION_OF[page.supervision]);
-            await publishProgress(node.url);
-          });
-          outstanding.delete(number);
-          deps.onPageStored?.(page.renderMs);
+          const stored: Promise<void> = work
+            .store(page)
+            .then(() =>
+              inOrder(async () => {
+                done.set(number, SUPERVISION_OF[page.supervision]);
+                await publishProgress(node.url);
+              }),
+            )
+            .then(
+              () => {
+                outstanding.delete(number);
+                deps.onPageStored?.(page.renderMs);
+              },
+              (error: unknown) => {
+                storeFailure ??= { error };
+              },
+            )
+            .finally(() => storing.delete(stored));
+          storing.add(stored);
+          if (storing.size >= STORES_IN_FLIGHT) await Promise.race(storing);
+          if (storeFailure) throw storeFailure.error;
         }
       }
+      await Promise.all(storing);
+      if (storeFailure) throw storeFailure.error;
       if (outstanding.size) throw new Error(`node ${node.url} ended the stream without pages ${[...outstanding].join(", ")}`);
     } catch (error) {
+      // Stores in flight finish first: nothing is written after the dispatch ended (a cancel's
+      // clean-up runs after it), and a page stored meanwhile does not move to another node.
+      await Promise.allSettled(storing);
       if (wantOutline && outline === null) outlineAsked = false;
       if (stop.signal.aborted) return;
       const reason = ConnectError.from(error).findDetails(RenderFailureSchema)[0];
@@ -269,6 +315,9 @@ export async function dispatchPages(deps: DispatchDeps, work: DispatchWork, sign
     if (fatal || signal.aborted) stop.abort(fatal ?? signal.reason);
     await Promise.allSettled([...active]);
     await serial;
+    // The last state is recorded before the caller records the end (a pending trailing one goes now).
+    if (trailing && !fatal && !signal.aborted) await inOrder(() => publishNow(lastNodeUrl));
+    if (trailing) clearTimeout(trailing);
   }
   if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new RenderCancelled("cancelled");
   if (fatal) throw fatal;

@@ -97,7 +97,12 @@ console.log(
   `plain poppler + sharp, ${cores} ranges at once: ${seconds(plainMs)} s, ${(TOTAL_PAGES / (plainMs / 1000)).toFixed(2)} pages/s`,
 );
 
-// 3. Scaling out: two nodes of one core each against one node of one core.
+// 3. Scaling out: two nodes of one core each against one node of one core (BENCH_SCALING=0 skips it).
+if (process.env.BENCH_SCALING === "0") {
+  console.log(`ratio farm/plain: ${(farm.ms / plainMs).toFixed(2)}`);
+  await s3Server?.kill();
+  process.exit(0);
+}
 const oneNode = await withNodes([{ port: 50371, capacity: 1, cpus: "0" }], farmRun);
 console.log(`one node of one core: ${seconds(oneNode.ms)} s, ${(TOTAL_PAGES / (oneNode.ms / 1000)).toFixed(2)} pages/s`);
 const twoNodes = await withNodes(

@@ -87,11 +87,14 @@ describe("render farm", () => {
     expect(process).toMatchObject({ active: false, pageCount: 14, pageCountReady: 14, downloadDone: true, splitDone: true });
     expect(process.renderserverUrl ?? "").toMatch(/^http:\/\/127\.0\.0\.1:5026[12]$/);
 
-    // Progress arrives in order: download and split first, then one more page each time.
+    // Progress arrives in order: download and split first, then the first page at once, then
+    // counts that only go up (at most one record every 250 ms), ending with every page.
     const progress = progressOf(epaperId);
     expect(progress[0]).toMatchObject({ downloadDone: true, pageCountReady: 0 });
     const counts = progress.map((event) => event.pageCountReady).filter((count) => count > 0);
-    expect(counts).toEqual(Array.from({ length: 14 }, (_, index) => index + 1));
+    expect(counts[0]).toBe(1);
+    expect(counts.at(-1)).toBe(14);
+    expect(counts.every((count, index) => index === 0 || count > (counts[index - 1] ?? 0))).toBe(true);
     expect(progress.at(-1)).toMatchObject({ pageCount: 14, pageCountReady: 14, splitDone: true });
   });
 

@@ -56,7 +56,8 @@ export function startStudio({ mode, port, dataDir, sessionSecret, env = {} }: St
 }
 
 export function stopProcess(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return Promise.resolve();
+  // Ended already: by itself (exitCode) or by a signal a test sent it (signalCode).
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise<void>((resolve) => {
     child.once("exit", () => resolve());
     child.kill("SIGTERM");

@@ -26,4 +26,11 @@ export const TEST_PORTS = {
   channelNode: 50401,
   /** tests/setup/global-setup.ts: the suite's local S3-compatible server (ADR 0045). */
   s3: 50421,
+  /** tests/integration/stateless-instances.test.ts: two studios (content origins on port + 1), two workers, two render nodes. */
+  statelessStudioA: 50431,
+  statelessStudioB: 50441,
+  statelessWorkerA: 50451,
+  statelessWorkerB: 50452,
+  statelessNodeA: 50461,
+  statelessNodeB: 50462,
 } as const;
