@@ -17,10 +17,18 @@ import { viteMayServe } from "./dev-assets.ts";
 import { applyServerTimeouts, refuseDeclaredOversize } from "./http-limits.ts";
 import { compressAnswers } from "./compress.ts";
 import { onShutdown } from "./shutdown.ts";
+import { inRequestContext, metricsEndpoint, observeRequests, routeLabeler } from "./observability.ts";
+import { createLogger } from "#app/utils/logger.server";
 
 const env = getEnv();
+const logger = createLogger("studio");
 const app = express();
 app.disable("x-powered-by");
+// Request ids, a log line and the histogram for every request (ADR 0046); routes are labelled by
+// their pattern once the app's build is known.
+let labelRoute: ((pathname: string) => string) | null = null;
+app.use(observeRequests(logger, () => labelRoute));
+app.get("/metrics", metricsEndpoint(env.RENDER_NODE_TOKEN));
 // Which proxies may tell Express the client address (X-Forwarded-For); none unless configured.
 if (env.TRUST_PROXY) app.set("trust proxy", env.TRUST_PROXY);
 app.use((req, _res, next) => {
@@ -71,7 +79,8 @@ if (env.NODE_ENV === "production") {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   app.use(express.static("build/client", { maxAge: "1h" }));
   const build = (await import(/* @vite-ignore */ `${process.cwd()}/build/server/index.js`)) as ServerBuild;
-  app.all("/{*splat}", createRequestHandler({ build, mode: "production" }));
+  labelRoute = routeLabeler(build.routes);
+  app.all("/{*splat}", inRequestContext(createRequestHandler({ build, mode: "production" })));
 } else {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
   const root = process.cwd();
@@ -80,9 +89,10 @@ if (env.NODE_ENV === "production") {
   app.all("/{*splat}", async (req, res, next) => {
     try {
       const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+      labelRoute ??= routeLabeler(build.routes);
       // "production": React Router then never sends an error's message or stack to the browser,
       // in development either (issue 16, finding 6); the terminal still logs them.
-      return createRequestHandler({ build, mode: "production" })(req, res, next);
+      return inRequestContext(createRequestHandler({ build, mode: "production" }))(req, res, next);
     } catch (error) {
       if (error instanceof Error) vite.ssrFixStacktrace(error);
       next(error);
@@ -94,7 +104,7 @@ if (env.NODE_ENV === "production") {
 // Last: whatever went wrong is logged here and answered without a word about it (Express would
 // otherwise send the stack trace outside production).
 app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-  console.error("[studio]", error);
+  logger.error({ err: error }, "unexpected error");
   if (res.headersSent) return void res.destroy();
   res.status(500).type("text/plain").send("unexpected error");
 });

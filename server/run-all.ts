@@ -9,6 +9,10 @@ import { createInterface } from "node:readline";
 // (MAIL_CATCHER=1 asks for it anyway, as the e2e run does with its own SMTP_URL).
 const mailCatcher = process.env.MAIL_CATCHER === "1" || (process.env.NODE_ENV !== "production" && !process.env.SMTP_URL);
 
+// On one machine the console is for people: the per-request and per-call JSON lines (ADR 0046)
+// only when asked for (LOG_LEVEL=info); warnings and errors always.
+process.env.LOG_LEVEL ??= "warn";
+
 const processes = [
   ...(mailCatcher ? [{ name: "mail", args: ["server/mail-catcher/main.ts"] }] : []),
   { name: "render-node", args: ["render-node/src/main.ts"] },

@@ -26,6 +26,8 @@ import { createPublishConsumer } from "#app/worker/publish.consumer.server";
 import { createRenderConsumer } from "#app/worker/render.consumer.server";
 import { onShutdown } from "./shutdown.ts";
 import { startWorkerHttp } from "./worker-http.ts";
+import { Registry } from "prom-client";
+import { processMetrics } from "#app/utils/metrics.server";
 
 const env = getEnv();
 await blobs.ready();
@@ -71,7 +73,8 @@ const workers = QUEUE_NAMES.map((name) => startConsumer(name, consumers[name] as
 const http = await startWorkerHttp({
   host: env.WORKER_HOST,
   port: env.WORKER_PORT,
-  registry: metrics.registry,
+  // The worker's own metrics and the process's (blob store latency and errors).
+  registry: Registry.merge([metrics.registry, processMetrics.registry]),
   blobs,
   secret: env.SESSION_SECRET,
   healthy: async () => (await checkHealth()).status === "ok",

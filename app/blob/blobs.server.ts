@@ -2,6 +2,7 @@ import { type Env, getEnv } from "#app/utils/env.server";
 import { remember } from "#app/utils/remember.server";
 import type { BlobStore } from "./blob-store.server.ts";
 import { FolderBlobStore } from "./folder-store.server.ts";
+import { MeteredBlobStore } from "./metered-store.server.ts";
 import { S3BlobStore } from "./s3-store.server.ts";
 
 type StoreSettings = Pick<
@@ -32,5 +33,5 @@ export function createBlobStore(env: StoreSettings): BlobStore {
   return new FolderBlobStore(env.DATA_DIR);
 }
 
-/** The process's blob store. */
-export const blobs = remember("blobs", () => createBlobStore(getEnv()));
+/** The process's blob store, measured (blob_store_* metrics). */
+export const blobs = remember("blobs", () => new MeteredBlobStore(createBlobStore(getEnv())));

@@ -172,8 +172,9 @@ export function parseStudioEvent(data: string): StudioEvent | null {
   try {
     const value: unknown = JSON.parse(data);
     if (typeof value !== "object" || value === null) return null;
-    const type = (value as { type?: unknown }).type;
-    return (STUDIO_EVENT_TYPES as readonly unknown[]).includes(type) ? (value as StudioEvent) : null;
+    const { sentAt: _sentAt, ...event } = value as { type?: unknown; sentAt?: unknown };
+    // `sentAt` is the wire's, not the event's (the studio measures delivery lag with it).
+    return (STUDIO_EVENT_TYPES as readonly unknown[]).includes(event.type) ? (event as StudioEvent) : null;
   } catch {
     return null;
   }

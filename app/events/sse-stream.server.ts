@@ -1,3 +1,4 @@
+import { processMetrics } from "#app/utils/metrics.server";
 import type { EventHub } from "./event-hub.server.ts";
 
 /** studio-core.md §9: the browser reconnects 500 ms after the connection drops (SSE `retry`). */
@@ -56,6 +57,8 @@ export async function eventStreamResponse(options: EventStreamOptions): Promise<
       const unsubscribe = await options.hub.subscribe(options.channels, (message) => {
         relaying = relaying.then(async () => {
           if (!open || !(await stillValid(isForcedLogout(message)))) return;
+          const sentAt = /"sentAt":(\d+)/.exec(message)?.[1];
+          if (sentAt) processMetrics.eventLag.observe(Math.max(0, Date.now() - Number(sentAt)) / 1000);
           // One line per message: the publishers' JSON never contains a raw newline.
           send(`data: ${message.replaceAll("\n", " ")}\n\n`);
         });
@@ -66,6 +69,7 @@ export async function eventStreamResponse(options: EventStreamOptions): Promise<
       const finish = async () => {
         if (!open) return;
         open = false;
+        processMetrics.eventStreams.dec();
         clearInterval(heartbeat);
         clearInterval(recheck);
         untrack();
@@ -79,6 +83,7 @@ export async function eventStreamResponse(options: EventStreamOptions): Promise<
       };
       const onAbort = () => void finish();
       cleanup = finish;
+      processMetrics.eventStreams.inc();
       if (options.signal.aborted) return void finish();
       options.signal.addEventListener("abort", onAbort);
       send(`retry: ${RECONNECT_DELAY_MS}\n: connected\n\n`);

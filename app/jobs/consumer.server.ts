@@ -1,6 +1,11 @@
 import { type ConnectionOptions, type Job, UnrecoverableError, Worker, type WorkerOptions } from "bullmq";
 import type { JobData, QueueName } from "./define.ts";
 import { findJob, type RegisteredJob } from "./registry.ts";
+import { REQUEST_ID_FIELD } from "./queues.server.ts";
+import { createLogger } from "#app/utils/logger.server";
+import { runWithRequestId } from "#app/utils/request-context.server";
+
+const jobLogger = createLogger("worker");
 
 type JobsOf<Q extends QueueName> = Extract<RegisteredJob, { queue: Q }>;
 
@@ -39,7 +44,15 @@ export function startConsumer<Q extends QueueName>(queue: Q, consumer: Consumer<
       if (!definition || !handler) throw new UnrecoverableError(`unknown ${queue} job ${job.name}`);
       const parsed = definition.schema.safeParse(job.data);
       if (!parsed.success) throw new UnrecoverableError(`invalid ${job.name} payload: ${parsed.error.message}`);
-      return handler(parsed.data as JobData<RegisteredJob>, job, signal);
+      // The job runs in the context of the request that asked for it: its logs and render calls carry the id.
+      const given = (job.data as Record<string, unknown>)[REQUEST_ID_FIELD];
+      const requestId = typeof given === "string" ? given : `job-${queue}-${job.id}`;
+      return runWithRequestId(requestId, async () => {
+        jobLogger.info({ queue, job: job.name, jobId: job.id, attempt: job.attemptsMade + 1 }, "job started");
+        const result = await handler(parsed.data as JobData<RegisteredJob>, job, signal);
+        jobLogger.info({ queue, job: job.name, jobId: job.id }, "job done");
+        return result;
+      });
     },
     { concurrency: 1, ...consumer.options, connection },
   );

@@ -1,6 +1,10 @@
 import { type ConnectionOptions, type JobsOptions, Queue } from "bullmq";
 import { type JobInput, QUEUE_NAMES, type QueueName } from "./define.ts";
 import type { RegisteredJob } from "./registry.ts";
+import { currentRequestId } from "#app/utils/request-context.server";
+
+/** The job data field that carries the request id of the request that enqueued the job. */
+export const REQUEST_ID_FIELD = "requestId";
 
 export type Queues = { [Q in QueueName]: Queue };
 
@@ -25,6 +29,9 @@ export async function enqueue<D extends RegisteredJob>(queue: JobQueue, job: D, 
     throw new Error(`job ${job.name} belongs on queue ${job.queue}, not ${queue.name}`);
   const data = job.schema.parse(input);
   const jobId = "jobId" in job ? (job.jobId as (payload: unknown) => string)(data) : undefined;
-  await queue.add(job.name, data, jobId === undefined ? job.options : { ...job.options, jobId });
+  // The request that asked for it travels with the job (beside the payload; ADR 0046).
+  const requestId = currentRequestId();
+  const stored = requestId ? { ...(data as object), [REQUEST_ID_FIELD]: requestId } : data;
+  await queue.add(job.name, stored, jobId === undefined ? job.options : { ...job.options, jobId });
   return { jobId, data };
 }

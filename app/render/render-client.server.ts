@@ -1,6 +1,7 @@
 import { type Client, createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { RenderService } from "@ep/proto/epaper/render/v1/render_pb";
+import { currentRequestId } from "#app/utils/request-context.server";
 
 export type RenderClient = Client<typeof RenderService>;
 
@@ -25,6 +26,9 @@ export function renderClientFor(url: string, token: string): RenderClient {
       interceptors: [
         (next) => (request) => {
           request.header.set("authorization", `Bearer ${token}`);
+          // The request (upload, job) this call is part of: the node logs it (ADR 0046).
+          const requestId = currentRequestId();
+          if (requestId) request.header.set("x-request-id", requestId);
           return next(request);
         },
       ],

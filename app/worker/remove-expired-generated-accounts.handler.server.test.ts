@@ -6,7 +6,7 @@ import { createId } from "@paralleldrive/cuid2";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { FolderBlobStore } from "#app/blob/folder-store.server";
-import { accountChannel, type StudioEvent } from "#app/events/catalogue";
+import { accountChannel, parseStudioEvent, type StudioEvent } from "#app/events/catalogue";
 import { removeAccount } from "#app/models/account-removal.server";
 import { createGeneratedAccount, TRY_IT_STORAGE_MS, TRY_IT_TEST_PHASE_MS } from "#app/models/generated-account.server";
 import { db } from "#app/utils/db.server";
@@ -27,7 +27,7 @@ beforeAll(async () => {
   deps = { db, blobs: new FolderBlobStore(dataDir), redis: new Redis(TEST_REDIS_URL) };
   subscriber = new Redis(TEST_REDIS_URL);
   subscriber.on("message", (channel: string, message: string) => {
-    events.set(channel, [...(events.get(channel) ?? []), JSON.parse(message) as StudioEvent]);
+    events.set(channel, [...(events.get(channel) ?? []), parseStudioEvent(message) as StudioEvent]);
   });
 });
 

@@ -1,4 +1,5 @@
 /** Render node bootstrap: gRPC over HTTP/2 (Connect), the admin port, and the registry heartbeat. */
+import pino from "pino";
 import http2 from "node:http2";
 import path from "node:path";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
@@ -25,6 +26,13 @@ const VERSION = `${packageJson.version}+render.v1`;
 let draining = false;
 let calls = 0;
 const log = (message: string) => console.log(`[render-node :${env.RENDER_NODE_PORT}] ${message}`);
+// One JSON line per call with the caller's request id (ADR 0046); LOG_LEVEL=warn silences them.
+const callLogger = pino({
+  base: { service: "render-node", node: env.publicUrl },
+  level: process.env.LOG_LEVEL ?? "info",
+  timestamp: pino.stdTimeFunctions.isoTime,
+});
+const callLog = (fields: Record<string, unknown>, message: string) => callLogger.info(fields, message);
 
 // The admin port at the host the worker reaches the node by (its public address).
 const adminUrl = new URL(env.publicUrl);
@@ -70,7 +78,7 @@ const handler = connectNodeAdapter({
   routes: (router) =>
     router
       .service(Health, createHealthService({ serving: () => !draining }, [RenderService.typeName]))
-      .service(RenderService, createRenderService({ env, sources, slots, structure, metrics, log })),
+      .service(RenderService, createRenderService({ env, sources, slots, structure, metrics, log, callLog })),
 });
 
 const server = http2.createServer(handler);

@@ -29,7 +29,12 @@ export type RenderServiceDeps = {
   structure: StructureReader;
   metrics: NodeMetrics;
   log: (message: string) => void;
+  /** One structured line per call (its start and its end), with the caller's request id (ADR 0046). */
+  callLog?: (fields: Record<string, unknown>, message: string) => void;
 };
+
+/** The request id the worker or studio sent along (gRPC metadata), if any. */
+const requestIdOf = (context: HandlerContext) => context.requestHeader.get("x-request-id") ?? undefined;
 
 type Event = MessageInitShape<typeof RenderDocumentResponseSchema>;
 
@@ -70,6 +75,7 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
 
   return {
     async analyze(request, context) {
+      deps.callLog?.({ call: "analyze", requestId: requestIdOf(context), sourceId: request.sourceId }, "call");
       return withWorkspace(env.tmpDir, async (dir) => {
         const { source, info } = await openSource(request, dir, context.signal);
         try {
@@ -95,10 +101,28 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
 
     renderDocument(request, context) {
       const options = renderOptions(request);
-      return streamInWorkspace(env.tmpDir, (dir) => renderInto(dir, request, options, context));
+      const fields = {
+        call: "renderDocument",
+        requestId: requestIdOf(context),
+        sourceId: request.sourceId,
+        pages: `${request.firstPage ?? 1}-${request.lastPage ?? "end"}`,
+      };
+      deps.callLog?.(fields, "render started");
+      const started = Date.now();
+      const stream = streamInWorkspace(env.tmpDir, (dir) => renderInto(dir, request, options, context));
+      return (async function* () {
+        try {
+          yield* stream;
+          deps.callLog?.({ ...fields, ms: Date.now() - started }, "render done");
+        } catch (error) {
+          deps.callLog?.({ ...fields, ms: Date.now() - started, error: (error as Error).message }, "render ended early");
+          throw error;
+        }
+      })();
     },
 
     splitDocument(request, context) {
+      deps.callLog?.({ call: "splitDocument", requestId: requestIdOf(context), sourceId: request.sourceId }, "call");
       return streamInWorkspace(env.tmpDir, async function* (dir) {
         const { source, info } = await openSource(request, dir, context.signal);
         try {

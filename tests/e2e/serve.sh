@@ -20,6 +20,8 @@ export DEMO_ADMIN_PASSWORD='E2e!Admin2026'
 # Tests act as the local proxy: each test sends its own X-Forwarded-For, so the per-IP rate limits
 # (signup, try-it: 10 an hour) count per test as they would per visitor, not for the whole run.
 export TRUST_PROXY=loopback
+# Request and call logs (JSON lines, ADR 0046) would bury the run's output: warnings and errors only.
+export LOG_LEVEL=${LOG_LEVEL:-warn}
 # Mails go over real SMTP to the mail catcher, which writes them where the tests read them.
 export SMTP_URL=smtp://127.0.0.1:$((BASE + 5)) MAIL_CATCHER=1 MAIL_CATCHER_DIR=$DATA_DIR/mails
 mariadb -h127.0.0.1 -uroot -e "DROP DATABASE IF EXISTS epaper_e2e$SUFFIX" 2>/dev/null || true

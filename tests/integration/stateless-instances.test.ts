@@ -140,15 +140,18 @@ test("two of everything, sharing only MariaDB, Redis and the bucket", async () =
   const cookie = (await createCookie(SESSION_COOKIE_NAME, { secrets: [SECRET], path: "/" }).serialize(session.id)).split(";")[0] as string;
   const A = studioUrl(STUDIO_A);
   const B = studioUrl(STUDIO_B);
-  const post = (studio: string, route: string, body: FormData | URLSearchParams) =>
-    fetch(`${studio}${route}`, { method: "POST", body, headers: { Cookie: cookie, Origin: studio } });
+  const post = (studio: string, route: string, body: FormData | URLSearchParams, headers: Record<string, string> = {}) =>
+    fetch(`${studio}${route}`, { method: "POST", body, headers: { Cookie: cookie, Origin: studio, ...headers } });
+  // The upload's request id (as a proxy in front would set it): followed into the render below.
+  const traced = { "X-Request-Id": `upload-${createId()}` };
   const stream: EventStream = await openEventStream(B, cookie);
 
   // Upload and create through studio A; the render's progress arrives at studio B.
   const pdf = await readFile(path.join(CORPUS, "plumber__chelsea_pdta.pdf"));
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(pdf)], { type: "application/pdf" }), "brochure.pdf");
-  const uploaded = await post(A, "/upload-pdf", form);
+  const uploaded = await post(A, "/upload-pdf", form, traced);
+  expect(uploaded.headers.get("x-request-id")).toBe(traced["X-Request-Id"]);
   expect(uploaded.status, await uploaded.clone().text()).toBe(200);
   const { id: uploadId, numPages } = (await uploaded.json()) as { id: string; numPages: number };
   expect(numPages).toBe(65);
@@ -156,6 +159,7 @@ test("two of everything, sharing only MariaDB, Redis and the bucket", async () =
     A,
     "/epaper/create",
     new URLSearchParams({ name: "Stateless brochure", languageCode: "de", fileId: uploadId }),
+    traced,
   );
   expect(created.status).toBe(200);
   const { id: epaperId } = (await created.json()) as { id: string };
@@ -174,6 +178,17 @@ test("two of everything, sharing only MariaDB, Redis and the bucket", async () =
   expect(pages.map((page) => page.page)).toEqual(Array.from({ length: 65 }, (_, index) => index + 1));
   for (const page of pages) expect(await bucket.stat(`${page.blobPrefix}/w800.webp`)).not.toBeNull();
   expect(workerLogs.B?.join("")).toContain("worker ready");
+
+  // Followed across machines: the render's calls on the nodes and its job on the workers carry the upload's id.
+  const callLines = nodes.flatMap((node) => node.log).filter((line) => line.includes(traced["X-Request-Id"]));
+  expect(callLines.some((line) => JSON.parse(line).msg === "render started")).toBe(true);
+  expect(callLines.some((line) => JSON.parse(line).call === "analyze")).toBe(true);
+  expect(`${workerLogs.A?.join("")}${workerLogs.B?.join("")}`).toContain(`"requestId":"${traced["X-Request-Id"]}"`);
+  // What operators scrape: the studio's request histogram by route, the blob store's latency.
+  const metrics = await (await fetch(`${A}/metrics`)).text();
+  expect(metrics).toMatch(/studio_http_request_duration_seconds_bucket\{[^}]*route="\/upload-pdf"[^}]*status="200"/);
+  expect(metrics).toMatch(/blob_store_operation_duration_seconds_count\{driver="s3",operation="put"\} [1-9]/);
+  expect((await fetch(`${A}/metrics`, { headers: { "X-Forwarded-For": "203.0.113.9" } })).status).toBe(401);
 
   // Preview and zip, asked of studio B, built by worker B, served by B.
   expect((await post(B, `/epaper/${epaperId}/action`, new URLSearchParams({ intent: "publishPreview" }))).status).toBe(200);

@@ -16,7 +16,7 @@ import { Redis } from "ioredis";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { blobSourceUrl } from "#app/blob/source-url.server";
-import { accountChannel, type StudioEvent } from "#app/events/catalogue";
+import { accountChannel, parseStudioEvent, type StudioEvent } from "#app/events/catalogue";
 import { RenderJob } from "#app/jobs/render";
 import { cancelRender } from "#app/render/cancel-render.server";
 import type { RenderDeps } from "#app/render/render-types.server";
@@ -166,7 +166,7 @@ export async function startFarm(options: {
   const subscriber = new Redis(options.redisUrl);
   const events: StudioEvent[] = [];
   await subscriber.subscribe(accountChannel(accountId));
-  subscriber.on("message", (_channel, message: string) => events.push(JSON.parse(message) as StudioEvent));
+  subscriber.on("message", (_channel, message: string) => events.push(parseStudioEvent(message) as StudioEvent));
 
   /** Stores a PDF (a corpus file, or bytes) as an upload of the account, as /upload-pdf… does. */
   async function storeUpload(file: string | Buffer, numPages: number, purpose: "epaper" | "exchange" | "replace" = "epaper") {

@@ -1,0 +1,93 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type express from "express";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { Logger } from "#app/utils/logger.server";
+import { processMetrics } from "#app/utils/metrics.server";
+import { requestIdFrom, runWithRequestId } from "#app/utils/request-context.server";
+
+/*
+ * What operators run the studio by (issue 28 §5; ADR 0046): a request id for every request (kept
+ * from a proxy's X-Request-Id, answered in the same header, carried into jobs and render calls),
+ * one JSON log line per request, and the request histogram by route pattern.
+ */
+
+type Manifest = ServerBuild["routes"];
+
+/** The route patterns of the app (React Router's manifest as a tree), for labels that never hold ids. */
+export function routeLabeler(manifest: Manifest): (pathname: string) => string {
+  const nodes = new Map<string, RouteObject & { children: RouteObject[] }>();
+  for (const route of Object.values(manifest)) {
+    if (route) nodes.set(route.id, { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: [] } as never);
+  }
+  const roots: RouteObject[] = [];
+  for (const route of Object.values(manifest)) {
+    if (!route) continue;
+    const node = nodes.get(route.id) as RouteObject;
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return (pathname) => {
+    if (pathname.startsWith("/assets/")) return "/assets/*";
+    // Single fetch asks for `<path>.data`: the same route.
+    const path = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+    const matches = matchRoutes(roots, path);
+    if (!matches) return "unmatched";
+    const pattern = matches
+      .map((match) => match.route.path)
+      .filter(Boolean)
+      .join("/");
+    return `/${pattern}`.replace(/\/+/g, "/");
+  };
+}
+
+/** The first middleware: request id, its context for everything after, the log line and the histogram. */
+export function observeRequests(logger: Logger, label: () => ((pathname: string) => string) | null) {
+  return (req: express.Request, res: express.Response, next: express.NextFunction) => {
+    const requestId = requestIdFrom(req.headers["x-request-id"]);
+    res.setHeader("X-Request-Id", requestId);
+    const started = process.hrtime.bigint();
+    res.once("close", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = label()?.(req.path) ?? "unlabelled";
+      const status = res.headersSent ? res.statusCode : 499;
+      processMetrics.httpDuration.observe({ route, method: req.method, status: String(status) }, seconds);
+      const line = { requestId, method: req.method, route, path: req.path, status, ms: Math.round(seconds * 1000) };
+      if (status >= 500) logger.error(line, "request failed");
+      else logger.info(line, "request");
+    });
+    runWithRequestId(requestId, next);
+  };
+}
+
+/**
+ * Runs a handler in its request's context again: middleware before it may have called `next`
+ * from an I/O callback (a body check), where the context of the first middleware is gone.
+ */
+export function inRequestContext(handler: express.RequestHandler): express.RequestHandler {
+  return (req, res, next) => {
+    const requestId = res.getHeader("X-Request-Id");
+    return typeof requestId === "string" ? runWithRequestId(requestId, () => handler(req, res, next)) : handler(req, res, next);
+  };
+}
+
+/**
+ * GET /metrics (Prometheus text): for a scraper on this machine that came through no proxy, or
+ * with `Authorization: Bearer RENDER_NODE_TOKEN` (the scrape token the worker and nodes take too).
+ */
+export function metricsEndpoint(token: string) {
+  return async (req: express.Request, res: express.Response) => {
+    const remote = req.socket.remoteAddress ?? "";
+    const local = (remote === "::1" || /^(::ffff:)?127\./.test(remote)) && req.headers["x-forwarded-for"] === undefined;
+    if (!local && !bearerIs(req.headers.authorization, token)) {
+      res.status(401).type("text/plain").send("metrics need the scrape token");
+      return;
+    }
+    res.type(processMetrics.registry.contentType).send(await processMetrics.registry.metrics());
+  };
+}
+
+function bearerIs(header: string | undefined, token: string): boolean {
+  if (!header?.startsWith("Bearer ")) return false;
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  return timingSafeEqual(digest(header.slice(7)), digest(token));
+}
