@@ -31,7 +31,8 @@ import { TEST_PORTS } from "#tests/support/test-ports";
  */
 
 const SECRET = "stateless-session-secret-0123456789abcdef";
-const REDIS_URL = "redis://127.0.0.1:6379/4";
+// Redis database 3: no other test file uses it (page operations has 4, the suite 15).
+const REDIS_URL = "redis://127.0.0.1:6379/3";
 const STUDIO_A = TEST_PORTS.statelessStudioA;
 const STUDIO_B = TEST_PORTS.statelessStudioB;
 const studioUrl = (port: number) => `http://localhost:${port}`;
