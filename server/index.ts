@@ -17,7 +17,7 @@ import { viteMayServe } from "./dev-assets.ts";
 import { applyServerTimeouts, refuseDeclaredOversize } from "./http-limits.ts";
 import { compressAnswers } from "./compress.ts";
 import { onShutdown } from "./shutdown.ts";
-import { inRequestContext, metricsEndpoint, observeRequests, routeLabeler } from "./observability.ts";
+import { metricsEndpoint, observeRequests, routeLabeler } from "./observability.ts";
 import { createLogger } from "#app/utils/logger.server";
 
 const env = getEnv();
@@ -80,7 +80,7 @@ if (env.NODE_ENV === "production") {
   app.use(express.static("build/client", { maxAge: "1h" }));
   const build = (await import(/* @vite-ignore */ `${process.cwd()}/build/server/index.js`)) as ServerBuild;
   labelRoute = routeLabeler(build.routes);
-  app.all("/{*splat}", inRequestContext(createRequestHandler({ build, mode: "production" })));
+  app.all("/{*splat}", createRequestHandler({ build, mode: "production" }));
 } else {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
   const root = process.cwd();
@@ -92,7 +92,7 @@ if (env.NODE_ENV === "production") {
       labelRoute ??= routeLabeler(build.routes);
       // "production": React Router then never sends an error's message or stack to the browser,
       // in development either (issue 16, finding 6); the terminal still logs them.
-      return inRequestContext(createRequestHandler({ build, mode: "production" }))(req, res, next);
+      return createRequestHandler({ build, mode: "production" })(req, res, next);
     } catch (error) {
       if (error instanceof Error) vite.ssrFixStacktrace(error);
       next(error);

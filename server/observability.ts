@@ -60,17 +60,6 @@ export function observeRequests(logger: Logger, label: () => ((pathname: string)
 }
 
 /**
- * Runs a handler in its request's context again: middleware before it may have called `next`
- * from an I/O callback (a body check), where the context of the first middleware is gone.
- */
-export function inRequestContext(handler: express.RequestHandler): express.RequestHandler {
-  return (req, res, next) => {
-    const requestId = res.getHeader("X-Request-Id");
-    return typeof requestId === "string" ? runWithRequestId(requestId, () => handler(req, res, next)) : handler(req, res, next);
-  };
-}
-
-/**
  * GET /metrics (Prometheus text): for a scraper on this machine that came through no proxy, or
  * with `Authorization: Bearer RENDER_NODE_TOKEN` (the scrape token the worker and nodes take too).
  */

@@ -12,7 +12,6 @@ export type ByteRange = { start: number; end: number };
 /** The blob a key names does not exist (any driver). */
 export class BlobNotFound extends Error {
   override name = "BlobNotFound";
-  readonly code = "ENOENT";
   constructor(readonly key: string) {
     super(`no blob ${key}`);
   }

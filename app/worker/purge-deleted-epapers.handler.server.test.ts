@@ -5,7 +5,6 @@ import os from "node:os";
 import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { BlobStore } from "#app/blob/blob-store.server";
 import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { db } from "#app/utils/db.server";
 import { insertAccountWithUser } from "#tests/support/fixtures";
