@@ -10,8 +10,22 @@ import { NonceProvider } from "#app/components/nonce";
 import { getEnv } from "#app/utils/env.server";
 import { getInstance } from "#app/utils/i18next.server";
 import { contentSecurityPolicy, frameAncestorsOf } from "#app/utils/security-headers.server";
+import { noteServiceOutage } from "#app/utils/service-outage.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every error of a loader or action: an outage of the database or Redis is one line (the request
+ * answers 503, service-outage.server.ts), anything else is logged whole. Aborted requests are not.
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context: unknown }) {
+  if (request.signal.aborted) return;
+  if (noteServiceOutage(context, error)) {
+    console.warn(`service unavailable for ${new URL(request.url).pathname}: ${(error as Error).message}`);
+    return;
+  }
+  console.error(error);
+}
 
 export default function handleRequest(
   request: Request,

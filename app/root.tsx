@@ -18,11 +18,13 @@ import { findSupportEmail } from "#app/preferences/system-preference.server";
 import { db } from "#app/utils/db.server";
 import { getLocale, i18nextMiddleware, localeCookie } from "#app/utils/i18next.server";
 import { readToast } from "#app/utils/toast.server";
+import { serviceOutageMiddleware } from "#app/utils/service-outage.server";
 import type { loader as studioLoader } from "#app/routes/studio/layout";
 import type { Route } from "./+types/root";
 import "./app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
+// The outage answer wraps everything below it; the locale is known by then (the 503 page is translated).
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, ...serviceOutageMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context);

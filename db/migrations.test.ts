@@ -39,6 +39,7 @@ const EXPECTED_TABLES = [
   "footer_link",
   "gallery",
   "gallery_media",
+  "job_heartbeat",
   "licence_history",
   "media",
   "news",

@@ -58,6 +58,7 @@ export interface Channel {
   deletedAt: Generated<Date | null>;
   disabled: Generated<boolean>;
   epaperId: Generated<string | null>;
+  filesPendingRemoval: Generated<boolean>;
   id: string;
   isDemo: Generated<boolean>;
   name: string;
@@ -82,6 +83,7 @@ export interface EmailJob {
   attempts: Generated<number>;
   createdAt: Generated<Date>;
   emailConfigId: Generated<number | null>;
+  failedAt: Generated<Date | null>;
   id: string;
   language: string;
   mailerError: Generated<string | null>;
@@ -115,6 +117,7 @@ export interface Epaper {
   pageWidth: Generated<number | null>;
   processCancelled: Generated<boolean>;
   processError: Generated<string | null>;
+  processJob: ColumnType<JsonValue | null, string | null | undefined, string | null>;
   processRunning: Generated<boolean>;
   processStartedAt: Generated<Date | null>;
   processType: Generated<"deleting_page" | "inserting_pages" | "moving_page" | "publishing_channel" | "publishing_preview" | "publishing_previewlink" | "publishing_zip" | "rendering" | "replacing_page" | null>;
@@ -225,6 +228,12 @@ export interface GalleryMedia {
   id: string;
   mediaId: string;
   position: Generated<number>;
+}
+
+export interface JobHeartbeat {
+  beatAt: Generated<Date>;
+  jobId: string;
+  queue: string;
 }
 
 export interface LicenceHistory {
@@ -617,6 +626,7 @@ export interface DB {
   footerLink: FooterLink;
   gallery: Gallery;
   galleryMedia: GalleryMedia;
+  jobHeartbeat: JobHeartbeat;
   licenceHistory: LicenceHistory;
   media: Media;
   news: News;

@@ -58,11 +58,13 @@ fi
 
 if $local_redis && ! reachable 6379; then
   [ "$(id -u)" -eq 0 ] || { echo "Redis is not running on 127.0.0.1:6379; start it (sudo service redis-server start)." >&2; exit 1; }
-  echo "starting Redis"
-  # BullMQ needs noeviction: an evicted job key is a lost job.
-  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --maxmemory-policy noeviction --dir /tmp >/dev/null
-  for _ in $(seq 1 40); do reachable 6379 && break; sleep 0.25; done
-  reachable 6379 || { echo "Redis did not start" >&2; exit 1; }
+  echo "starting Redis (append-only persistence in ${REDIS_DIR:-/var/lib/redis})"
+  bash "$(dirname "$0")/start-redis.sh" 6379
+fi
+# A local Redis that runs without persistence loses every queued job when it restarts; the
+# worker rebuilds them from the database (ADR 0047), but say it here, where it can be fixed.
+if $local_redis && command -v redis-cli >/dev/null 2>&1 && [ "$(redis-cli -p 6379 config get appendonly 2>/dev/null | tail -1)" = "no" ]; then
+  echo "warning: the local Redis runs without persistence (appendonly no); restart it with scripts/start-redis.sh" >&2
 fi
 
 # Root with an empty password over TCP is how a fresh local MariaDB is reached here; a

@@ -15,7 +15,8 @@ export function startWorkerHttp(options: {
   registry: Registry;
   blobs: BlobStore;
   secret: string;
-  healthy: () => Promise<boolean>;
+  /** The health document and whether the worker can work (503 otherwise). */
+  health: () => Promise<{ status: "ok" | "error" }>;
   /** Needed for /metrics when the worker listens beyond loopback (Prometheus sends it as a bearer token). */
   metricsToken?: string;
 }) {
@@ -33,8 +34,10 @@ export function startWorkerHttp(options: {
         response.writeHead(200, { "content-type": options.registry.contentType });
         response.end(await options.registry.metrics());
       } else if (request.method === "GET" && pathname === "/healthz") {
-        const ok = await options.healthy();
-        response.writeHead(ok ? 200 : 503, { "content-type": "application/json" }).end(JSON.stringify({ ok }));
+        const health = await options.health();
+        response
+          .writeHead(health.status === "ok" ? 200 : 503, { "content-type": "application/json", "cache-control": "no-store" })
+          .end(JSON.stringify(health));
       } else response.writeHead(404).end();
     } catch (error) {
       console.error(`worker http: ${(error as Error).message}`);

@@ -9,8 +9,7 @@ import { sendEpaperReadyMail, sendPreviewLinkMail, sendPublicationReadyMail } fr
 import { type Consumer, startConsumer } from "#app/jobs/consumer.server";
 import { QUEUE_NAMES, type QueueName } from "#app/jobs/define";
 import { closeQueues, createQueues } from "#app/jobs/queues.server";
-import { applyCleanupSchedules, DEFAULT_CLEANUP_INTERVAL_MINUTES } from "#app/jobs/schedules.server";
-import { cleanupIntervalMinutes } from "#app/preferences/system-preference.server";
+import { startJobHeartbeats } from "#app/jobs/heartbeat.server";
 import { READER_ASSETS_DIR } from "#app/publish/reader-assets.server";
 import { splitPagesWith } from "#app/publish/split-pages.server";
 import { renderDepsFromEnv } from "#app/render/render-deps.server";
@@ -26,16 +25,20 @@ import { createPublishConsumer } from "#app/worker/publish.consumer.server";
 import { createRenderConsumer } from "#app/worker/render.consumer.server";
 import { onShutdown } from "./shutdown.ts";
 import { startWorkerHttp } from "./worker-http.ts";
+import { startReconciler } from "#app/worker/reconcile.server";
+import { persistenceWarning, redisPersistence, registerReconcilerMetrics, workerHealth } from "#app/worker/worker-health.server";
 import { Registry } from "prom-client";
 import { processMetrics } from "#app/utils/metrics.server";
 
 const env = getEnv();
+const log = (message: string) => console.log(`[worker] ${message}`);
 await blobs.ready();
 // Workers block on Redis; BullMQ requires unlimited retries per request for them.
 const connection = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
 const queues = createQueues(connection);
-// The clean-ups run every intervalMinutes of the Cronjob preference (saving it re-applies this).
-await applyCleanupSchedules(queues, await cleanupIntervalMinutes(db, DEFAULT_CLEANUP_INTERVAL_MINUTES));
+// A Redis without persistence loses the queue on restart: said at start (ADR 0047).
+const persistence = persistenceWarning(await redisPersistence(connection).catch(() => ({ aof: true, evictionPolicy: null })));
+if (persistence) console.warn(`warning: ${persistence}`);
 
 const metrics = createWorkerMetrics({ redis, queues: Object.values(queues) });
 const renderDeps = renderDepsFromEnv(env, { db, redis, blobs });
@@ -68,7 +71,13 @@ const consumers: { [Q in QueueName]: Consumer<Q> } = {
   email: createEmailConsumer({ deps: emailDeliveryDepsFromEnv(env, { db }) }),
   maintenance: createMaintenanceConsumer({ db, blobs, redis }),
 };
-const workers = QUEUE_NAMES.map((name) => startConsumer(name, consumers[name] as Consumer<typeof name>, connection));
+// Each running job beats; the reconciler enqueues again what the database runs without a live
+// job (a Redis that lost its data) and ensures the clean-up schedules (the Cronjob preference's
+// interval; saving it re-applies them). At start, after every reconnect, every minute.
+const heartbeats = startJobHeartbeats(db, { log });
+const workers = QUEUE_NAMES.map((name) => startConsumer(name, consumers[name] as Consumer<typeof name>, connection, heartbeats));
+const reconciler = startReconciler({ db, redis, blobs, queues, log }, { connection });
+registerReconcilerMetrics(metrics.registry, reconciler);
 
 const http = await startWorkerHttp({
   host: env.WORKER_HOST,
@@ -77,14 +86,16 @@ const http = await startWorkerHttp({
   registry: Registry.merge([metrics.registry, processMetrics.registry]),
   blobs,
   secret: env.SESSION_SECRET,
-  healthy: async () => (await checkHealth()).status === "ok",
+  health: () => workerHealth({ redis, reconciler, dependencies: checkHealth }),
   metricsToken: env.RENDER_NODE_TOKEN,
 });
 console.log(`worker ready (queues: ${QUEUE_NAMES.join(", ")}); metrics at ${env.WORKER_URL}/metrics`);
 
 onShutdown(async () => {
   http.close();
+  reconciler.close();
   for (const worker of workers) await worker.close();
+  await heartbeats.close();
   await closeQueues(queues);
   await connection.quit();
   await db.destroy();

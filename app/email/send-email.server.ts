@@ -231,6 +231,7 @@ export async function deliverEmailJob(
       mailerError: null,
       sandboxed: false,
       sentAt: new Date(),
+      failedAt: null,
     }))
     .where("id", "=", emailJobId)
     .execute();
@@ -242,7 +243,10 @@ export async function recordFinalFailure(db: Database, emailJobId: string, attem
   const message = describeMailError(error);
   await db
     .updateTable("emailJob")
-    .set({ mailerError: describeMailError(`gave up after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}: ${message}`) })
+    .set({
+      mailerError: describeMailError(`gave up after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}: ${message}`),
+      failedAt: new Date(),
+    })
     .where("id", "=", emailJobId)
     .execute();
 }

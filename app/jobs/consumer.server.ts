@@ -2,6 +2,7 @@ import { type ConnectionOptions, type Job, UnrecoverableError, Worker, type Work
 import type { JobData, QueueName } from "./define.ts";
 import { findJob, type RegisteredJob } from "./registry.ts";
 import { REQUEST_ID_FIELD } from "./queues.server.ts";
+import type { JobHeartbeats } from "./heartbeat.server.ts";
 import { createLogger } from "#app/utils/logger.server";
 import { runWithRequestId } from "#app/utils/request-context.server";
 
@@ -33,7 +34,13 @@ export const isLastAttempt = (job: Pick<Job, "attemptsMade" | "opts">) => job.at
  * schema on receipt; a job the registry does not know, or a payload that does not match, fails
  * at once without retries (no attempt could ever succeed).
  */
-export function startConsumer<Q extends QueueName>(queue: Q, consumer: Consumer<Q>, connection: ConnectionOptions): StartedConsumer {
+export function startConsumer<Q extends QueueName>(
+  queue: Q,
+  consumer: Consumer<Q>,
+  connection: ConnectionOptions,
+  /** Beats for each running job (the reconciler's sign of life, ADR 0047). */
+  heartbeats?: JobHeartbeats,
+): StartedConsumer {
   const log = consumer.log ?? ((message: string) => console.error(message));
   const handlers = consumer.handlers as Record<string, JobHandler<RegisteredJob>>;
   const worker = new Worker(
@@ -49,9 +56,14 @@ export function startConsumer<Q extends QueueName>(queue: Q, consumer: Consumer<
       const requestId = typeof given === "string" ? given : `job-${queue}-${job.id}`;
       return runWithRequestId(requestId, async () => {
         jobLogger.info({ queue, job: job.name, jobId: job.id, attempt: job.attemptsMade + 1 }, "job started");
-        const result = await handler(parsed.data as JobData<RegisteredJob>, job, signal);
-        jobLogger.info({ queue, job: job.name, jobId: job.id }, "job done");
-        return result;
+        if (job.id) heartbeats?.start(queue, job.id);
+        try {
+          const result = await handler(parsed.data as JobData<RegisteredJob>, job, signal);
+          jobLogger.info({ queue, job: job.name, jobId: job.id }, "job done");
+          return result;
+        } finally {
+          if (job.id) heartbeats?.stop(job.id);
+        }
       });
     },
     { concurrency: 1, ...consumer.options, connection },

@@ -6,6 +6,9 @@ import { currentRequestId } from "#app/utils/request-context.server";
 /** The job data field that carries the request id of the request that enqueued the job. */
 export const REQUEST_ID_FIELD = "requestId";
 
+/** The job data field that counts how often the reconciler enqueued a lost job again (ADR 0047). */
+export const RECOVERY_FIELD = "recovery";
+
 export type Queues = { [Q in QueueName]: Queue };
 
 /** Every queue of the registry on one connection: the only place a BullMQ Queue is made. */
@@ -24,14 +27,24 @@ export type JobQueue = { readonly name?: string; add(name: string, data: unknown
  * Adds one job: the payload is checked against the job's schema (a wrong call fails in the
  * caller, never later in the worker), the job's options apply, and its id comes from the payload.
  */
-export async function enqueue<D extends RegisteredJob>(queue: JobQueue, job: D, input: JobInput<D>) {
+export async function enqueue<D extends RegisteredJob>(queue: JobQueue, job: D, input: JobInput<D>, options: { recovery?: number } = {}) {
   if (queue.name !== undefined && queue.name !== job.queue)
     throw new Error(`job ${job.name} belongs on queue ${job.queue}, not ${queue.name}`);
   const data = job.schema.parse(input);
-  const jobId = "jobId" in job ? (job.jobId as (payload: unknown) => string)(data) : undefined;
-  // The request that asked for it travels with the job (beside the payload; ADR 0046).
+  const jobId = jobIdOf(job, data);
+  // The request that asked for it travels with the job (beside the payload; ADR 0046), and so
+  // does the count of the reconciler's recoveries (ADR 0047).
   const requestId = currentRequestId();
-  const stored = requestId ? { ...(data as object), [REQUEST_ID_FIELD]: requestId } : data;
+  const stored = {
+    ...(data as object),
+    ...(requestId ? { [REQUEST_ID_FIELD]: requestId } : {}),
+    ...(options.recovery ? { [RECOVERY_FIELD]: options.recovery } : {}),
+  };
   await queue.add(job.name, stored, jobId === undefined ? job.options : { ...job.options, jobId });
   return { jobId, data };
+}
+
+/** The id a job gets for this payload (the registry's jobId), or undefined for jobs without one. */
+export function jobIdOf<D extends RegisteredJob>(job: D, data: unknown): string | undefined {
+  return "jobId" in job ? (job.jobId as (payload: unknown) => string)(data) : undefined;
 }

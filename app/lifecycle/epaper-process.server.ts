@@ -3,6 +3,8 @@ import type { ExpressionBuilder, Selectable, UpdateObject } from "kysely";
 import { AppError } from "#app/errors/app-error";
 import type { EpaperProcessEvent } from "#app/events/catalogue";
 import { publishToAccount } from "#app/events/publish.server";
+import type { JobInput } from "#app/jobs/define";
+import type { RegisteredJob } from "#app/jobs/registry";
 import { RENDER_CANCEL_CHANNEL } from "#app/jobs/render";
 import type { Database } from "#db/client";
 import type { DB, Epaper } from "#db/schema.gen";
@@ -88,22 +90,42 @@ export function requireNotBusy(epaper: ProcessState & { id: string }, now = new 
 }
 
 /**
+ * The queue job that carries a process, recorded with it: the database can always say which job
+ * a running process needs, so the queue can be rebuilt from it after Redis lost its data
+ * (reconciler.server.ts, docs/decisions/0047-redis-loss-reconciler.md).
+ */
+export type ProcessJob<D extends RegisteredJob = RegisteredJob> = { job: D; data: JobInput<D> };
+
+/** What `process_job` holds: the registry's queue and name, and the payload. */
+export type RecordedJob = { queue: string; name: string; data: unknown };
+
+/**
  * Begins a process on an ePaper whose row the caller locked (`forUpdate`) in `trx`. Refused
  * while any process still runs, a cancelled one winding down included (its end would otherwise
- * end the new one), unless it is stale. `extra` sets the process type's own columns in the same
- * write. Returns the start time, which identifies the process (ProcessOwner.startedAt).
+ * end the new one), unless it is stale. `job` is the job the caller enqueues after the commit;
+ * `extra` sets the process type's own columns in the same write. `now` is the start time, which
+ * identifies the process (ProcessOwner.startedAt).
  */
-export async function beginProcess(
+export async function beginProcess<D extends RegisteredJob>(
   trx: Database,
   epaper: ProcessState & { id: string },
   type: ProcessType,
-  extra: EpaperUpdate = {},
-  now = new Date(),
+  options: { job: ProcessJob<D>; extra?: EpaperUpdate; now?: Date },
 ): Promise<Date> {
+  const now = options.now ?? new Date();
   if (epaper.processRunning && !isStaleProcess(epaper, now)) throw new EpaperInProcess(`ePaper ${epaper.id} already has a process running`);
+  const recorded: RecordedJob = { queue: options.job.job.queue, name: options.job.job.name, data: options.job.data };
   await trx
     .updateTable("epaper")
-    .set({ ...extra, processType: type, processRunning: true, processCancelled: false, processError: null, processStartedAt: now })
+    .set({
+      ...options.extra,
+      processType: type,
+      processRunning: true,
+      processCancelled: false,
+      processError: null,
+      processStartedAt: now,
+      processJob: JSON.stringify(recorded),
+    })
     .where("id", "=", epaper.id)
     .execute();
   return now;
@@ -130,9 +152,16 @@ const ownedBy = (owner: ProcessOwner) => (eb: ExpressionBuilder<DB, "epaper">) =
 export type ProcessEnd = { as: "finished" } | { as: "failed"; error: string } | { as: "cancelled" } | { as: "released" };
 
 const END_COLUMNS = {
-  finished: { processRunning: false, processType: null, processError: null, processStartedAt: null },
-  cancelled: { processRunning: false, processType: null, processCancelled: true, processStartedAt: null },
-  released: { processRunning: false, processType: null, processCancelled: false, processError: null, processStartedAt: null },
+  finished: { processRunning: false, processType: null, processError: null, processStartedAt: null, processJob: null },
+  cancelled: { processRunning: false, processType: null, processCancelled: true, processStartedAt: null, processJob: null },
+  released: {
+    processRunning: false,
+    processType: null,
+    processCancelled: false,
+    processError: null,
+    processStartedAt: null,
+    processJob: null,
+  },
 } satisfies Record<string, EpaperUpdate>;
 
 /**
@@ -142,7 +171,9 @@ const END_COLUMNS = {
  */
 export async function endProcess(trx: Database, owner: ProcessOwner, end: ProcessEnd, extra: EpaperUpdate = {}): Promise<boolean> {
   const columns: EpaperUpdate =
-    end.as === "failed" ? { processRunning: false, processError: end.error, processStartedAt: null } : END_COLUMNS[end.as];
+    end.as === "failed"
+      ? { processRunning: false, processError: end.error, processStartedAt: null, processJob: null }
+      : END_COLUMNS[end.as];
   const result = await trx
     .updateTable("epaper")
     .set({ ...extra, ...columns })

@@ -8,12 +8,23 @@ import type { Database } from "#db/client";
  * transaction and makes it forget its ePaper, so its address answers 'not available' at once;
  * after the commit `finishChannelRemoval` deletes its files (`channels/<id>/`, every revision a
  * crash may have left) and tells the account. Shared by support's delete and the removal job
- * (remove-expired-channels). A channel whose process runs is not claimed (false).
+ * (remove-expired-channels). A channel whose process runs is not claimed (false). A removal that
+ * stopped between the steps (`files_pending_removal` still set) is finished by the worker's
+ * reconciler (docs/decisions/0047-redis-loss-reconciler.md).
  */
 export async function claimChannelRemoval(trx: Database, channelId: string, now = new Date()): Promise<boolean> {
   const result = await trx
     .updateTable("channel")
-    .set({ deletedAt: now, epaperId: null, blobPrefix: null, contentName: null, contentCoverBlobKey: null, subdomainId: null })
+    .set({
+      deletedAt: now,
+      epaperId: null,
+      blobPrefix: null,
+      contentName: null,
+      contentCoverBlobKey: null,
+      subdomainId: null,
+      // Until finishChannelRemoval: a crash between the two steps leaves this for the reconciler.
+      filesPendingRemoval: true,
+    })
     .where("id", "=", channelId)
     .where("deletedAt", "is", null)
     .where("processRunning", "=", false)
@@ -22,9 +33,10 @@ export async function claimChannelRemoval(trx: Database, channelId: string, now 
 }
 
 export async function finishChannelRemoval(
-  deps: { blobs: BlobStore; redis: Redis },
+  deps: { db: Database; blobs: BlobStore; redis: Redis },
   channel: { id: string; accountId: string; name: string },
 ) {
   await deps.blobs.deletePrefix(`channels/${channel.id}/`);
+  await deps.db.updateTable("channel").set({ filesPendingRemoval: false }).where("id", "=", channel.id).execute();
   await publishToAccount(deps.redis, channel.accountId, { type: "channelRemoved", channelId: channel.id, name: channel.name });
 }

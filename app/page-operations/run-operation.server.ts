@@ -7,6 +7,7 @@ import { storePageFiles } from "#app/render/page-store.server";
 import { RenderCancelled, type RenderDeps, RenderRefused } from "#app/render/render-types.server";
 import { PAGE_OPERATION_FAILURE, PROCESS_OF_OPERATION } from "#app/rules/page-structure";
 import { retryTransaction } from "#db/retry-transaction";
+import { isServiceUnavailable } from "#app/utils/service-unavailable";
 import {
   type Applied,
   applyDelete,
@@ -91,7 +92,8 @@ export async function runPageOperation(
     if (error instanceof OperationCancelled || error instanceof RenderCancelled || signal.aborted) {
       return abandon(deps, operation, "cancelled");
     }
-    if (error instanceof RenderRefused || error instanceof OperationTargetGone || options.lastAttempt) {
+    // The database or Redis away is no fault of the operation: the reconciler resumes it once they are back.
+    if (error instanceof RenderRefused || error instanceof OperationTargetGone || (options.lastAttempt && !isServiceUnavailable(error))) {
       deps.log(`page operation ${operation.id} (${operation.kind}) failed: ${(error as Error).message}`);
       return abandon(deps, operation, "failed");
     }
@@ -99,11 +101,18 @@ export async function runPageOperation(
   }
 }
 
-/** A cancelled operation whose job was removed before a worker took it: abandoned here. */
-export async function abandonWaitingOperation(deps: Pick<PageOperationDeps, "db" | "redis" | "blobs">, data: PageOperationJobData) {
+/**
+ * An operation no job will run: a cancelled one whose job was removed before a worker took it, or
+ * (as 'failed') one the reconciler could not enqueue again. Abandoned here, the ePaper as it was.
+ */
+export async function abandonWaitingOperation(
+  deps: Pick<PageOperationDeps, "db" | "redis" | "blobs">,
+  data: PageOperationJobData,
+  as: "failed" | "cancelled" = "cancelled",
+) {
   const row = await loadOperation(deps, data);
   if (!row || !row.processRunning || row.processType !== PROCESS_OF_OPERATION[row.kind]) return "stale";
-  return abandon(deps, row, "cancelled");
+  return abandon(deps, row, as);
 }
 
 /** Renders the new pages into drafts; pages an earlier attempt stored are not rendered again. */

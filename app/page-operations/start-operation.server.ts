@@ -102,7 +102,7 @@ export async function startPageOperation(deps: PageOperationStartDeps, accountId
       // Claimed: the clean-up of unused uploads leaves it alone, and it is never used twice.
       await trx.updateTable("upload").set({ consumedAt: new Date(), expiresAt: null }).where("id", "=", upload.id).execute();
     }
-    await beginProcess(trx, epaper, PROCESS_OF_OPERATION[kind]);
+    await beginProcess(trx, epaper, PROCESS_OF_OPERATION[kind], { job: { job: PageOperationJob, data: { epaperId, operationId } } });
     const renderProcessId = pageCount > 0 ? createId() : null;
     if (renderProcessId) {
       const jobId = PageOperationJob.jobId({ epaperId, operationId });

@@ -104,9 +104,7 @@ export async function startPublish(
     }
     if (input.type === "channel") await beginChannelPublish(trx, subject, input.channelId);
     const password = fresh ? await preparePreviewLink(trx, input.epaperId, fresh, input.newPassword === true) : null;
-    const startedAt = await beginProcess(trx, epaper, processOfPublish(input.type), {
-      publishingFailed: false,
-    });
+    const startedAt = new Date();
     const data: PublishJobData = {
       epaperId: input.epaperId,
       accountId: subject.accountId,
@@ -116,6 +114,11 @@ export async function startPublish(
       startedAt: startedAt.toISOString(),
       ...(input.type === "channel" ? { channelId: input.channelId } : {}),
     };
+    await beginProcess(trx, epaper, processOfPublish(input.type), {
+      job: { job: PublishJob, data },
+      extra: { publishingFailed: false },
+      now: startedAt,
+    });
     return { data, password };
   });
   try {

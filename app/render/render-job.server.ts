@@ -1,3 +1,4 @@
+import { isServiceUnavailable } from "#app/utils/service-unavailable";
 import { dispatchPages, recordProgress } from "./dispatch-pages.server.ts";
 import { RenderCancelled, type RenderDeps, RenderRefused } from "./render-types.server.ts";
 import { countStored, storedPages, storePage } from "./page-store.server.ts";
@@ -71,7 +72,8 @@ export async function renderEpaper(
       await endRender(deps, target, error.failure);
       return "failed";
     }
-    if (options.lastAttempt) await endRender(deps, target, "renderProcessFailed");
+    // The database or Redis away is no fault of the document: the reconciler resumes it once they are back.
+    if (options.lastAttempt && !isServiceUnavailable(error)) await endRender(deps, target, "renderProcessFailed");
     throw error;
   }
 }

@@ -33,7 +33,10 @@ export async function startRender(deps: { db: Database; redis: Redis; queue: Job
     const renderProcessId = createId();
     const data: RenderJobData = { epaperId, renderProcessId, revision };
     const jobId = RenderJob.jobId(data);
-    await beginProcess(trx, epaper, "rendering", { renderRevision: revision, renderingFailed: false, isRendered: false });
+    await beginProcess(trx, epaper, "rendering", {
+      job: { job: RenderJob, data },
+      extra: { renderRevision: revision, renderingFailed: false, isRendered: false },
+    });
     await replaceActiveRenderProcess(trx, epaperId, { id: renderProcessId, documentId: jobId, jobId, pageCount: epaper.numPages ?? 0 });
     return { accountId: epaper.accountId, data };
   });

@@ -2,6 +2,7 @@ import type { ConnectionOptions } from "bullmq";
 import { type Consumer, startConsumer } from "#app/jobs/consumer.server";
 import { PublishJob } from "#app/jobs/publish";
 import { failPublishJob, type PublishJobDeps, runPublishJob } from "#app/publish/publish-job.server";
+import { isServiceUnavailable } from "#app/utils/service-unavailable";
 
 /**
  * The publish queue's consumer. A job that throws is retried with back-off. Once it has failed
@@ -18,7 +19,8 @@ export function createPublishConsumer(options: { deps: PublishJobDeps; concurren
       // attemptsMade already counts the failed attempt here.
       const final = job.attemptsMade >= (job.opts.attempts ?? 1) || /stalled/i.test(error.message);
       const data = PublishJob.schema.safeParse(job.data);
-      if (!final || !data.success) return;
+      // The database or Redis away: the process stays, and the reconciler enqueues it again once they are back.
+      if (!final || !data.success || isServiceUnavailable(error)) return;
       failPublishJob(deps, data.data, "failed").catch((cause: Error) =>
         deps.log(`releasing ${data.data.epaperId} after a failed publish: ${cause.message}`),
       );

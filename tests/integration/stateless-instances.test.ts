@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -18,7 +18,8 @@ import { insertUserWithLevel } from "#tests/support/fixtures";
 import { numberedPagesPdf } from "#tests/support/generated-pdf";
 import { type NodeProcess, startRenderNode, TOKEN } from "#tests/support/render-farm";
 import { s3EnvOf, testS3Store } from "#tests/support/s3";
-import { REPO, startStudio, stopProcess } from "#tests/support/studio-process";
+import { startStudio, stopProcess } from "#tests/support/studio-process";
+import { startWorkerProcess } from "#tests/support/worker-process";
 import { TEST_PORTS } from "#tests/support/test-ports";
 
 /*
@@ -48,24 +49,7 @@ const nodes: NodeProcess[] = [];
 const workerLogs: Record<string, string[]> = { A: [], B: [] };
 
 function startWorker(name: "A" | "B", port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/worker.ts"], {
-    cwd: REPO,
-    env: { ...process.env, ...env, WORKER_HOST: "127.0.0.1", WORKER_PORT: String(port), DATA_DIR: folders[`worker${name}`] },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker ${name} did not start:\n${workerLogs[name]?.join("")}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      workerLogs[name]?.push(chunk.toString());
-      if (chunk.toString().includes("worker ready")) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`worker ${name} exited (${code}):\n${workerLogs[name]?.join("")}`)));
-  });
+  return startWorkerProcess({ name, port, env: { ...env, DATA_DIR: folders[`worker${name}`] as string }, log: workerLogs[name] as string[] });
 }
 
 /** What studios and workers share: the database, Redis, the bucket; secrets; nothing on disk. */

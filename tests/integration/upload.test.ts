@@ -68,7 +68,7 @@ beforeAll(async () => {
     registry: new Registry(),
     blobs,
     secret: env.SESSION_SECRET,
-    healthy: async () => true,
+    health: async () => ({ status: "ok" as const }),
   });
   node = await startRenderNode({
     port: setup.nodePort,

@@ -378,7 +378,14 @@ beforeAll(async () => {
         SHOP_WEBHOOK_SECRET: "matrix-shop-webhook-secret-0123456789abcdef",
       },
     }),
-    startWorkerHttp({ host: "127.0.0.1", port: WORKER_PORT, registry: new Registry(), blobs, secret: SECRET, healthy: async () => true }),
+    startWorkerHttp({
+      host: "127.0.0.1",
+      port: WORKER_PORT,
+      registry: new Registry(),
+      blobs,
+      secret: SECRET,
+      health: async () => ({ status: "ok" as const }),
+    }),
   ]);
 }, 120_000);
 

@@ -179,7 +179,7 @@ describe("the worker", () => {
       registry: new Registry(),
       blobs: new FolderBlobStore(dataDir),
       secret: SESSION_SECRET,
-      healthy: async () => true,
+      health: async () => ({ status: "ok" as const }),
     });
   });
   afterAll(() => new Promise<void>((resolve) => (worker ? worker.close(() => resolve()) : resolve())));

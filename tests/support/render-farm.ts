@@ -130,7 +130,7 @@ export async function startFarm(options: {
     registry: new Registry(),
     blobs,
     secret: SECRET,
-    healthy: async () => true,
+    health: async () => ({ status: "ok" as const }),
   });
   const workerUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const queue = new Queue(RenderJob.queue, { connection });

@@ -33,4 +33,11 @@ export const TEST_PORTS = {
   statelessWorkerB: 50452,
   statelessNodeA: 50461,
   statelessNodeB: 50462,
+  /** tests/integration/fault-recovery.test.ts: its own Redis, a proxy in front of MariaDB, a studio (content origin on port + 1), a worker, a render node, an SMTP server. */
+  faultRedis: 50471,
+  faultDbProxy: 50472,
+  faultStudio: 50481,
+  faultWorker: 50491,
+  faultNode: 50495,
+  faultSmtp: 50497,
 } as const;

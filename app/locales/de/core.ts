@@ -42,6 +42,9 @@ export default {
     notFound: "Diese Seite gibt es nicht.",
     forbidden: "Diese Aktion ist nicht erlaubt.",
     tryAgain: "Erneut versuchen",
+    unavailableTitle: "Gleich wieder da",
+    unavailable:
+      "Das Studio erreicht seine Datenbank gerade nicht. Nichts Gespeichertes geht verloren; diese Seite versucht es in wenigen Sekunden von selbst erneut.",
     status: "Fehler {{status}}",
   },
 } satisfies Pick<Translation, "app" | "language" | "notFound" | "toast" | "errors">;

@@ -39,6 +39,9 @@ export default {
     notFound: "This page does not exist.",
     forbidden: "This action is not allowed.",
     tryAgain: "Try again",
+    unavailableTitle: "Back in a moment",
+    unavailable:
+      "The studio cannot reach its database right now. Nothing you saved is lost; this page tries again by itself in a few seconds.",
     status: "Error {{status}}",
   },
 } as const;
