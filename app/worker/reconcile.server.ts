@@ -6,7 +6,13 @@ import type { Queues } from "#app/jobs/queues.server";
 import type { RenderJobData } from "#app/jobs/render";
 import { applyCleanupSchedules, DEFAULT_CLEANUP_INTERVAL_MINUTES } from "#app/jobs/schedules.server";
 import { announceProcessEnd, endProcess } from "#app/lifecycle/epaper-process.server";
-import { type LostProcess, RECONCILE_GRACE_MS, type ReconcileReport, reconcile } from "#app/lifecycle/reconciler.server";
+import {
+  type LostProcess,
+  RECONCILE_GRACE_MS,
+  type ReconcileReport,
+  type ReconcilerDeps,
+  reconcile,
+} from "#app/lifecycle/reconciler.server";
 import { HEARTBEAT_STALE_MS } from "#app/jobs/heartbeat.server";
 import { finishChannelRemoval } from "#app/models/channel-removal.server";
 import { abandonWaitingOperation } from "#app/page-operations/run-operation.server";
@@ -72,6 +78,22 @@ async function currentOperation(db: Database, epaperId: string) {
   return row ? { epaperId, operationId: row.id } : undefined;
 }
 
+/** The reconciler's dependencies in the worker: the real ends of every kind of process. */
+export function reconcilerDeps(deps: Deps, options: { graceMs?: number; heartbeatStaleMs?: number } = {}): ReconcilerDeps {
+  return {
+    db: deps.db,
+    queues: deps.queues,
+    graceMs: options.graceMs,
+    heartbeatStaleMs: options.heartbeatStaleMs,
+    ensureSchedules: async () =>
+      applyCleanupSchedules(deps.queues, await cleanupIntervalMinutes(deps.db, DEFAULT_CLEANUP_INTERVAL_MINUTES)),
+    endLost: (lost) => endLostProcess(deps, lost),
+    releaseChannel: (channelId) => releaseChannel(deps.db, channelId, "failed"),
+    finishChannelRemoval: (channel) => finishChannelRemoval(deps, channel),
+    log: deps.log,
+  };
+}
+
 export type Reconciler = {
   /** Runs a pass now (or right after the one that runs); resolves with its report. */
   run(): Promise<ReconcileReport | null>;
@@ -94,18 +116,7 @@ export function startReconciler(
   const timers = new Set<NodeJS.Timeout>();
   const pass = async (): Promise<ReconcileReport | null> => {
     try {
-      const report = await reconcile({
-        db: deps.db,
-        queues: deps.queues,
-        graceMs: options.graceMs,
-        heartbeatStaleMs: options.heartbeatStaleMs,
-        ensureSchedules: async () =>
-          applyCleanupSchedules(deps.queues, await cleanupIntervalMinutes(deps.db, DEFAULT_CLEANUP_INTERVAL_MINUTES)),
-        endLost: (lost) => endLostProcess(deps, lost),
-        releaseChannel: (channelId) => releaseChannel(deps.db, channelId, "failed"),
-        finishChannelRemoval: (channel) => finishChannelRemoval(deps, channel),
-        log: deps.log,
-      });
+      const report = await reconcile(reconcilerDeps(deps, options));
       last = { ...report, at: new Date() };
       return report;
     } catch (error) {

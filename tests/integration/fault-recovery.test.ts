@@ -11,11 +11,12 @@ import { SESSION_COOKIE_NAME } from "#app/auth/session-cookie.server";
 import { createSession } from "#app/auth/session.server";
 import { queueEmail } from "#app/email/send-email.server";
 import { SCHEDULED_JOBS } from "#app/jobs/registry";
-import { createDb, type Database } from "#db/client";
+import type { Database } from "#db/client";
 import { startSmtpInbox, type SmtpInbox } from "#server/mail-catcher/smtp-inbox";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
 import { CORPUS } from "#tests/support/corpus";
 import { type FaultProxy, startFaultProxy } from "#tests/support/fault-proxy";
+import { createScratchDatabase } from "#tests/support/scratch-database";
 import { insertUserWithLevel } from "#tests/support/fixtures";
 import { numberedPagesPdf } from "#tests/support/generated-pdf";
 import { type NodeProcess, startRenderNode, TOKEN } from "#tests/support/render-farm";
@@ -40,12 +41,14 @@ const STUDIO = `http://localhost:${TEST_PORTS.faultStudio}`;
 const WORKER = `http://127.0.0.1:${TEST_PORTS.faultWorker}`;
 const REDIS_PORT = TEST_PORTS.faultRedis;
 const REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}`;
-const proxiedDatabaseUrl = () => {
-  const url = new URL(TEST_DATABASE_URL);
+const proxied = (databaseUrl: string) => {
+  const url = new URL(databaseUrl);
   url.port = String(TEST_PORTS.faultDbProxy);
   return url.toString();
 };
 
+// A database of its own: the worker's reconciler reads every running process there is.
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 let db: Database;
 let redisDir: string;
 let dataDir: string;
@@ -63,7 +66,8 @@ const redisCli = (...args: string[]) => run("redis-cli", ["-p", String(REDIS_POR
 const startRedis = () => run("bash", [path.join(REPO, "scripts/start-redis.sh"), String(REDIS_PORT), redisDir]);
 
 beforeAll(async () => {
-  db = createDb(TEST_DATABASE_URL, { connectionLimit: 3 });
+  scratch = await createScratchDatabase("fault");
+  db = scratch.db;
   redisDir = await mkdtemp(path.join(os.tmpdir(), "fault-redis-"));
   dataDir = await mkdtemp(path.join(os.tmpdir(), "fault-data-"));
   await startRedis();
@@ -71,7 +75,7 @@ beforeAll(async () => {
   node = await startRenderNode({ port: TEST_PORTS.faultNode, redisUrl: REDIS_URL, capacity: 1 });
   const env = {
     NODE_ENV: "production",
-    DATABASE_URL: proxiedDatabaseUrl(),
+    DATABASE_URL: proxied(scratch.url),
     REDIS_URL,
     SESSION_SECRET: SECRET,
     RENDER_NODE_TOKEN: TOKEN,
@@ -102,7 +106,7 @@ afterAll(async () => {
   await inbox?.close();
   await proxy?.close();
   await redisCli("shutdown", "nosave").catch(() => undefined);
-  await db?.destroy();
+  await scratch?.drop();
   await rm(redisDir, { recursive: true, force: true });
   await rm(dataDir, { recursive: true, force: true });
 }, 60_000);
@@ -133,8 +137,14 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
 }
 
 const pagesReady = async (epaperId: string) =>
-  (await db.selectFrom("renderProcess").select("pageCountReady").where("epaperId", "=", epaperId).where("active", "=", true).executeTakeFirst())
-    ?.pageCountReady ?? 0;
+  (
+    await db
+      .selectFrom("renderProcess")
+      .select("pageCountReady")
+      .where("epaperId", "=", epaperId)
+      .where("active", "=", true)
+      .executeTakeFirst()
+  )?.pageCountReady ?? 0;
 
 /** The ePaper rendered, its process ended, and every page there exactly once. */
 async function expectRenderedOnce(epaperId: string, pageCount: number) {
@@ -149,7 +159,8 @@ async function expectRenderedOnce(epaperId: string, pageCount: number) {
 }
 
 const rendered = (epaperId: string) => async () =>
-  (await db.selectFrom("epaper").select(["isRendered", "processRunning"]).where("id", "=", epaperId).executeTakeFirst())?.isRendered === true;
+  (await db.selectFrom("epaper").select(["isRendered", "processRunning"]).where("id", "=", epaperId).executeTakeFirst())?.isRendered ===
+  true;
 
 test("npm start's Redis keeps its data: append-only, fsync every second, noeviction, not in /tmp", async () => {
   expect(await redisCli("config", "get", "appendonly")).toBe("appendonly\nyes");
@@ -171,7 +182,13 @@ test("Redis restarted without its data mid-render: both ePapers finish, every pa
       type: "epaperReady",
       locale: "en",
       userId,
-      variables: { studioUrl: STUDIO, firstName: "Erika", epaperName: "Before the outage", link: `${STUDIO}/epaper`, unsubscribeLink: `${STUDIO}/x` },
+      variables: {
+        studioUrl: STUDIO,
+        firstName: "Erika",
+        epaperName: "Before the outage",
+        link: `${STUDIO}/epaper`,
+        unsubscribeLink: `${STUDIO}/x`,
+      },
     },
   );
   if (!mail.queued) throw new Error("the mail was not queued");
@@ -242,7 +259,11 @@ test("MariaDB away for 15 s mid-render: the studio answers 503 with Retry-After,
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, 15_000 - (Date.now() - cutAt))));
   await proxy.restore();
 
-  await until("the studio answers again", async () => (await fetch(`${STUDIO}/epaper`, { headers: { Cookie: cookie } })).status === 200, 30_000);
+  await until(
+    "the studio answers again",
+    async () => (await fetch(`${STUDIO}/epaper`, { headers: { Cookie: cookie } })).status === 200,
+    30_000,
+  );
   const events = new AbortController();
   const stream = await fetch(`${STUDIO}/events`, { headers: { Cookie: cookie }, signal: events.signal });
   expect(stream.status).toBe(200);

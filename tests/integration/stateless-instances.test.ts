@@ -10,14 +10,14 @@ import { SESSION_COOKIE_NAME } from "#app/auth/session-cookie.server";
 import { createSession } from "#app/auth/session.server";
 import type { S3BlobStore } from "#app/blob/s3-store.server";
 import type { EpaperProcessEvent, RenderProgressEvent, StudioEvent } from "#app/events/catalogue";
-import { createDb, type Database } from "#db/client";
-import { TEST_DATABASE_URL } from "#tests/setup/test-env";
+import type { Database } from "#db/client";
 import { CORPUS } from "#tests/support/corpus";
 import { type EventStream, openEventStream } from "#tests/support/event-stream";
 import { insertUserWithLevel } from "#tests/support/fixtures";
 import { numberedPagesPdf } from "#tests/support/generated-pdf";
 import { type NodeProcess, startRenderNode, TOKEN } from "#tests/support/render-farm";
 import { s3EnvOf, testS3Store } from "#tests/support/s3";
+import { createScratchDatabase } from "#tests/support/scratch-database";
 import { startStudio, stopProcess } from "#tests/support/studio-process";
 import { startWorkerProcess } from "#tests/support/worker-process";
 import { TEST_PORTS } from "#tests/support/test-ports";
@@ -39,6 +39,8 @@ const STUDIO_B = TEST_PORTS.statelessStudioB;
 const studioUrl = (port: number) => `http://localhost:${port}`;
 const contentUrl = (port: number) => `http://127.0.0.1:${port + 1}`;
 
+// A database of its own: the workers' reconcilers read every running process there is.
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 let db: Database;
 let bucket: S3BlobStore;
 const folders: Record<string, string> = {};
@@ -49,13 +51,18 @@ const nodes: NodeProcess[] = [];
 const workerLogs: Record<string, string[]> = { A: [], B: [] };
 
 function startWorker(name: "A" | "B", port: number, env: Record<string, string>): Promise<ChildProcess> {
-  return startWorkerProcess({ name, port, env: { ...env, DATA_DIR: folders[`worker${name}`] as string }, log: workerLogs[name] as string[] });
+  return startWorkerProcess({
+    name,
+    port,
+    env: { ...env, DATA_DIR: folders[`worker${name}`] as string },
+    log: workerLogs[name] as string[],
+  });
 }
 
 /** What studios and workers share: the database, Redis, the bucket; secrets; nothing on disk. */
 const sharedEnv = () => ({
   NODE_ENV: "production",
-  DATABASE_URL: TEST_DATABASE_URL,
+  DATABASE_URL: scratch.url,
   REDIS_URL,
   SESSION_SECRET: SECRET,
   RENDER_NODE_TOKEN: TOKEN,
@@ -71,7 +78,8 @@ async function filesIn(folder: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  db = createDb(TEST_DATABASE_URL, { connectionLimit: 4 });
+  scratch = await createScratchDatabase("stateless");
+  db = scratch.db;
   const redis = new Redis(REDIS_URL);
   await redis.flushdb();
   redis.disconnect();
@@ -108,7 +116,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([...processes, workerA, workerB].map((child) => stopProcess(child)));
   await Promise.all(nodes.map((node) => node.kill()));
-  await db?.destroy();
+  await scratch?.drop();
   for (const folder of Object.values(folders)) await rm(folder, { recursive: true, force: true });
 }, 60_000);
 

@@ -6,7 +6,12 @@ import { REPO } from "./studio-process.ts";
  * through the environment. Resolves once it said "worker ready"; every line it writes lands in
  * `log` (for assertions and for reading a failure).
  */
-export function startWorkerProcess(options: { name: string; port: number; env: Record<string, string>; log: string[] }): Promise<ChildProcess> {
+export function startWorkerProcess(options: {
+  name: string;
+  port: number;
+  env: Record<string, string>;
+  log: string[];
+}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/worker.ts"], {
     cwd: REPO,
     env: { ...process.env, ...options.env, WORKER_HOST: "127.0.0.1", WORKER_PORT: String(options.port) },
