@@ -66,6 +66,9 @@ export abstract class BlobStore {
 
   abstract list(prefix: string): Promise<BlobEntry[]>;
 
+  /** Every key of the store (top-level folders in `skip` excluded): what a copy or a backup takes. */
+  abstract keys(options?: { skip?: readonly string[] }): AsyncGenerator<string>;
+
   abstract deletePrefix(prefix: string): Promise<void>;
 
   /**

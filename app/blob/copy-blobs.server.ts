@@ -1,20 +1,24 @@
 import type { BlobStore } from "./blob-store.server.ts";
-import type { FolderBlobStore } from "./folder-store.server.ts";
 
 export type CopyProgress = { copied: number; skipped: number; bytes: number };
 
-/** Top-level folders of DATA_DIR that are not content (the mail catcher's mails, a local S3 server's files). */
-export const NOT_CONTENT = ["mails", "s3"] as const;
+/**
+ * Top-level entries of DATA_DIR that are not content: the mail catcher's mails, a local S3
+ * server's files, the local Redis' files (scripts/start-redis.sh without root) and the
+ * one-machine secrets (scripts/start.sh), which never go into a bucket or a backup.
+ */
+export const NOT_CONTENT = ["mails", "s3", "redis", "secrets.env"] as const;
 
 /**
- * Moves a one-machine installation's content into another store (README 'Operators'; ADR 0045):
- * every blob of the folder is copied to `target` under the same key. Idempotent and resumable:
+ * Copies every blob of one store into another under the same key: a one-machine installation's
+ * folder into a bucket (README 'Operators'; ADR 0045), a store into a backup folder and back
+ * (npm run backup / restore; ADR 0047). Idempotent and resumable:
  * a blob the target already holds with the same size is skipped, so a run that stopped half-way
  * (or a second run) copies only what is missing; each copy is atomic (the contract's put).
- * The folder is left as it is: remove it once the studio runs on the new store.
+ * The source is left as it is.
  */
 export async function copyBlobs(
-  source: FolderBlobStore,
+  source: BlobStore,
   target: BlobStore,
   options: { onProgress?: (progress: CopyProgress, key: string) => void; concurrency?: number } = {},
 ): Promise<CopyProgress> {

@@ -48,6 +48,9 @@ export class MeteredBlobStore extends BlobStore {
   list(prefix: string): Promise<BlobEntry[]> {
     return this.measure("list", () => this.inner.list(prefix));
   }
+  keys(options?: { skip?: readonly string[] }): AsyncGenerator<string> {
+    return this.inner.keys(options);
+  }
   deletePrefix(prefix: string) {
     return this.measure("deletePrefix", () => this.inner.deletePrefix(prefix));
   }

@@ -194,6 +194,16 @@ export class S3BlobStore extends BlobStore {
     return entries;
   }
 
+  async *keys(options: { skip?: readonly string[] } = {}): AsyncGenerator<string> {
+    const skip = new Set(options.skip ?? []);
+    for await (const page of this.pages("")) {
+      for (const object of page.Contents ?? []) {
+        const key = object.Key;
+        if (key && !skip.has(key.split("/")[0] ?? "") && BlobStore.isValidKey(key)) yield key;
+      }
+    }
+  }
+
   async deletePrefix(prefix: string) {
     const whole = BlobStore.checkKey(prefix.replace(/\/+$/, ""));
     const base = `${whole}/`;

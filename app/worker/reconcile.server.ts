@@ -31,6 +31,9 @@ import { retryTransaction } from "#db/retry-transaction";
  * outage have gone stale, and every minute.
  */
 
+/** A pass that failed (the database or Redis away) is tried again this soon. */
+const RETRY_FAILED_PASS_MS = 10_000;
+
 type Deps = { db: Database; redis: Redis; blobs: BlobStore; queues: Queues; log: (message: string) => void };
 
 /** Ends a lost process the way its type ends, so its card shows the failure and offers to retry. */
@@ -120,8 +123,9 @@ export function startReconciler(
       last = { ...report, at: new Date() };
       return report;
     } catch (error) {
-      // Redis or the database is away: the next pass (reconnect, timer) tries again.
+      // Redis or the database is away: another pass in a few seconds (and at reconnect, and by the timer).
       deps.log(`reconcile pass failed: ${(error as Error).message}`);
+      later(RETRY_FAILED_PASS_MS);
       return null;
     }
   };

@@ -26,15 +26,35 @@ const statements = [
   "ALTER TABLE channel ADD COLUMN files_pending_removal boolean NOT NULL DEFAULT false",
 ];
 
+/**
+ * Altering `epaper` (and `channel`) may rebuild it, and with it the FULLTEXT index on its name,
+ * which InnoDB then builds with the session's stopword setting: the session that alters must have
+ * it off, as when the index was made (0010), or words like 'the' drop out of the search.
+ */
+async function withoutStopwords(db: Kysely<any>, work: (connection: Kysely<any>) => Promise<void>) {
+  await db.connection().execute(async (connection) => {
+    await sql.raw("SET SESSION innodb_ft_enable_stopword = OFF").execute(connection);
+    try {
+      await work(connection);
+    } finally {
+      await sql.raw("SET SESSION innodb_ft_enable_stopword = ON").execute(connection);
+    }
+  });
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db);
+  await withoutStopwords(db, async (connection) => {
+    for (const statement of statements) await sql.raw(statement).execute(connection);
+  });
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql.raw("ALTER TABLE channel DROP COLUMN files_pending_removal").execute(db);
-  await sql.raw("DROP INDEX email_job_pending_idx ON email_job").execute(db);
-  await sql.raw("ALTER TABLE email_job DROP COLUMN failed_at").execute(db);
-  await sql.raw("DROP TABLE job_heartbeat").execute(db);
-  await sql.raw("DROP INDEX epaper_process_running_idx ON epaper").execute(db);
-  await sql.raw("ALTER TABLE epaper DROP COLUMN process_job").execute(db);
+  await withoutStopwords(db, async (connection) => {
+    await sql.raw("ALTER TABLE channel DROP COLUMN files_pending_removal").execute(connection);
+    await sql.raw("DROP INDEX email_job_pending_idx ON email_job").execute(connection);
+    await sql.raw("ALTER TABLE email_job DROP COLUMN failed_at").execute(connection);
+    await sql.raw("DROP TABLE job_heartbeat").execute(connection);
+    await sql.raw("DROP INDEX epaper_process_running_idx ON epaper").execute(connection);
+    await sql.raw("ALTER TABLE epaper DROP COLUMN process_job").execute(connection);
+  });
 }

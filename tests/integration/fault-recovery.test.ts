@@ -1,5 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { execFile } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -10,10 +12,13 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { SESSION_COOKIE_NAME } from "#app/auth/session-cookie.server";
 import { createSession } from "#app/auth/session.server";
 import { queueEmail } from "#app/email/send-email.server";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { SCHEDULED_JOBS } from "#app/jobs/registry";
-import type { Database } from "#db/client";
+import { createContentHandler } from "#app/publish/content-server.server";
+import { dropDatabase } from "#db/admin";
+import { createDb, type Database } from "#db/client";
 import { startSmtpInbox, type SmtpInbox } from "#server/mail-catcher/smtp-inbox";
-import { TEST_DATABASE_URL } from "#tests/setup/test-env";
+import { scratchDatabaseUrl, TEST_DATABASE_URL } from "#tests/setup/test-env";
 import { CORPUS } from "#tests/support/corpus";
 import { type FaultProxy, startFaultProxy } from "#tests/support/fault-proxy";
 import { createScratchDatabase } from "#tests/support/scratch-database";
@@ -33,6 +38,8 @@ import { startWorkerProcess } from "#tests/support/worker-process";
  *    reconciler can do that: the jobs are gone, the database alone knows them.
  * 2. MariaDB away for 15 s during a render: the studio answers 503 with Retry-After (not 500)
  *    and its health says so; the render finishes once the database is back, the stream reconnects.
+ * 3. The installation lost for good: `npm run backup` while it runs, `npm run restore` into a new
+ *    database and data folder, and the published ePaper opens from the restored copy.
  */
 
 const run = promisify(execFile);
@@ -271,3 +278,66 @@ test("MariaDB away for 15 s mid-render: the studio answers 503 with Retry-After,
   await until("the ePaper rendered", rendered(epaperId), 120_000);
   await expectRenderedOnce(epaperId, 40);
 }, 240_000);
+
+test("a backup taken while it runs restores into a new database and data folder, and the published ePaper opens from it", async () => {
+  const epaper = await db.selectFrom("epaper").select("id").where("name", "=", "Outage").executeTakeFirstOrThrow();
+  expect((await post(`/epaper/${epaper.id}/action`, new URLSearchParams({ intent: "publishPreview" }))).status).toBe(200);
+  const published = await until(
+    "the preview published",
+    () =>
+      db
+        .selectFrom("publication")
+        .select("hash")
+        .where("epaperId", "=", epaper.id)
+        .where("type", "=", "preview")
+        .where("publishedAt", "is not", null)
+        .executeTakeFirst(),
+    60_000,
+  );
+  const backupDir = path.join(await mkdtemp(path.join(os.tmpdir(), "fault-backup-")), "backup");
+  const restoredData = await mkdtemp(path.join(os.tmpdir(), "fault-restored-"));
+  // A database that does not exist yet: restore makes it.
+  const restoredDb = { url: scratchDatabaseUrl("restored") };
+  const cli = (script: string, env: Record<string, string>) =>
+    run(process.execPath, ["--import", "tsx", script, backupDir], { cwd: REPO, env: { ...process.env, BLOB_STORE: "folder", ...env } });
+  try {
+    await cli("server/cli/backup.ts", { DATABASE_URL: scratch.url, DATA_DIR: dataDir });
+    const restored = await cli("server/cli/restore.ts", { DATABASE_URL: restoredDb.url, DATA_DIR: restoredData });
+    expect(restored.stdout).toContain("restored the backup");
+    // A second restore into the same database is refused: it is no longer empty.
+    await expect(cli("server/cli/restore.ts", { DATABASE_URL: restoredDb.url, DATA_DIR: restoredData })).rejects.toThrow(/not empty/);
+
+    const copy = createDb(restoredDb.url, { connectionLimit: 2 });
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server.on(
+      "request",
+      createContentHandler({
+        db: copy,
+        blobs: new FolderBlobStore(restoredData),
+        studioOrigin: STUDIO,
+        contentOrigin: origin,
+        secret: SECRET,
+      }),
+    );
+    try {
+      const reader = await fetch(`${origin}/preview/${published.hash}/`);
+      expect(reader.status).toBe(200);
+      expect(await reader.text()).toContain("Outage");
+      const manifestUrl = reader.url.replace(/index\.html$/, "epaper.json");
+      const manifest = (await (await fetch(manifestUrl)).json()) as { pages: { images: { src: string }[] }[] };
+      expect(manifest.pages).toHaveLength(40);
+      const image = await fetch(new URL(manifest.pages[39]?.images[0]?.src ?? "missing", manifestUrl));
+      expect(image.status).toBe(200);
+      expect(image.headers.get("content-type")).toBe("image/webp");
+    } finally {
+      server.close();
+      await copy.destroy();
+    }
+  } finally {
+    await dropDatabase(restoredDb.url);
+    await rm(path.dirname(backupDir), { recursive: true, force: true });
+    await rm(restoredData, { recursive: true, force: true });
+  }
+}, 180_000);
