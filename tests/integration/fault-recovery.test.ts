@@ -245,6 +245,9 @@ test("Redis restarted without its data mid-render: both ePapers finish, every pa
     schedulers: { expected: SCHEDULED_JOBS.length, present: SCHEDULED_JOBS.length },
     redisPersistence: { aof: true, evictionPolicy: "noeviction" },
   });
+  const metrics = await (await fetch(`${WORKER}/metrics`)).text();
+  expect(metrics).toContain("processes_without_job 0");
+  expect(metrics).toContain(`job_schedulers_present{state="present"} ${SCHEDULED_JOBS.length}`);
 }, 300_000);
 
 test("MariaDB away for 15 s mid-render: the studio answers 503 with Retry-After, the render finishes once it is back", async () => {
