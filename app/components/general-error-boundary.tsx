@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { ButtonLink } from "./ui/button.tsx";
 
 /** A 503 (the database or Redis is away) tries again by itself after this long (its Retry-After). */
@@ -9,6 +9,7 @@ const UNAVAILABLE_RETRY_MS = 15_000;
 /** The one error screen: a translated message, never a stack trace or server detail. */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
+  const location = useLocation();
   const { t } = useTranslation();
   if (!isRouteErrorResponse(error)) console.error(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
@@ -35,7 +36,8 @@ export function GeneralErrorBoundary() {
       <h1 className="text-2xl font-bold">{unavailable ? t("errors.unavailableTitle") : t("errors.title")}</h1>
       <p role="alert">{message}</p>
       <div>
-        <ButtonLink to="/" reloadDocument variant="secondary">
+        {/* An outage passes: the same page again; anything else starts over from the start page. */}
+        <ButtonLink to={unavailable ? `${location.pathname}${location.search}` : "/"} reloadDocument variant="secondary">
           {t("errors.tryAgain")}
         </ButtonLink>
       </div>

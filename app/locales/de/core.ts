@@ -44,7 +44,7 @@ export default {
     tryAgain: "Erneut versuchen",
     unavailableTitle: "Gleich wieder da",
     unavailable:
-      "Das Studio erreicht seine Datenbank gerade nicht. Nichts Gespeichertes geht verloren; diese Seite versucht es in wenigen Sekunden von selbst erneut.",
+      "Das Studio erreicht gerade einen seiner Dienste nicht. Nichts Gespeichertes geht verloren; diese Seite versucht es in wenigen Sekunden von selbst erneut.",
     status: "Fehler {{status}}",
   },
 } satisfies Pick<Translation, "app" | "language" | "notFound" | "toast" | "errors">;

@@ -41,7 +41,7 @@ export default {
     tryAgain: "Try again",
     unavailableTitle: "Back in a moment",
     unavailable:
-      "The studio cannot reach its database right now. Nothing you saved is lost; this page tries again by itself in a few seconds.",
+      "The studio cannot reach one of its services right now. Nothing you saved is lost; this page tries again by itself in a few seconds.",
     status: "Error {{status}}",
   },
 } as const;
