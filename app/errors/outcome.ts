@@ -1,4 +1,5 @@
 import type { ToastInput } from "#app/utils/toast";
+import { isServiceUnavailable } from "#app/utils/service-unavailable";
 import { AppError } from "./app-error.ts";
 import { GLOBAL_ERRORS, globalErrorName, isSessionExpiry, UNKNOWN_ERROR } from "./catalogue.ts";
 
@@ -23,6 +24,8 @@ export function errorOutcome(error: unknown, options: { reference?: string } = {
     const toast = error.toastType === null ? null : { type: error.toastType, messageKey: error.messageKey, params: error.params };
     return { status: error.status, toast, unexpected: false };
   }
+  // The database or Redis away: nothing wrong with the request; try again in a moment (ADR 0047).
+  if (isServiceUnavailable(error)) return { status: 503, toast: { type: "error", messageKey: "errors.unavailable" }, unexpected: false };
   const name = globalErrorName(error);
   if (name === "NotAuthenticated" && isSessionExpiry(error)) {
     return { status: 401, toast: { type: "info", messageKey: "errors.sessionExpired" }, unexpected: false };

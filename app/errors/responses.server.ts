@@ -5,6 +5,7 @@ import type { ApiErrorBody } from "./api-error-body.ts";
 import { toastSetCookie } from "#app/utils/toast.server";
 import { AppError, type ErrorParams, UserNotConfirmed } from "./app-error.ts";
 import { errorOutcome } from "./outcome.ts";
+import { OUTAGE_RETRY_AFTER_S } from "#app/utils/service-unavailable";
 
 /**
  * Error answers of loaders, actions and resource routes, all from the one mapper (errorOutcome):
@@ -30,7 +31,11 @@ function isThrownData(error: unknown): error is { data: unknown; init?: { status
   return typeof error === "object" && error !== null && (error as { type?: unknown }).type === "DataWithResponseInit";
 }
 
-const headersOf = (error: unknown) => (error instanceof AppError ? error.headers : {});
+/** An error's own headers; an outage's answer says when to try again (Retry-After, ADR 0047). */
+const headersOf = (error: unknown, status?: number): Record<string, string> => ({
+  ...(error instanceof AppError ? error.headers : {}),
+  ...(status === 503 ? { "Retry-After": String(OUTAGE_RETRY_AFTER_S) } : {}),
+});
 
 /** Runs an action's work and turns a thrown error into its status and toast instead of the 500 page. */
 export async function withErrorToasts<T>(run: () => Promise<T> | T) {
@@ -39,7 +44,7 @@ export async function withErrorToasts<T>(run: () => Promise<T> | T) {
   } catch (error) {
     if (error instanceof Response || !(error instanceof Error)) throw error;
     const { outcome } = logged(error, "action");
-    const headers = new Headers(headersOf(error));
+    const headers = new Headers(headersOf(error, outcome.status));
     if (outcome.toast) headers.append("Set-Cookie", await toastSetCookie(outcome.toast));
     const body: ActionErrorData = { ok: false, error: outcome.unexpected ? "Unexpected" : error.name };
     return data(body, { status: outcome.status, headers });
@@ -70,5 +75,5 @@ export function errorToApiResponse(error: unknown, options: { log?: string; user
   const { outcome, reference } = logged(error, options.log ?? "api");
   if (outcome.unexpected) return apiErrorResponse(500, "errors.unexpected", { reference });
   const messageKey = (outcome.toast?.messageKey ?? "errors.unexpected") as TranslationKey;
-  return apiErrorResponse(outcome.status, messageKey, outcome.toast?.params ?? {}, headersOf(error));
+  return apiErrorResponse(outcome.status, messageKey, outcome.toast?.params ?? {}, headersOf(error, outcome.status));
 }

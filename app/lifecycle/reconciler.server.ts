@@ -117,87 +117,186 @@ export async function reconcile(deps: ReconcilerDeps): Promise<ReconcileReport> 
     channelFilesRemoved: 0,
     schedulers: { expected: SCHEDULED_JOBS.length, present: 0 },
   };
-  await deps.ensureSchedules();
-  for (const job of SCHEDULED_JOBS) if (await deps.queues[job.queue].getJobScheduler(job.schedule.id)) report.schedulers.present++;
-
+  // Each step on its own: one that fails (a busy scheduler slot, a blob store error) is logged
+  // and the others still run; the failure throws at the end so the runner tries again soon.
+  const failures: string[] = [];
+  const step = async (name: string, work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      failures.push(`${name}: ${(error as Error).message}`);
+    }
+  };
+  await step("schedulers", async () => {
+    await deps.ensureSchedules();
+    for (const job of SCHEDULED_JOBS) if (await deps.queues[job.queue].getJobScheduler(job.schedule.id)) report.schedulers.present++;
+  });
   const beating = await liveHeartbeats(deps.db, deps.heartbeatStaleMs ?? HEARTBEAT_STALE_MS);
-  await reconcileEpaperProcesses(deps, graceMs, beating, report);
-  await reconcileMails(deps, graceMs, beating, report);
-  await reconcileChannels(deps, graceMs, report);
-  await removeStaleHeartbeats(deps.db);
+  await step("processes", () => reconcileEpaperProcesses(deps, graceMs, beating, report, failures));
+  await step("mails", () => reconcileMails(deps, graceMs, beating, report));
+  await step("channels", () => reconcileChannels(deps, graceMs, report));
+  await step("heartbeats", () => removeStaleHeartbeats(deps.db));
+  if (failures.length) throw new Error(`reconcile pass incomplete (${failures.join("; ")})`);
   return report;
 }
 
-async function reconcileEpaperProcesses(deps: ReconcilerDeps, graceMs: number, beating: ReadonlySet<string>, report: ReconcileReport) {
-  const running = await deps.db
-    .selectFrom("epaper")
-    .select(["id", "accountId", "processType", "processJob"])
-    .where("processRunning", "=", true)
-    .where((eb) => eb.or([eb("processStartedAt", "is", null), eb("processStartedAt", "<", olderThan(graceMs))]))
-    .orderBy("processStartedAt")
-    .limit(BATCH)
-    .execute();
-  for (const row of running) {
+/** The running processes older than the grace, a keyset page at a time (every one is looked at in each pass). */
+async function* runningProcesses(db: Database, graceMs: number) {
+  let after = "";
+  for (;;) {
+    const rows = await db
+      .selectFrom("epaper")
+      .select(["id", "accountId", "processType", "processStartedAt", "processJob", "renderRevision"])
+      .where("processRunning", "=", true)
+      .where("id", ">", after)
+      .where((eb) => eb.or([eb("processStartedAt", "is", null), eb("processStartedAt", "<", olderThan(graceMs))]))
+      .orderBy("id")
+      .limit(BATCH)
+      .execute();
+    yield* rows;
+    if (rows.length < BATCH) return;
+    after = rows.at(-1)?.id ?? after;
+  }
+}
+
+type RunningRow = { id: string; processType: ProcessType | null; processJob: unknown; renderRevision: number };
+
+/**
+ * The job of a process begun before processes recorded theirs: a render's from its active render
+ * process, a page operation's from its row. A publish's payload cannot be known (null).
+ */
+async function derivedJob(db: Database, row: RunningRow): Promise<unknown> {
+  if (row.processType === "rendering") {
+    const active = await db
+      .selectFrom("renderProcess")
+      .select("id")
+      .where("epaperId", "=", row.id)
+      .where("active", "=", true)
+      .executeTakeFirst();
+    return active
+      ? { queue: "render", name: "render-epaper", data: { epaperId: row.id, renderProcessId: active.id, revision: row.renderRevision } }
+      : null;
+  }
+  if (row.processType && PAGE_PROCESSES.includes(row.processType)) {
+    const operation = await db.selectFrom("pageOperation").select("id").where("epaperId", "=", row.id).executeTakeFirst();
+    return operation ? { queue: "pages", name: "page-operation", data: { epaperId: row.id, operationId: operation.id } } : null;
+  }
+  return null;
+}
+
+const PAGE_PROCESSES: readonly string[] = ["inserting_pages", "moving_page", "replacing_page", "deleting_page"] satisfies ProcessType[];
+
+/** A publish without a recorded job is given this long (its old stale rule) before it counts as lost. */
+const UNRECORDED_PUBLISH_MS = 15 * 60_000;
+
+async function reconcileEpaperProcesses(
+  deps: ReconcilerDeps,
+  graceMs: number,
+  beating: ReadonlySet<string>,
+  report: ReconcileReport,
+  failures: string[],
+) {
+  for await (const row of runningProcesses(deps.db, graceMs)) {
     if (!row.processType) continue;
-    const parsed = parseRecordedJob(row.processJob);
-    const lost: LostProcess = {
-      epaperId: row.id,
-      accountId: row.accountId,
-      processType: row.processType,
-      recorded: parsed?.recorded ?? null,
-    };
-    const jobId = parsed ? jobIdOf(parsed.definition, parsed.data) : undefined;
-    if (!parsed || !jobId) {
+    try {
+      const parsed = parseRecordedJob(row.processJob ?? (await derivedJob(deps.db, row)));
+      const lost: LostProcess = {
+        epaperId: row.id,
+        accountId: row.accountId,
+        processType: row.processType,
+        recorded: parsed?.recorded ?? null,
+      };
+      const jobId = parsed ? jobIdOf(parsed.definition, parsed.data) : undefined;
+      if (!parsed || !jobId) {
+        // Nothing to enqueue; a publish of an earlier release may still run: given its old 15 minutes.
+        const age = Date.now() - (row.processStartedAt?.getTime() ?? 0);
+        if (age < UNRECORDED_PUBLISH_MS) continue;
+        report.withoutJob++;
+        await endIfUnchanged(deps, row, lost, `${row.processType} has no recorded job; ending it as failed`, report);
+        continue;
+      }
+      const liveness = await livenessOf(deps.queues[parsed.definition.queue], jobId, beating);
+      if (liveness.live) continue;
       report.withoutJob++;
-      deps.log(`ePaper ${row.id}: ${row.processType} has no recorded job; ending it as failed`);
-      await deps.endLost(lost);
-      report.ended++;
-      continue;
-    }
-    const liveness = await livenessOf(deps.queues[parsed.definition.queue], jobId, beating);
-    if (liveness.live) continue;
-    report.withoutJob++;
-    if (await recover(deps.queues[parsed.definition.queue], parsed.definition, parsed.data, liveness.previous)) {
-      deps.log(`ePaper ${row.id}: ${row.processType} had no live job; enqueued ${jobId} again`);
-      report.requeued++;
-    } else {
-      deps.log(`ePaper ${row.id}: ${row.processType} lost its job ${MAX_RECOVERIES} times; ending it as failed`);
-      await deps.endLost(lost);
-      report.ended++;
+      if (await recover(deps.queues[parsed.definition.queue], parsed.definition, parsed.data, liveness.previous)) {
+        deps.log(`ePaper ${row.id}: ${row.processType} had no live job; enqueued ${jobId} again`);
+        report.requeued++;
+      } else await endIfUnchanged(deps, row, lost, `${row.processType} lost its job ${MAX_RECOVERIES} times; ending it as failed`, report);
+    } catch (error) {
+      failures.push(`ePaper ${row.id}: ${(error as Error).message}`);
     }
   }
 }
 
+/**
+ * Ends a lost process, unless it changed since the pass read it (its job finished meanwhile, or
+ * another worker's pass ended it and the user began a new one): read again right before.
+ */
+async function endIfUnchanged(
+  deps: ReconcilerDeps,
+  row: { id: string; processType: ProcessType | null; processStartedAt: Date | null },
+  lost: LostProcess,
+  reason: string,
+  report: ReconcileReport,
+) {
+  const now = await deps.db
+    .selectFrom("epaper")
+    .select(["processRunning", "processType", "processStartedAt"])
+    .where("id", "=", row.id)
+    .executeTakeFirst();
+  const same =
+    now?.processRunning === true &&
+    now.processType === row.processType &&
+    (now.processStartedAt?.getTime() ?? null) === (row.processStartedAt?.getTime() ?? null);
+  if (!same) return;
+  deps.log(`ePaper ${row.id}: ${reason}`);
+  await deps.endLost(lost);
+  report.ended++;
+}
+
 async function reconcileMails(deps: ReconcilerDeps, graceMs: number, beating: ReadonlySet<string>, report: ReconcileReport) {
-  const pending = await deps.db
-    .selectFrom("emailJob")
-    .select(["id", "createdAt"])
-    .where("sentAt", "is", null)
-    .where("failedAt", "is", null)
-    .where("sandboxed", "=", false)
-    .where("createdAt", "<", olderThan(graceMs))
-    .orderBy("createdAt")
-    .limit(BATCH)
-    .execute();
-  for (const mail of pending) {
-    const data = { emailJobId: mail.id };
-    const jobId = jobIdOf(EmailJob, data) as string;
-    const liveness = await livenessOf(deps.queues.email, jobId, beating);
-    if (liveness.live) continue;
-    report.withoutJob++;
-    const tooOld = Date.now() - mail.createdAt.getTime() > MAIL_MAX_AGE_MS;
-    if (!tooOld && (await recover(deps.queues.email, EmailJob, data, liveness.previous))) {
-      report.requeued++;
-      continue;
-    }
-    await deps.db
-      .updateTable("emailJob")
-      .set({ failedAt: new Date(), mailerError: "gave up: its delivery job was lost and could not be resumed" })
-      .where("id", "=", mail.id)
+  let after = "";
+  for (;;) {
+    const pending = await deps.db
+      .selectFrom("emailJob")
+      .select(["id", "createdAt"])
       .where("sentAt", "is", null)
+      .where("failedAt", "is", null)
+      .where("sandboxed", "=", false)
+      .where("createdAt", "<", olderThan(graceMs))
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(BATCH)
       .execute();
-    report.mailsGivenUp++;
+    for (const mail of pending) await reconcileMail(deps, mail, beating, report);
+    if (pending.length < BATCH) return;
+    after = pending.at(-1)?.id ?? after;
   }
+}
+
+async function reconcileMail(
+  deps: ReconcilerDeps,
+  mail: { id: string; createdAt: Date },
+  beating: ReadonlySet<string>,
+  report: ReconcileReport,
+) {
+  const data = { emailJobId: mail.id };
+  const jobId = jobIdOf(EmailJob, data) as string;
+  const liveness = await livenessOf(deps.queues.email, jobId, beating);
+  if (liveness.live) return;
+  report.withoutJob++;
+  const tooOld = Date.now() - mail.createdAt.getTime() > MAIL_MAX_AGE_MS;
+  if (!tooOld && (await recover(deps.queues.email, EmailJob, data, liveness.previous))) {
+    report.requeued++;
+    return;
+  }
+  await deps.db
+    .updateTable("emailJob")
+    .set({ failedAt: new Date(), mailerError: "gave up: its delivery job was lost and could not be resumed" })
+    .where("id", "=", mail.id)
+    .where("sentAt", "is", null)
+    .execute();
+  report.mailsGivenUp++;
 }
 
 async function reconcileChannels(deps: ReconcilerDeps, graceMs: number, report: ReconcileReport) {

@@ -1,5 +1,5 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { isServiceUnavailable } from "./service-unavailable.ts";
+import { isServiceUnavailable, OUTAGE_RETRY_AFTER_S } from "./service-unavailable.ts";
 
 /*
  * A database or Redis outage answers 503 with Retry-After (issue 33 §4, ADR 0047), not 500: the
@@ -7,9 +7,6 @@ import { isServiceUnavailable } from "./service-unavailable.ts";
  * request when a loader or action failed because a dependency is away; the root middleware then
  * answers 503, which the root error boundary shows as the translated "back in a moment" page.
  */
-
-/** Seconds a client should wait before asking again. */
-export const OUTAGE_RETRY_AFTER_S = 15;
 
 /** The answer of the error boundary when a dependency is away: its data names the reason. */
 export const SERVICE_UNAVAILABLE = "serviceUnavailable";

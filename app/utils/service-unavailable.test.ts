@@ -45,3 +45,8 @@ test("Redis away is an outage; a wrong command is not; other errors are not", as
     up.disconnect();
   }
 });
+
+test("a socket error of something else (a render node, the blob store) is no outage of ours", () => {
+  const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:50051"), { code: "ECONNREFUSED" });
+  expect(isServiceUnavailable(new TypeError("fetch failed", { cause: refused }))).toBe(false);
+});

@@ -113,7 +113,7 @@ test("a running process whose job is gone is enqueued again with the job it reco
   expect((await pass()).withoutJob).toBe(0);
 });
 
-test(`a job lost ${MAX_RECOVERIES} times, or none recorded, ends its process with the error its card shows`, async () => {
+test(`a job lost ${MAX_RECOVERIES} times, or an old publish without a recorded job, ends with its card's error; an old render's job is derived`, async () => {
   const worn = await renderingEpaper(minutesAgo(5));
   await queues.render.add(RenderJob.name, { ...worn.data, [RECOVERY_FIELD]: MAX_RECOVERIES }, { jobId: worn.jobId });
   // The job fails for good (as when its worker ended it but could not end its process).
@@ -137,18 +137,20 @@ test(`a job lost ${MAX_RECOVERIES} times, or none recorded, ends its process wit
       languageCode: "de",
       processRunning: true,
       processType: "publishing_zip",
-      processStartedAt: minutesAgo(5),
+      processStartedAt: minutesAgo(20),
     })
     .execute();
 
   const report = await pass();
-  expect(report.ended).toBe(3);
+  expect(report.ended).toBe(2);
   expect(await epaperRow(worn.epaperId)).toMatchObject({
     processRunning: false,
     processError: "renderProcessFailed",
     renderingFailed: true,
   });
-  expect(await epaperRow(unrecorded.epaperId)).toMatchObject({ processRunning: false, processError: "renderProcessFailed" });
+  // Begun before processes recorded their jobs: the render's job follows from its render process.
+  expect(await epaperRow(unrecorded.epaperId)).toMatchObject({ processRunning: true });
+  expect((await queues.render.getJob(unrecorded.jobId))?.data).toMatchObject(unrecorded.data);
   expect(await epaperRow(publishing)).toMatchObject({ processRunning: false, processError: null, publishingFailed: true });
 });
 

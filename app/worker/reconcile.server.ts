@@ -125,7 +125,13 @@ export function startReconciler(
     } catch (error) {
       // Redis or the database is away: another pass in a few seconds (and at reconnect, and by the timer).
       deps.log(`reconcile pass failed: ${(error as Error).message}`);
-      later(RETRY_FAILED_PASS_MS);
+      // One retry waiting at a time: a long outage is not asked more often the longer it lasts.
+      if (!retrying) {
+        retrying = true;
+        later(RETRY_FAILED_PASS_MS, () => {
+          retrying = false;
+        });
+      }
       return null;
     }
   };
@@ -143,9 +149,11 @@ export function startReconciler(
     });
     return current;
   };
-  const later = (ms: number) => {
+  let retrying = false;
+  const later = (ms: number, before?: () => void) => {
     const timer = setTimeout(() => {
       timers.delete(timer);
+      before?.();
       void run();
     }, ms);
     timer.unref();

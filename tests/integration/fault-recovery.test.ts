@@ -266,6 +266,12 @@ test("MariaDB away for 15 s mid-render: the studio answers 503 with Retry-After,
   expect((await fetch(`${STUDIO}/epaper.data`, { headers: { Cookie: cookie } })).status).toBe(503);
   expect((await fetch(`${STUDIO}/events`, { headers: { Cookie: cookie } })).status).toBe(503);
   expect((await fetch(`${STUDIO}/healthz`)).status).toBe(503);
+  // An action and a JSON resource route answer 503 with Retry-After too, not 'unexpected error'.
+  const action = await post(`/epaper/${epaperId}/action`, new URLSearchParams({ intent: "publishPreview" }));
+  expect(action.status).toBe(503);
+  expect(action.headers.get("retry-after")).toBe("15");
+  const upload = await post("/epaper/create", new URLSearchParams({ name: "During", languageCode: "de", fileId: "x" }));
+  expect(upload.status).toBe(503);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, 15_000 - (Date.now() - cutAt))));
   await proxy.restore();
 
