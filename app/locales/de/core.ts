@@ -43,6 +43,7 @@ export default {
     forbidden: "Diese Aktion ist nicht erlaubt.",
     tryAgain: "Erneut versuchen",
     unavailableTitle: "Gleich wieder da",
+    unavailableRetry: "Das Studio erreicht gerade einen seiner Dienste nicht. Bitte versuchen Sie es gleich noch einmal.",
     unavailable:
       "Das Studio erreicht gerade einen seiner Dienste nicht. Nichts Gespeichertes geht verloren; diese Seite versucht es in wenigen Sekunden von selbst erneut.",
     status: "Fehler {{status}}",

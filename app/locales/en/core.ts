@@ -40,6 +40,7 @@ export default {
     forbidden: "This action is not allowed.",
     tryAgain: "Try again",
     unavailableTitle: "Back in a moment",
+    unavailableRetry: "The studio cannot reach one of its services right now. Please try again in a moment.",
     unavailable:
       "The studio cannot reach one of its services right now. Nothing you saved is lost; this page tries again by itself in a few seconds.",
     status: "Error {{status}}",
