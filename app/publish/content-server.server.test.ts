@@ -24,9 +24,9 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** A GET of /healthz with this Host header (fetch would not let a test choose it). */
-function get(host: string): Promise<{ status: number }> {
+function get(host: string, path = "/healthz"): Promise<{ status: number }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path: "/healthz", headers: { Host: host } }, (res) => {
+    const req = request({ host: "127.0.0.1", port, path, headers: { Host: host } }, (res) => {
       res.resume();
       resolve({ status: res.statusCode ?? 0 });
     });
@@ -40,4 +40,8 @@ test("answers only for its own host name and port; under the studio's host name 
   for (const host of [`localhost:${port}`, "localhost:3000", "studio.example.org", `127.0.0.1:${port + 1}`, "127.0.0.1"]) {
     expect((await get(host)).status, host).toBe(421);
   }
+});
+
+test("a browser's icon request is answered without an icon, not with a 404 in the reader's console", async () => {
+  expect((await get(`127.0.0.1:${port}`, "/favicon.ico")).status).toBe(204);
 });

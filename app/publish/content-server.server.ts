@@ -65,6 +65,12 @@ export function createContentHandler(deps: ContentServerDeps) {
       if (host !== ownHost && !subdomain) return send(res, 421, "misdirected request");
       if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "method not allowed");
       const url = new URL(req.url ?? "/", "http://content.invalid");
+      // Browsers ask every host for an icon: no icon (the publication's page is the customer's,
+      // not the studio's), but no 404 in the reader's console either.
+      if (url.pathname === "/favicon.ico") {
+        res.writeHead(204, { "Cache-Control": "public, max-age=86400" });
+        return res.end();
+      }
       if (subdomain) return serveSubdomain(deps, req, res, subdomain, url);
       if (url.pathname === "/healthz") return send(res, 200, "ok");
       const channelMatch = /^\/c\/([^/]+)\/(?:([^/]+)(?:\/(.*))?)?$/.exec(url.pathname);
