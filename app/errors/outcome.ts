@@ -25,7 +25,8 @@ export function errorOutcome(error: unknown, options: { reference?: string } = {
     return { status: error.status, toast, unexpected: false };
   }
   // The database or Redis away: nothing wrong with the request; try again in a moment (ADR 0047).
-  if (isServiceUnavailable(error)) return { status: 503, toast: { type: "error", messageKey: "errors.unavailableRetry" }, unexpected: false };
+  if (isServiceUnavailable(error))
+    return { status: 503, toast: { type: "error", messageKey: "errors.unavailableRetry" }, unexpected: false };
   const name = globalErrorName(error);
   if (name === "NotAuthenticated" && isSessionExpiry(error)) {
     return { status: 401, toast: { type: "info", messageKey: "errors.sessionExpired" }, unexpected: false };

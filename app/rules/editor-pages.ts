@@ -25,6 +25,15 @@ export type PdfLink = { x: number; y: number; w: number; h: number; page?: numbe
 /** Zoom of the editor's canvas in percent (§9): 10 to 300 in steps of 10; 80 to start, 'fit' sets 100. */
 export const ZOOM = { min: 10, max: 300, step: 10, initial: 80, fit: 100 } as const;
 
+/**
+ * The zoom to start with where the page at 80 % would be wider than the canvas has room for (a
+ * phone): the largest step at which the whole width shows, at least the minimum. Elsewhere 80.
+ */
+export function startZoom(available: number, pageWidth: number): number {
+  if (!(available > 0) || !(pageWidth > 0) || (pageWidth * ZOOM.initial) / 100 <= available) return ZOOM.initial;
+  return Math.max(ZOOM.min, Math.floor((available / pageWidth) * (100 / ZOOM.step)) * ZOOM.step);
+}
+
 /** A zoom the canvas can show: a whole step between the bounds. */
 export function clampZoom(value: number): number {
   if (!Number.isFinite(value)) return ZOOM.initial;

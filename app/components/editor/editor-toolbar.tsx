@@ -1,16 +1,23 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button, Group, Input, Label, NumberField } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { clampPageNumber, clampZoom, ZOOM } from "#app/rules/editor-pages";
 
 const ZOOM_KEY = "ep-editor-zoom";
 
-/** The canvas zoom in percent, kept for the next visit of the editor in this browser (§9: 80 to start). */
-export function useZoom(): [number, (zoom: number) => void] {
+/**
+ * The canvas zoom in percent, kept for the next visit of the editor in this browser (§9: 80 to
+ * start). Where the page at 80 % would not fit (a phone), `fitting` names the zoom that shows its
+ * whole width, and the editor starts there (ADR 0030).
+ */
+export function useZoom(fitting?: () => number): [number, (zoom: number) => void] {
   const [zoom, setZoom] = useState<number>(ZOOM.initial);
+  const fit = useRef(fitting);
+  fit.current = fitting;
   useEffect(() => {
     const stored = Number(window.localStorage.getItem(ZOOM_KEY));
     if (stored) setZoom(clampZoom(stored));
+    else if (fit.current) setZoom(fit.current());
   }, []);
   const change = (next: number) => {
     const value = clampZoom(next);

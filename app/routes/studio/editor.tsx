@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, href, Link, useNavigate } from "react-router";
 import { requirePagePermission, studioUserOf } from "#app/auth/studio-user.server";
@@ -30,7 +30,7 @@ import { editorAction } from "./editor-actions.server";
 import { editorIntents } from "./editor-intents";
 
 export const intents = editorIntents;
-import { clampPageNumber } from "#app/rules/editor-pages";
+import { clampPageNumber, startZoom } from "#app/rules/editor-pages";
 import { can } from "#app/rules/permissions";
 import { START_ROUTE } from "#app/rules/login-redirect";
 import { db } from "#app/utils/db.server";
@@ -105,7 +105,8 @@ function EditorScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { epaper, page, chunk, media, colors, editable } = loaderData;
-  const [zoom, setZoom] = useZoom();
+  const canvasBox = useRef<HTMLDivElement>(null);
+  const [zoom, setZoom] = useZoom(() => startZoom(canvasBox.current?.clientWidth ?? 0, page.width));
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [creator, setCreator] = useState<CreatorRequest | null>(null);
   const frames = useFrameSaver(epaper.id, media);
@@ -145,7 +146,7 @@ function EditorScreen({ loaderData }: Route.ComponentProps) {
         <div data-tour="editor-toolbar">
           <EditorToolbar zoom={zoom} onZoom={setZoom} page={page.number} pageCount={chunk.total} onPage={goTo} />
         </div>
-        <div data-tour="editor-canvas">
+        <div data-tour="editor-canvas" ref={canvasBox}>
           <PageCanvas
             epaperId={epaper.id}
             pagesVersion={epaper.pagesVersion}
