@@ -12,6 +12,7 @@ import { requestIdFrom, runWithRequestId } from "#app/utils/request-context.serv
  */
 
 type Manifest = ServerBuild["routes"];
+const LABEL_CACHE_SIZE = 10_000;
 
 /** The route patterns of the app (React Router's manifest as a tree), for labels that never hold ids. */
 export function routeLabeler(manifest: Manifest): (pathname: string) => string {
@@ -26,10 +27,7 @@ export function routeLabeler(manifest: Manifest): (pathname: string) => string {
     const parent = route.parentId ? nodes.get(route.parentId) : undefined;
     (parent ? parent.children : roots).push(node);
   }
-  return (pathname) => {
-    if (pathname.startsWith("/assets/")) return "/assets/*";
-    // Single fetch asks for `<path>.data`: the same route.
-    const path = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+  const patternOf = (path: string) => {
     const matches = matchRoutes(roots, path);
     if (!matches) return "unmatched";
     const pattern = matches
@@ -37,6 +35,21 @@ export function routeLabeler(manifest: Manifest): (pathname: string) => string {
       .filter(Boolean)
       .join("/");
     return `/${pattern}`.replace(/\/+/g, "/");
+  };
+  // matchRoutes flattens and ranks the whole route tree on every call (about a millisecond for
+  // ours): the labels of recent paths are kept, a bounded number, emptied when full.
+  const recent = new Map<string, string>();
+  return (pathname) => {
+    if (pathname.startsWith("/assets/")) return "/assets/*";
+    // Single fetch asks for `<path>.data`: the same route.
+    const path = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+    let label = recent.get(path);
+    if (label === undefined) {
+      if (recent.size >= LABEL_CACHE_SIZE) recent.clear();
+      label = patternOf(path);
+      recent.set(path, label);
+    }
+    return label;
   };
 }
 

@@ -10,7 +10,8 @@
  * ends with `ratio p95 10000/100: X` (goal: at most 1.5) and one ratio line per endpoint.
  *
  * Environment: STUDIO_BENCH_REQUESTS (per endpoint and size, default 1000), STUDIO_BENCH_SIZES
- * (default 100,1000,10000), BENCH_DATABASE_URL, BENCH_REDIS_URL.
+ * (default 100,1000,10000), STUDIO_BENCH_ONLY (label words), STUDIO_CPU_PROF (a folder for the studio's
+ * CPU profile), BENCH_DATABASE_URL, BENCH_REDIS_URL.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -30,6 +31,8 @@ import { BENCH_DATABASE_URL, BENCH_REDIS_URL, prepareBenchDatabase } from "./ben
 
 const SIZES = (process.env.STUDIO_BENCH_SIZES ?? "100,1000,10000").split(",").map(Number);
 const REQUESTS = Math.max(100, Number(process.env.STUDIO_BENCH_REQUESTS ?? 1000));
+/** STUDIO_BENCH_ONLY=workspace (words of the labels): measure only those endpoints, for a quick look while profiling. */
+const ONLY = (process.env.STUDIO_BENCH_ONLY ?? "").split(",").filter(Boolean);
 const USERS = 50;
 const PORT = 3390;
 const BASE = `http://localhost:${PORT}`;
@@ -173,12 +176,14 @@ async function main() {
     for (const size of SIZES) {
       const seeded = await seedAccount(db, size);
       await sql`ANALYZE TABLE epaper, folder`.execute(db);
-      const endpoints: [string, string][] = [
-        ["workspace /epaper", "/epaper"],
-        ["expand a folder of folders", `/resources/folders?folder=${seeded.topFolderId}`],
-        ["expand 'Current issue'", `/resources/folders?folder=${seeded.currentFolderId}`],
-        ["search 'special'", "/resources/folders?search=special"],
-      ];
+      const endpoints = (
+        [
+          ["workspace /epaper", "/epaper"],
+          ["expand a folder of folders", `/resources/folders?folder=${seeded.topFolderId}`],
+          ["expand 'Current issue'", `/resources/folders?folder=${seeded.currentFolderId}`],
+          ["search 'special'", "/resources/folders?search=special"],
+        ] as [string, string][]
+      ).filter(([label]) => ONLY.length === 0 || ONLY.some((word) => label.includes(word)));
       // Warm up (JIT, pools, caches) before measuring.
       for (const [, address] of endpoints) await load(address, seeded.cookies);
       const all: number[] = [];

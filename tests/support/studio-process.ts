@@ -20,7 +20,9 @@ export type StudioProcessOptions = {
 };
 
 export function startStudio({ mode, port, dataDir, sessionSecret, env = {} }: StudioProcessOptions): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  // STUDIO_CPU_PROF=<folder>: the studio writes a V8 CPU profile there when it stops (profiling a bench).
+  const profile = process.env.STUDIO_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.STUDIO_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "server/index.ts"], {
     cwd: REPO,
     env: {
       ...process.env,

@@ -12,6 +12,7 @@ import {
 } from "#app/rules/folder-tree";
 import { showToast } from "#app/components/hooks/toast-store";
 import { usePreHydrationValue } from "#app/components/hooks/use-pre-hydration-value";
+import { useHydrated } from "#app/components/hooks/use-hydrated";
 import { AlertIcon, ChevronRightIcon, FolderIcon, LockIcon, PaperIcon, PlusIcon, Spinner, StarIcon } from "./folder-tree-icons.tsx";
 import {
   FOLDERS_RESOURCE,
@@ -23,6 +24,7 @@ import {
 } from "./folder-tree-dialogs.tsx";
 import { Badge, DragHandle, RowLayout, RowMenu, rowClassName } from "./folder-tree-rows.tsx";
 import { FolderSearchField, FolderTreeHeader } from "./folder-tree-header.tsx";
+import { StaticFolderTree } from "./folder-tree-static.tsx";
 import { epaperKey, folderKey, indexTree, loadingKey, moreKey, parseKey } from "./tree-keys.ts";
 import { useFolderContents, useFolderSearch } from "./use-folder-contents.ts";
 import { useTreeMoves } from "./use-tree-moves.ts";
@@ -100,6 +102,7 @@ function FolderTreePanel({
   tourTarget,
 }: FolderTreeProps) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const headingId = useId();
   const rootLabel = t("folders.root");
   const labelOf = useCallback((folder: FolderTreeNode) => (folder.parentId === null ? rootLabel : folder.name), [rootLabel]);
@@ -337,21 +340,31 @@ function FolderTreePanel({
       />
       {/* Only stops native drags of rows that must not move (the root, locked ePapers); the tree inside is the control. */}
       <div onDragStartCapture={stopFixedDrags} className="min-w-0 overflow-x-auto">
-        <Tree
-          aria-label={t("folders.tree")}
-          aria-busy={busy || undefined}
-          selectionMode="single"
-          disallowEmptySelection
-          selectedKeys={[folderKey(selectedId)]}
-          onSelectionChange={onSelectionChange}
-          expandedKeys={expandedKeys}
-          onExpandedChange={onExpandedChange}
-          disabledKeys={disabledKeys}
-          dragAndDropHooks={dragAndDropHooks}
-          className="flex flex-col gap-0.5 outline-none"
-        >
-          {renderFolder(shown)}
-        </Tree>
+        {hydrated ? (
+          <Tree
+            aria-label={t("folders.tree")}
+            aria-busy={busy || undefined}
+            selectionMode="single"
+            disallowEmptySelection
+            selectedKeys={[folderKey(selectedId)]}
+            onSelectionChange={onSelectionChange}
+            expandedKeys={expandedKeys}
+            onExpandedChange={onExpandedChange}
+            disabledKeys={disabledKeys}
+            dragAndDropHooks={dragAndDropHooks}
+            className="flex flex-col gap-0.5 outline-none"
+          >
+            {renderFolder(shown)}
+          </Tree>
+        ) : (
+          <StaticFolderTree
+            tree={shown}
+            expanded={expandedKeys}
+            selectedId={selectedId}
+            labelOf={labelOf}
+            labels={{ loading: t("folders.loading"), showMore: (count) => t("folders.showMore", { count }) }}
+          />
+        )}
       </div>
       {searching && search.result?.matches === 0 ? (
         <p className="text-sm text-slate-600">{t("folders.noMatches", { query: search.result.query })}</p>

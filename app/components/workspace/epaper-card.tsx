@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { MenuItem } from "react-aria-components";
 import { CardMenu, cardMenuItemClass } from "#app/components/ui/card-menu";
 import { href, Link, useFetcher, useNavigate } from "react-router";
@@ -19,6 +19,8 @@ import { RenameDialog } from "#app/components/ui/rename-dialog";
 import { isPageProcess } from "#app/rules/page-structure";
 
 export type { LiveProgress } from "./process-overlay.tsx";
+
+type CardT = TFunction;
 
 type CardState = "processing" | "failed" | "cancelled" | "ready" | "empty";
 
@@ -62,9 +64,11 @@ export function EpaperCard(props: {
   selected: boolean;
   /** An 'open preview' event for this ePaper: publish if needed, then show the reader at the page. */
   previewRequest?: PreviewRequest | undefined;
+  /** The grid's translation function: one hook per grid rather than one per card (issue 29: server time per view). */
+  t: CardT;
+  language: string;
 }) {
-  const { card, live } = props;
-  const { t, i18n } = useTranslation();
+  const { card, live, t } = props;
   const fetcher = useFetcher();
   const [dialog, setDialog] = useState<Dialogs>(null);
   const state = stateOf(card);
@@ -196,7 +200,7 @@ export function EpaperCard(props: {
             {t(`epaper.card.status.${state === "empty" ? "cancelled" : state}`)}
             {state === "ready" ? ` · ${t("epaper.card.pages", { count: card.pageCount })}` : ""}
           </p>
-          <p className="text-xs text-slate-500">{t("epaper.card.created", { date: formatDate(card.createdAt, i18n.language) })}</p>
+          <p className="text-xs text-slate-500">{t("epaper.card.created", { date: formatDate(card.createdAt, props.language) })}</p>
           {card.publishingFailed ? (
             <p className="truncate text-xs font-medium text-red-800" data-testid="publishing-failed">
               {t("publish.failed")}
@@ -217,106 +221,130 @@ export function EpaperCard(props: {
           ]}
           onAction={(key) => (key === "preview" ? openPreview() : setDialog(key as Dialogs))}
         >
-          <MenuItem id="preview" className={cardMenuItemClass}>
-            {t("publish.preview.menu")}
-          </MenuItem>
-          {props.publishing.canPreviewLink ? (
-            <MenuItem id="previewLink" className={cardMenuItemClass}>
-              {t("previewLink.menu")}
-            </MenuItem>
-          ) : null}
-          {props.publishing.canChannel ? (
-            <MenuItem id="channel" className={cardMenuItemClass}>
-              {t("channel.select.menu")}
-            </MenuItem>
-          ) : null}
-          {props.publishing.canZip ? (
-            <MenuItem id="zip" className={cardMenuItemClass}>
-              {t("publish.zip.menu")}
-            </MenuItem>
-          ) : null}
-          <MenuItem id="rename" className={cardMenuItemClass}>
-            {t("epaper.card.rename")}
-          </MenuItem>
-          <MenuItem id="delete" className={cardMenuItemClass}>
-            {t("epaper.card.delete")}
-          </MenuItem>
-          {props.demoManagement ? (
-            <MenuItem id="demo" className={cardMenuItemClass}>
-              {card.isDemo ? t("epaper.card.unmarkDemo") : t("epaper.card.markDemo")}
-            </MenuItem>
-          ) : null}
+          <EpaperMenuItems t={t} isDemo={card.isDemo} publishing={props.publishing} demoManagement={props.demoManagement} />
         </CardMenu>
       </div>
 
-      <RenameDialog
-        id={`rename-${card.id}`}
-        isOpen={dialog === "rename"}
-        onClose={() => setDialog(null)}
-        initial={card.name}
-        labels={{
-          title: t("epaper.rename.title"),
-          label: t("epaper.rename.label"),
-          save: t("epaper.rename.save"),
-          cancel: t("epaper.rename.cancel"),
-        }}
-        errorOf={(value) => (value.trim() ? null : t("epaper.errors.nameRequired"))}
-        maxLength={EPAPER_NAME_MAX}
-        onSave={(value) => post("rename", { name: value })}
-      />
-      <ConfirmDialog
-        isOpen={dialog === "delete"}
-        onClose={() => setDialog(null)}
-        title={t("epaper.delete.title")}
-        text={t("epaper.delete.text", { name: card.name })}
-        confirm={t("epaper.delete.confirm")}
-        cancel={t("epaper.delete.cancel")}
-        onConfirm={() => post("delete")}
-      />
-      <PreviewDialog
-        isOpen={dialog === "preview"}
-        onClose={() => {
-          setDialog(null);
-          setPreviewPage(null);
-        }}
-        name={card.name}
-        url={previewUrl && previewPage ? `${previewUrl}#/page/${previewPage}` : previewUrl}
-      />
-      <ChannelSelectDialog
-        isOpen={dialog === "channel"}
-        onClose={() => setDialog(null)}
-        epaperId={card.id}
-        canOrder={props.publishing.canOrder}
-      />
-      <PreviewLinkDialog
-        isOpen={dialog === "previewLink"}
-        onClose={() => setDialog(null)}
-        card={card}
-        studioUrl={props.publishing.studioUrl}
-      />
-      <ZipDialog
-        isOpen={dialog === "zip"}
-        onClose={() => setDialog(null)}
-        epaperId={card.id}
-        name={card.name}
-        zip={card.zip}
-        decision={decision}
-        busy={busy}
-        onPublish={(confirmCharge) => {
-          post("publishZip", { confirmCharge: String(confirmCharge) });
-          setDialog(null);
-        }}
-      />
-      <ConfirmDialog
-        isOpen={dialog === "demo"}
-        onClose={() => setDialog(null)}
-        title={card.isDemo ? t("epaper.demo.titleUnmark") : t("epaper.demo.titleMark")}
-        text={card.isDemo ? t("epaper.demo.textUnmark", { name: card.name }) : t("epaper.demo.textMark", { name: card.name })}
-        confirm={t("epaper.demo.confirm")}
-        cancel={t("epaper.demo.cancel")}
-        onConfirm={() => post(card.isDemo ? "unmarkDemo" : "markDemo")}
-      />
+      {/* Dialogs exist only while open: a grid of cards renders none of them (issue 29: the workspace page's server time). */}
+      {dialog === "rename" ? (
+        <RenameDialog
+          id={`rename-${card.id}`}
+          isOpen
+          onClose={() => setDialog(null)}
+          initial={card.name}
+          labels={{
+            title: t("epaper.rename.title"),
+            label: t("epaper.rename.label"),
+            save: t("epaper.rename.save"),
+            cancel: t("epaper.rename.cancel"),
+          }}
+          errorOf={(value) => (value.trim() ? null : t("epaper.errors.nameRequired"))}
+          maxLength={EPAPER_NAME_MAX}
+          onSave={(value) => post("rename", { name: value })}
+        />
+      ) : null}
+      {dialog === "delete" ? (
+        <ConfirmDialog
+          isOpen
+          onClose={() => setDialog(null)}
+          title={t("epaper.delete.title")}
+          text={t("epaper.delete.text", { name: card.name })}
+          confirm={t("epaper.delete.confirm")}
+          cancel={t("epaper.delete.cancel")}
+          onConfirm={() => post("delete")}
+        />
+      ) : null}
+      {dialog === "preview" ? (
+        <PreviewDialog
+          isOpen
+          onClose={() => {
+            setDialog(null);
+            setPreviewPage(null);
+          }}
+          name={card.name}
+          url={previewUrl && previewPage ? `${previewUrl}#/page/${previewPage}` : previewUrl}
+        />
+      ) : null}
+      {dialog === "channel" ? (
+        <ChannelSelectDialog isOpen onClose={() => setDialog(null)} epaperId={card.id} canOrder={props.publishing.canOrder} />
+      ) : null}
+      {dialog === "previewLink" ? (
+        <PreviewLinkDialog isOpen onClose={() => setDialog(null)} card={card} studioUrl={props.publishing.studioUrl} />
+      ) : null}
+      {dialog === "zip" ? (
+        <ZipDialog
+          isOpen
+          onClose={() => setDialog(null)}
+          epaperId={card.id}
+          name={card.name}
+          zip={card.zip}
+          decision={decision}
+          busy={busy}
+          onPublish={(confirmCharge) => {
+            post("publishZip", { confirmCharge: String(confirmCharge) });
+            setDialog(null);
+          }}
+        />
+      ) : null}
+      {dialog === "demo" ? (
+        <ConfirmDialog
+          isOpen
+          onClose={() => setDialog(null)}
+          title={card.isDemo ? t("epaper.demo.titleUnmark") : t("epaper.demo.titleMark")}
+          text={card.isDemo ? t("epaper.demo.textUnmark", { name: card.name }) : t("epaper.demo.textMark", { name: card.name })}
+          confirm={t("epaper.demo.confirm")}
+          cancel={t("epaper.demo.cancel")}
+          onConfirm={() => post(card.isDemo ? "unmarkDemo" : "markDemo")}
+        />
+      ) : null}
     </article>
+  );
+}
+
+/** The card menu's items: rendered only while the menu is open, so a grid of closed menus costs no translations. */
+function EpaperMenuItems({
+  t,
+  isDemo,
+  publishing,
+  demoManagement,
+}: {
+  t: CardT;
+  isDemo: boolean;
+  publishing: Publishing;
+  demoManagement: boolean;
+}) {
+  return (
+    <>
+      <MenuItem id="preview" className={cardMenuItemClass}>
+        {t("publish.preview.menu")}
+      </MenuItem>
+      {publishing.canPreviewLink ? (
+        <MenuItem id="previewLink" className={cardMenuItemClass}>
+          {t("previewLink.menu")}
+        </MenuItem>
+      ) : null}
+      {publishing.canChannel ? (
+        <MenuItem id="channel" className={cardMenuItemClass}>
+          {t("channel.select.menu")}
+        </MenuItem>
+      ) : null}
+      {publishing.canZip ? (
+        <MenuItem id="zip" className={cardMenuItemClass}>
+          {t("publish.zip.menu")}
+        </MenuItem>
+      ) : null}
+      <MenuItem id="rename" className={cardMenuItemClass}>
+        {t("epaper.card.rename")}
+      </MenuItem>
+      <MenuItem id="delete" className={cardMenuItemClass}>
+        {t("epaper.card.delete")}
+      </MenuItem>
+      {demoManagement ? (
+        <MenuItem id="demo" className={cardMenuItemClass}>
+          {isDemo ? t("epaper.card.unmarkDemo") : t("epaper.card.markDemo")}
+        </MenuItem>
+      ) : null}
+    </>
   );
 }
 

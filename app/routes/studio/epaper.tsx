@@ -148,7 +148,7 @@ const PROCESS_WATCH_MS = 10_000;
 const GRID_CELL_CLASS = "m-[10px] w-[calc(100%-20px)] sm:w-auto";
 
 export default function EpaperWorkspace({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dialogs = useGeneratedUserDialogs();
   const [testPhaseOpen, setTestPhaseOpen] = useState(loaderData.testPhaseExpired);
   const [live, setLive] = useState<Record<string, LiveProgress>>({});
@@ -245,6 +245,8 @@ export default function EpaperWorkspace({ loaderData }: Route.ComponentProps) {
                     publishing={loaderData.publishing}
                     selected={card.id === loaderData.selectedId}
                     previewRequest={previewRequest?.epaperId === card.id ? previewRequest : undefined}
+                    t={t}
+                    language={i18n.language}
                   />
                 </li>
               ))}
