@@ -82,6 +82,8 @@ export default [
   route("channel-publication-ready", "routes/ready-redirect.ts", { id: "channel-publication-ready" }),
   route("language", "routes/resources/language.ts"),
   route("resources/profile", "routes/resources/profile.ts"),
+  // The strength meter of new passwords (ADR 0048): public (signup and reset have no session), POST only.
+  route("resources/password-strength", "routes/resources/password-strength.ts"),
   route("resources/account-settings", "routes/resources/account-settings.ts"),
   route("resources/folders", "routes/resources/folders.ts"),
   route("resources/galleries", "routes/resources/galleries.ts"),

@@ -69,6 +69,12 @@ export const RATE_LIMITS = {
   accountMailUser: { bucket: "account-mail-user", limit: 5, windowMs: HOUR },
   /** Password changes in the profile drawer, per user id: bounds guessing the current password with a stolen session. */
   passwordChangeUser: { bucket: "password-change-user", limit: 10, windowMs: 15 * MINUTE },
+  /**
+   * POST /resources/password-strength (the meter of every new-password field), per client IP:
+   * about one estimate per pause in typing. Generous (offices share an address); it bounds the
+   * server's estimation work (up to ~130 ms each), and refusing costs only the meter (ADR 0048).
+   */
+  passwordStrengthIp: { bucket: "password-strength-ip", limit: 120, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

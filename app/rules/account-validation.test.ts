@@ -21,7 +21,8 @@ import {
   SupportUserSchema,
   validationMessageParams,
 } from "./account-validation.ts";
-import { passwordStrength, STRENGTH_MAX_CHECKED_LENGTH, toSpecStrength } from "./password-strength.ts";
+import { strengthUserInputs, toSpecStrength } from "./password-strength.ts";
+import { passwordStrength, STRENGTH_MAX_CHECKED_LENGTH } from "./password-strength.server.ts";
 
 // Expected keys and bounds are written out by hand from studio-core.md §5, studio-admin.md §5
 // and docs/decisions/0012-account-validation.md; nothing is derived from the module under test.
@@ -169,9 +170,14 @@ describe("signup (studio-core.md §5)", () => {
     ]);
   });
 
-  test("without an estimator (browser before it loaded) the strength rule is left to the server", () => {
+  test("without an estimator the strength rule is left to the server", () => {
     const browser = createSignupSchema({ strength: null });
     expect(submit(browser, { ...VALID_SIGNUP, password: "Password123!", passwordConfirmation: "Password123!" }).status).toBe("success");
+  });
+
+  test("an estimator without an answer yet (the browser before the server answered) leaves the rule to the server", () => {
+    const unknown = createSignupSchema({ strength: () => null });
+    expect(submit(unknown, { ...VALID_SIGNUP, password: "Password123!", passwordConfirmation: "Password123!" }).status).toBe("success");
   });
 
   test("confirmation: required, must equal the password, checked even when the password fails", () => {
@@ -400,6 +406,15 @@ describe("password strength (0 to 3; at least 2 required)", () => {
       expect(passwordStrength(password)).toBeGreaterThanOrEqual(2);
     },
   );
+
+  test("the inputs sent with a password are trimmed, lower case, unique, sorted and bounded", () => {
+    expect(strengthUserInputs([" Johanna ", "schmitz", "", "JOHANNA", "a@example.com", "x".repeat(255)])).toEqual([
+      "a@example.com",
+      "johanna",
+      "schmitz",
+    ]);
+    expect(strengthUserInputs(Array.from({ length: 12 }, (_, index) => `input-${String(index).padStart(2, "0")}`))).toHaveLength(8);
+  });
 
   test("empty scores 0", () => {
     expect(passwordStrength("")).toBe(0);

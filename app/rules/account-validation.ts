@@ -46,15 +46,17 @@ export function validationMessageParams(key: string): Record<string, number> {
 
 /**
  * Estimates strength on the scale 0 to 3; on the server always `passwordStrength` from
- * ./password-strength.ts. Passed in rather than imported so that this module (imported by the
- * login page, among others) does not pull the estimator's dictionaries into the browser bundle.
+ * ./password-strength.server.ts. Passed in rather than imported: the estimator's dictionaries
+ * stay on the server. In the browser it answers what /resources/password-strength said for this
+ * password and these inputs, and `null` while it has no answer: the rule is then left to the
+ * server (docs/decisions/0048-password-strength-on-the-server.md).
  */
-export type PasswordStrengthEstimator = (password: string, userInputs?: readonly string[]) => PasswordStrength;
+export type PasswordStrengthEstimator = (password: string, userInputs?: readonly string[]) => PasswordStrength | null;
 
 export interface PasswordPolicyOptions {
   /**
-   * The estimator for the strength rule. `null` leaves the rule out: only for the browser while
-   * the estimator is not loaded yet; the server must always pass one.
+   * The estimator for the strength rule. `null` (or an estimator answering `null`) leaves the
+   * rule out: only for the browser; the server must always pass `passwordStrength`.
    */
   strength: PasswordStrengthEstimator | null;
 }
@@ -161,7 +163,8 @@ function withStrengthRule<T extends z.ZodObject>(
       const password = fieldValue(value, "password");
       if (password === undefined) return;
       const fromFields = userInputFields.map((field) => fieldValue(value, field)).filter((input): input is string => !!input);
-      if (estimator(password, [...fromFields, ...extraUserInputs]) < PASSWORD_MIN_STRENGTH) {
+      const strength = estimator(password, [...fromFields, ...extraUserInputs]);
+      if (strength !== null && strength < PASSWORD_MIN_STRENGTH) {
         ctx.addIssue({ code: "custom", path: ["password"], message: message("passwordTooWeak") });
       }
     },

@@ -181,8 +181,9 @@ for (const lang of LANGUAGES) {
       // A weak password that meets the composition rule: the meter says so and the form cannot be sent.
       await signUp(page, lang, email, "Passwort1!", { submit: false });
       await page.getByLabel(lang.signup.confirmation, { exact: true }).press("Tab");
-      // The strength estimator and its dictionaries (~1 MB) load on demand: this is often the run's
-      // first test, while the server still warms up, and two cores are busy (one CI retry at 15 s).
+      // The meter asks the server once typing pauses (ADR 0048), and the server builds its estimator
+      // on first use: this is often the run's first test, while the server still warms up, and two
+      // cores are busy (one CI retry at 15 s).
       await expect(page.getByText(lang.tooWeak)).toBeVisible({ timeout: 30_000 });
       await expect(page.getByTestId("password-strength")).toHaveAttribute("data-strength", "0");
       await expect(page.getByRole("button", { name: lang.signup.submit, exact: true })).toBeDisabled();

@@ -795,6 +795,11 @@ export const MATRIX: MatrixEntry[] = [
   { route: "language", method: "GET", expect: all(START) },
   { route: "language", method: "POST", form: () => ({ locale: "en" }), expect: all(START) },
 
+  // The strength meter of new passwords (ADR 0048): public (signup and the reset have no session),
+  // POST only, the same answer for every caller; it reads no account data.
+  { route: "resources/password-strength", method: "GET", expect: all("405") },
+  { route: "resources/password-strength", method: "POST", form: () => ({ password: "Matrix&Strength-42" }), expect: all("200") },
+
   // The shell's and the tree's JSON and form endpoints.
   { route: "resources/profile", method: "GET", expect: signedIn("200") },
   {

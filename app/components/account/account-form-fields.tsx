@@ -1,7 +1,8 @@
 import { type FieldMetadata, getInputProps, type SubmissionResult, useInputControl } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { LoginSchema, type PasswordStrengthEstimator, PASSWORD_MIN_LENGTH } from "#app/rules/account-validation";
+import { LoginSchema, PASSWORD_MIN_LENGTH } from "#app/rules/account-validation";
 import type { useErrorText } from "#app/components/hooks/use-error-text";
+import { type PasswordStrengthAnswers, revalidateField } from "#app/components/hooks/use-password-strength";
 import { useSchemaForm } from "#app/components/hooks/use-schema-form";
 import { Notice } from "./auth-card.tsx";
 import { PasswordField } from "./password-field.tsx";
@@ -16,12 +17,17 @@ import { TextField } from "#app/components/ui/text-field";
 
 type ErrorText = ReturnType<typeof useErrorText>;
 
-/** A new password with the strength meter and the rule, then its confirmation (studio-core.md §5). */
+/**
+ * A new password with the strength meter and the rule, then its confirmation (studio-core.md §5).
+ * `strength` is the form's usePasswordStrength(), whose `estimator` the form's schema uses: when
+ * the server's estimate arrives, the password is checked again, so 'too weak' shows without
+ * another keystroke.
+ */
 export function NewPasswordFields(props: {
   password: FieldMetadata<string>;
   confirmation: FieldMetadata<string>;
   labels: { password: string; confirmation: string };
-  estimator: PasswordStrengthEstimator | null;
+  strength: PasswordStrengthAnswers;
   userInputs: readonly string[];
   errorText: ErrorText;
 }) {
@@ -42,7 +48,12 @@ export function NewPasswordFields(props: {
         }}
         onValueChange={control.change}
       />
-      <PasswordStrengthMeter password={control.value ?? ""} estimator={props.estimator} userInputs={props.userInputs} />
+      <PasswordStrengthMeter
+        password={control.value ?? ""}
+        userInputs={props.userInputs}
+        answers={props.strength}
+        onAnswer={() => revalidateField(password.formId, password.name)}
+      />
       <p className="-mt-2 text-sm text-slate-600">{t("validation.passwordRequirements", { min: PASSWORD_MIN_LENGTH })}</p>
       <PasswordField
         id={confirmation.id}

@@ -7,7 +7,7 @@ import { createChangePasswordSchema, createProfileSchema } from "#app/rules/acco
 import { useErrorText } from "#app/components/hooks/use-error-text";
 import { NewPasswordFields } from "#app/components/account/account-form-fields";
 import { PasswordField } from "#app/components/account/password-field";
-import { usePasswordEstimator } from "#app/components/account/password-strength-meter";
+import { usePasswordStrength } from "#app/components/hooks/use-password-strength";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { Switch } from "../ui/switch.tsx";
@@ -106,8 +106,8 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileFormValues }) 
 export function ChangePasswordForm({ username, userInputs }: { username: string; userInputs: readonly string[] }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof profileAction>();
-  const estimator = usePasswordEstimator();
-  const schema = useMemo(() => createChangePasswordSchema({ strength: estimator, userInputs }), [estimator, userInputs]);
+  const strength = usePasswordStrength();
+  const schema = useMemo(() => createChangePasswordSchema({ strength: strength.estimator, userInputs }), [strength, userInputs]);
   const [form, fields] = useSchemaForm({
     id: "profile-password",
     schema,
@@ -134,7 +134,7 @@ export function ChangePasswordForm({ username, userInputs }: { username: string;
         password={fields.password}
         confirmation={fields.passwordConfirmation}
         labels={{ password: t("shell.profile.newPassword"), confirmation: t("shell.profile.passwordConfirmation") }}
-        estimator={estimator}
+        strength={strength}
         userInputs={userInputs}
         errorText={errorText}
       />

@@ -33,6 +33,7 @@ export default {
     passwordConfirmation: "Passwort wiederholen",
     strengthLabel: "Passwortstärke",
     strength: { "0": "sehr schwach", "1": "schwach", "2": "gut", "3": "stark" },
+    strengthUnavailable: "Die Passwortstärke kann gerade nicht eingeschätzt werden; sie wird beim Absenden geprüft.",
     termsFallback: "Ich akzeptiere die Allgemeinen Geschäftsbedingungen.",
     readTerms: "Allgemeine Geschäftsbedingungen lesen",
     submit: "Registrieren",

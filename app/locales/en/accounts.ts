@@ -31,6 +31,7 @@ export default {
     passwordConfirmation: "Repeat password",
     strengthLabel: "Password strength",
     strength: { "0": "very weak", "1": "weak", "2": "good", "3": "strong" },
+    strengthUnavailable: "The strength of the password cannot be estimated right now; it is checked when you send the form.",
     termsFallback: "I accept the terms and conditions.",
     readTerms: "Read the terms and conditions",
     submit: "Sign up",

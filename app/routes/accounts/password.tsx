@@ -11,19 +11,19 @@ import { requireUser } from "#app/auth/require-user.server";
 import { FormErrors, NewPasswordFields } from "#app/components/account/account-form-fields";
 import { AuthCard, Notice } from "#app/components/account/auth-card";
 import { HoneypotInput } from "#app/components/account/honeypot-input";
-import { usePasswordEstimator } from "#app/components/account/password-strength-meter";
 import { Button } from "#app/components/ui/button";
 import { TextField } from "#app/components/ui/text-field";
 import { findPasswordRequestUser, setNewPassword } from "#app/models/password.server";
 import { createSetPasswordSchema, PasswordRequestSchema } from "#app/rules/account-validation";
 import { db } from "#app/utils/db.server";
 import { getInstance } from "#app/utils/i18next.server";
-import { passwordStrength } from "#app/rules/password-strength";
+import { passwordStrength } from "#app/rules/password-strength.server";
 import { queues } from "#app/jobs/producer.server";
 import { publishForcedLogout } from "#app/events/publish.server";
 import { redis } from "#app/utils/redis.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useErrorText } from "#app/components/hooks/use-error-text";
+import { usePasswordStrength } from "#app/components/hooks/use-password-strength";
 import type { Route } from "./+types/password";
 import { useSchemaForm } from "#app/components/hooks/use-schema-form";
 import { readForm } from "#app/utils/read-form.server";
@@ -89,7 +89,11 @@ async function setPassword(request: Request, formData: FormData) {
   const { user, session } = await requireUser(db, request, { allowEmailTokenSession: true });
   // Only a token session sets a password without the old one; anyone else requests a mail.
   if (!user.emailTokenUsed) throw redirect(href("/password"));
-  const schema = createSetPasswordSchema({ strength: passwordStrength, userInputs: [user.email, user.firstname, user.lastname] });
+  // The inputs of the page's meter (the loader's userInputs): the rule it shows is the rule checked here.
+  const schema = createSetPasswordSchema({
+    strength: passwordStrength,
+    userInputs: [user.email, user.firstname, user.lastname, user.accountName],
+  });
   const submission = await parseWithZod(formData, { schema });
   const hide = { hideFields: ["password", "passwordConfirmation"] };
   if (submission.status !== "success") return data({ result: submission.reply(hide), params: {}, sentTo: null }, { status: 400 });
@@ -159,8 +163,8 @@ function RequestForm({ actionData }: { actionData: ActionData }) {
 function SetPasswordForm({ actionData, userInputs }: { actionData: ActionData; userInputs: string[] }) {
   const { t } = useTranslation();
   const isSubmitting = useNavigation().state === "submitting";
-  const estimator = usePasswordEstimator();
-  const schema = createSetPasswordSchema({ strength: estimator, userInputs });
+  const strength = usePasswordStrength();
+  const schema = createSetPasswordSchema({ strength: strength.estimator, userInputs });
   const [form, fields] = useSchemaForm({
     id: "password-set",
     schema,
@@ -174,7 +178,7 @@ function SetPasswordForm({ actionData, userInputs }: { actionData: ActionData; u
         password={fields.password}
         confirmation={fields.passwordConfirmation}
         labels={{ password: t("password.newPassword"), confirmation: t("signup.passwordConfirmation") }}
-        estimator={estimator}
+        strength={strength}
         userInputs={userInputs}
         errorText={errorText}
       />

@@ -8,7 +8,6 @@ import { getSessionUser, startSession } from "#app/auth/session.server";
 import { FormErrors, NewPasswordFields, SignupIdentityFields, TermsSwitch } from "#app/components/account/account-form-fields";
 import { AuthCard } from "#app/components/account/auth-card";
 import { HoneypotInput } from "#app/components/account/honeypot-input";
-import { usePasswordEstimator } from "#app/components/account/password-strength-meter";
 import { Button } from "#app/components/ui/button";
 import {
   convertGeneratedAccount,
@@ -21,10 +20,11 @@ import { findTerms } from "#app/models/terms.server";
 import { createSignupSchema, emailTakenFieldErrors, GeneratedSignupSchema } from "#app/rules/account-validation";
 import { db } from "#app/utils/db.server";
 import { getInstance, getLocale } from "#app/utils/i18next.server";
-import { passwordStrength } from "#app/rules/password-strength";
+import { passwordStrength } from "#app/rules/password-strength.server";
 import { queues } from "#app/jobs/producer.server";
 import { redis } from "#app/utils/redis.server";
 import { useErrorText } from "#app/components/hooks/use-error-text";
+import { usePasswordStrength } from "#app/components/hooks/use-password-strength";
 import { GENERATED_SIGNUP_PATH } from "#app/rules/login-redirect";
 import type { Route } from "./+types/signup";
 import { useSchemaForm } from "#app/components/hooks/use-schema-form";
@@ -116,8 +116,8 @@ async function signupGeneratedUser(request: Request, formData: FormData, userId:
 export default function Signup({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const isSubmitting = useNavigation().state === "submitting";
-  const estimator = usePasswordEstimator();
-  const schema = createSignupSchema({ strength: estimator });
+  const strength = usePasswordStrength();
+  const schema = createSignupSchema({ strength: strength.estimator });
   const [form, fields] = useSchemaForm({
     id: "signup",
     schema,
@@ -133,7 +133,7 @@ export default function Signup({ actionData, loaderData }: Route.ComponentProps)
           password={fields.password}
           confirmation={fields.passwordConfirmation}
           labels={{ password: t("signup.password"), confirmation: t("signup.passwordConfirmation") }}
-          estimator={estimator}
+          strength={strength}
           userInputs={[fields.email.value, fields.firstname.value, fields.lastname.value, fields.accountName.value].filter(
             (value): value is string => Boolean(value),
           )}

@@ -20,7 +20,7 @@ import { findSupportEmail } from "#app/preferences/system-preference.server";
 import { createChangePasswordSchema, createProfileSchema, emailTakenFieldErrors, isEmailChange } from "#app/rules/account-validation";
 import { withErrorToasts } from "#app/errors/responses.server";
 import { db } from "#app/utils/db.server";
-import { passwordStrength } from "#app/rules/password-strength";
+import { passwordStrength } from "#app/rules/password-strength.server";
 import { emailConfigPermissionKey, requirePermission } from "#app/rules/permissions";
 import { queues } from "#app/jobs/producer.server";
 import { redis } from "#app/utils/redis.server";
