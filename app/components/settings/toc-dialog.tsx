@@ -1,24 +1,16 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { useSerial } from "#app/components/hooks/use-serial";
 import { useTranslation } from "react-i18next";
-import { pageFileSrc } from "#app/rules/page-files";
 import { href } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
-import { Checkbox, StatusText, TextInput } from "#app/components/ui/fields";
+import { Checkbox, StatusText } from "#app/components/ui/fields";
+import { VirtualList } from "#app/components/ui/virtual-list";
 import type { ApiErrorBody } from "#app/errors/api-error-body";
-import { TOC_INDENTS, type TocItemView, type TocSettings, type TocView, tocProblem } from "#app/rules/toc";
+import { type TocItemView, type TocSettings, type TocView, tocProblem } from "#app/rules/toc";
+import { type Draft, type DraftErrors, draftOf, EMPTY_DRAFT, EntryFields, TocEntry } from "./toc-entry.tsx";
 
 type Status = { text: string; error: boolean } | null;
-type Draft = { title: string; description: string; author: string; page: string };
-
-const draftOf = (item: TocItemView): Draft => ({
-  title: item.title,
-  description: item.description ?? "",
-  author: item.author ?? "",
-  page: String(item.pageNumber),
-});
-const EMPTY: Draft = { title: "", description: "", author: "", page: "1" };
 
 function useToc(epaperId: string, open: boolean) {
   const { t } = useTranslation();
@@ -63,81 +55,6 @@ function useToc(epaperId: string, open: boolean) {
   return { toc, status, send };
 }
 
-/** The page an entry leads to, as a number field with that page's thumbnail. */
-function PageField(props: {
-  epaperId: string;
-  pagesVersion: number;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-  error: string | null;
-  label: string;
-  disabled: boolean;
-}) {
-  const { t } = useTranslation();
-  const number = Number(props.value);
-  return (
-    <div className="flex items-end gap-2">
-      <div className="w-24">
-        <TextInput
-          label={props.label}
-          inputMode="numeric"
-          value={props.value}
-          onChange={props.onChange}
-          onBlur={props.onBlur}
-          error={props.error}
-          isDisabled={props.disabled}
-        />
-      </div>
-      {Number.isInteger(number) && number >= 1 && !props.error ? (
-        <img
-          src={pageFileSrc(props.epaperId, number, "thumb.webp", props.pagesVersion)}
-          alt={t("toc.pageThumb", { page: number })}
-          className="mb-0.5 h-11 w-auto rounded border border-slate-300"
-          loading="lazy"
-        />
-      ) : null}
-    </div>
-  );
-}
-
-function EntryFields(props: {
-  epaperId: string;
-  pagesVersion: number;
-  draft: Draft;
-  onChange: (draft: Draft) => void;
-  onLeave: (field: keyof Draft) => void;
-  errors: Partial<Record<keyof Draft, string | null>>;
-  disabled: boolean;
-}) {
-  const { t } = useTranslation();
-  const field = (name: "title" | "description" | "author") => ({
-    label: t(`toc.fields.${name}`),
-    value: props.draft[name],
-    onChange: (value: string) => props.onChange({ ...props.draft, [name]: value }),
-    onBlur: () => props.onLeave(name),
-    error: props.errors[name] ?? null,
-    isDisabled: props.disabled,
-  });
-  return (
-    <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 xl:grid-cols-[2fr_1fr_1fr_auto] [&>*]:min-w-0">
-      <TextInput {...field("title")} />
-      <TextInput {...field("description")} />
-      <TextInput {...field("author")} />
-      <PageField
-        epaperId={props.epaperId}
-        pagesVersion={props.pagesVersion}
-        label={t("toc.fields.page")}
-        value={props.draft.page}
-        onChange={(page) => props.onChange({ ...props.draft, page })}
-        onBlur={() => props.onLeave("page")}
-        error={props.errors.page ?? null}
-        disabled={props.disabled}
-      />
-    </div>
-  );
-}
-
 /**
  * The table-of-contents dialog (studio-admin.md §2, §4 'Table of contents'): the entries in their
  * order, each cell saved when it is left or with Enter; indent 0–3, the page with its thumbnail,
@@ -148,8 +65,8 @@ export function TocDialog(props: { epaperId: string; name: string; isOpen: boole
   const { t } = useTranslation();
   const { toc, status, send } = useToc(props.epaperId, props.isOpen);
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
-  const [errors, setErrors] = useState<Record<string, Partial<Record<keyof Draft, string | null>>>>({});
-  const [fresh, setFresh] = useState<Draft>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, DraftErrors>>({});
+  const [fresh, setFresh] = useState<Draft>(EMPTY_DRAFT);
   const indentId = useId();
   const editable = toc?.editable ?? false;
   const pageCount = toc?.pageCount ?? 1;
@@ -187,7 +104,7 @@ export function TocDialog(props: { epaperId: string; name: string; isOpen: boole
         pageNumber: Number(fresh.page),
       }),
     }).then((ok) => {
-      if (ok) setFresh(EMPTY);
+      if (ok) setFresh(EMPTY_DRAFT);
     });
   };
   const setting = (key: keyof TocSettings, value: boolean) => void send({ intent: "settings", settings: JSON.stringify({ [key]: value }) });
@@ -201,66 +118,27 @@ export function TocDialog(props: { epaperId: string; name: string; isOpen: boole
               {t("toc.entries")}
             </h3>
             {toc.items.length === 0 ? <p className="text-sm text-slate-600">{t("toc.empty")}</p> : null}
-            <ol className="flex flex-col gap-3">
-              {toc.items.map((item, index) => {
-                const draft = drafts[item.id] ?? draftOf(item);
-                return (
-                  <li key={item.id}>
-                    <form
-                      aria-label={t("toc.entry", { number: index + 1 })}
-                      className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3"
-                      style={{ marginInlineStart: `${item.indent * 1.25}rem` }}
-                      onSubmit={(event) => event.preventDefault()}
-                      // §4: a cell is saved with Enter as well as when it is left.
-                      onKeyDown={(event) => {
-                        if (event.key !== "Enter" || !(event.target instanceof HTMLInputElement)) return;
-                        event.preventDefault();
-                        for (const name of ["title", "description", "author", "page"] as const) save(item, name);
-                      }}
-                    >
-                      <EntryFields
-                        epaperId={props.epaperId}
-                        pagesVersion={toc?.pagesVersion ?? 0}
-                        draft={draft}
-                        onChange={(next) => setDrafts((current) => ({ ...current, [item.id]: next }))}
-                        onLeave={(name) => save(item, name)}
-                        errors={errors[item.id] ?? {}}
-                        disabled={!editable}
-                      />
-                      <div className="flex flex-wrap items-end gap-3">
-                        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-                          {t("toc.fields.indent")}
-                          <select
-                            value={item.indent}
-                            disabled={!editable}
-                            onChange={(event) => setField(item, { indent: Number(event.target.value) })}
-                            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
-                          >
-                            {TOC_INDENTS.map((level) => (
-                              <option key={level} value={level}>
-                                {t("toc.indentOption", { level })}
-                              </option>
-                            ))}
-                          </select>
-                        </label>
-                        <Checkbox isSelected={item.enabled} isDisabled={!editable} onChange={(enabled) => setField(item, { enabled })}>
-                          {t("toc.fields.enabled")}
-                        </Checkbox>
-                        {editable ? (
-                          <Button
-                            variant="secondary"
-                            className="ms-auto"
-                            onPress={() => void send({ intent: "delete", tocItemId: item.id }, t("toc.removed"))}
-                          >
-                            {t("toc.remove", { number: index + 1 })}
-                          </Button>
-                        ) : null}
-                      </div>
-                    </form>
-                  </li>
-                );
-              })}
-            </ol>
+            <VirtualList
+              items={toc.items}
+              itemKey={(item) => item.id}
+              estimateSize={170}
+              gap={12}
+              renderItem={(item, index) => (
+                <TocEntry
+                  epaperId={props.epaperId}
+                  pagesVersion={toc.pagesVersion ?? 0}
+                  item={item}
+                  number={index + 1}
+                  draft={drafts[item.id] ?? draftOf(item)}
+                  errors={errors[item.id] ?? {}}
+                  editable={editable}
+                  onChange={(next) => setDrafts((current) => ({ ...current, [item.id]: next }))}
+                  onSave={(name) => save(item, name)}
+                  onSet={(patch) => setField(item, patch)}
+                  onRemove={() => void send({ intent: "delete", tocItemId: item.id }, t("toc.removed"))}
+                />
+              )}
+            />
             {editable ? (
               <form
                 aria-label={t("toc.newEntry")}

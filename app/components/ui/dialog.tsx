@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Dialog as AriaDialog, Modal, ModalOverlay } from "react-aria-components";
 import { PanelHeader } from "./panel-header.tsx";
+import { SCROLL_BODY_ATTRIBUTE } from "./scroll-body.ts";
 
 export type DialogProps = {
   isOpen: boolean;
@@ -31,7 +32,9 @@ export function Dialog({ isOpen, onOpenChange, title, children, maxWidth = "90%"
           {({ close }) => (
             <>
               <PanelHeader title={title} onClose={close} />
-              <div className="min-h-0 flex-1 overflow-y-auto p-5">{children}</div>
+              <div className="min-h-0 flex-1 overflow-y-auto p-5" {...{ [SCROLL_BODY_ATTRIBUTE]: "" }}>
+                {children}
+              </div>
             </>
           )}
         </AriaDialog>

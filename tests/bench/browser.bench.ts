@@ -1,0 +1,130 @@
+/**
+ * `npm run bench:browser` (issue 29 §3): does a dialog whose list grows with the document open as
+ * fast at the largest document we accept as at a small one? The real product (tests/e2e/serve.sh
+ * in slot 3: production build, worker, render node, MariaDB, Redis) renders a corpus PDF with an
+ * outline twice; one keeps its own outline, the other gets the largest table of contents the
+ * import keeps (5,000 entries, written to the database). Chromium, with a 4× slowed CPU, opens
+ * the editor of each, then the dialog, RUNS times, alternating; 'open' is from the menu click
+ * until the dialog's first entry is visible and the page answers a frame (the main thread is
+ * free again). Prints `<dialog> open ms at <size>: N` (median) and `ratio largest/small`
+ * per dialog (goal: every dialog ≤ 1,000 ms at its largest size, ratio ≤ 3).
+ *
+ * Environment: BROWSER_BENCH_RUNS (default 5). Uses E2E_SLOT 3 (port 3130, epaper_e2e_3).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createId } from "@paralleldrive/cuid2";
+import { type Browser, type BrowserContext, chromium } from "@playwright/test";
+import { closeE2eDb, e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
+import { E2E_BASE_URL, E2E_SLOT } from "../e2e/support/slot.ts";
+import { openSettingsDialog, uploadAndRender } from "../e2e/support/editor.ts";
+
+if (E2E_SLOT !== 3) throw new Error("run through `npm run bench:browser` (E2E_SLOT=3)");
+const RUNS = Math.max(3, Number(process.env.BROWSER_BENCH_RUNS ?? 5));
+const CHROMIUM = { executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] };
+const FILE = "opf__webCapture.pdf";
+/** The largest outline we accept (issue 29: the import keeps 5,000 entries). */
+const LARGEST_TOC = 5_000;
+
+async function startProduct(): Promise<ChildProcess> {
+  const child = spawn("bash", ["tests/e2e/serve.sh"], { env: { ...process.env, E2E_SLOT: "3" }, stdio: ["ignore", "ignore", "inherit"] });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${E2E_BASE_URL}/healthz`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill("SIGTERM");
+  throw new Error("the product did not start");
+}
+
+/** Replaces the ePaper's table of contents with `count` entries spread over its pages. */
+async function writeToc(epaperId: string, count: number) {
+  const db = e2eDb();
+  const pages = await db.selectFrom("page").select("id").where("epaperId", "=", epaperId).orderBy("page").execute();
+  await db.deleteFrom("tocItem").where("epaperId", "=", epaperId).execute();
+  for (let start = 0; start < count; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, count - start) }, (_, offset) => {
+      const index = start + offset;
+      return {
+        id: createId(),
+        epaperId,
+        pageId: (pages[Math.floor((index * pages.length) / count)] ?? pages[0])?.id as string,
+        position: index,
+        indent: index % 4,
+        title: `Section ${index + 1}: a bookmark of a long catalogue`,
+      };
+    });
+    await db.insertInto("tocItem").values(rows).execute();
+  }
+}
+
+async function openTocOnce(browser: Browser, storage: Awaited<ReturnType<BrowserContext["storageState"]>>, epaperId: string) {
+  const context = await browser.newContext({
+    storageState: storage,
+    locale: "en-US",
+    viewport: { width: 1440, height: 900 },
+    baseURL: E2E_BASE_URL,
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.goto(`/epaper/${epaperId}`);
+  // Hydrated: the settings menu opens.
+  await page.getByRole("button", { name: "+ Add media item" }).waitFor();
+  await page.waitForLoadState("networkidle");
+  const started = Date.now();
+  await openSettingsDialog(page, { menu: /^Settings/, item: "Table of contents" });
+  await page.getByRole("dialog").getByRole("form", { name: "Entry 1" }).waitFor({ timeout: 600_000 });
+  // The main thread is free again: the page paints a frame.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+  const elapsed = Date.now() - started;
+  await context.close();
+  return elapsed;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+async function main() {
+  const product = await startProduct();
+  const browser = await chromium.launch(CHROMIUM);
+  try {
+    const user = await insertUserWithLevel("2");
+    const context = await browser.newContext({ locale: "en-US", baseURL: E2E_BASE_URL });
+    await logInAs(context, user);
+    const page = await context.newPage();
+    console.log("rendering the corpus ePapers …");
+    const small = (await uploadAndRender(page, "Bench TOC small", FILE)).epaperId;
+    const large = (await uploadAndRender(page, "Bench TOC largest", FILE)).epaperId;
+    const smallCount = Number(
+      (
+        await e2eDb()
+          .selectFrom("tocItem")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("epaperId", "=", small)
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
+    if (smallCount === 0) await writeToc(small, 10);
+    await writeToc(large, LARGEST_TOC);
+    const storage = await context.storageState();
+    await context.close();
+    const sizes = [
+      { label: `${Math.max(smallCount, 10)} entries`, id: small, times: [] as number[] },
+      { label: `${LARGEST_TOC} entries`, id: large, times: [] as number[] },
+    ];
+    for (const size of sizes) await openTocOnce(browser, storage, size.id);
+    for (let run = 0; run < RUNS; run++) for (const size of sizes) size.times.push(await openTocOnce(browser, storage, size.id));
+    for (const size of sizes) console.log(`toc dialog open ms at ${size.label}: ${median(size.times)}`);
+    const [first, last] = sizes as [(typeof sizes)[0], (typeof sizes)[0]];
+    console.log(`toc dialog ratio largest/small: ${(median(last.times) / median(first.times)).toFixed(2)}`);
+  } finally {
+    await browser.close();
+    await closeE2eDb();
+    product.kill("SIGTERM");
+  }
+}
+
+await main();
