@@ -53,7 +53,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const nonce = useNonce();
   const lang = rootData?.locale ?? i18n.language;
   return (
@@ -61,6 +61,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* What a search result shows of the public pages (login, signup, try-it); the same on every page. */}
+        <meta name="description" content={t("app.description")} />
         <Meta />
         <Links />
       </head>

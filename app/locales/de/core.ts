@@ -4,6 +4,8 @@ import type { Translation } from "../en.ts";
 export default {
   app: {
     name: "ePaper Studio",
+    description:
+      "Machen Sie aus Ihren PDFs schnelle, barrierefreie ePaper für jeden Bildschirm: hochladen, mit Links und Medien anreichern, als Link, Download oder eigenen Kanal veröffentlichen.",
     skipToContent: "Zum Inhalt springen",
   },
   language: {

@@ -2,6 +2,8 @@
 export default {
   app: {
     name: "ePaper Studio",
+    description:
+      "Turn your PDFs into fast, accessible ePapers for every screen: upload, enrich with links and media, publish as a link, a download or your own channel.",
     skipToContent: "Skip to content",
   },
   language: {

@@ -1,0 +1,153 @@
+/**
+ * `npm run bench:lighthouse` (issue 29 §2): Lighthouse's mobile run (its default: a mid-range
+ * phone, slow 4G and a 4× slower CPU, simulated) of the public pages a new visitor meets — the
+ * login, signup, try-it and password pages of the production studio — and of a published
+ * reader (a corpus PDF rendered by a real render node and published by the studio's publish
+ * function, served with gzip as the content origin serves it). Debian's Chromium, Lighthouse
+ * 12.8.2 as a dev dependency. Prints one line per page:
+ * `lighthouse <page>: performance N, accessibility N, best-practices N, seo N` (goal: performance
+ * at least 95 and accessibility 100 everywhere).
+ *
+ * Each page is audited LIGHTHOUSE_BENCH_RUNS times (default 3) and the run of median performance
+ * is printed, with its paint figures and the audits below 90.
+ *
+ * Environment: LIGHTHOUSE_BENCH_PAGES (names, default all), LIGHTHOUSE_BENCH_FILE (the corpus
+ * file of the reader, default onetag__magazine.pdf), BENCH_DATABASE_URL, BENCH_REDIS_URL.
+ */
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { CORPUS, type Farm, type NodeProcess, startFarm, startRenderNode } from "#tests/support/render-farm";
+import { startStudio, stopProcess } from "#tests/support/studio-process";
+import { type StaticServer, startStaticServer } from "../support/static-server.ts";
+import { BENCH_DATABASE_URL, BENCH_REDIS_URL, prepareBenchDatabase } from "./bench-database.ts";
+import { ensureReaderBuilt, publishBundle } from "./reader/publish.ts";
+
+const PORT = 3392;
+const STUDIO = `http://localhost:${PORT}`;
+const FILE = process.env.LIGHTHOUSE_BENCH_FILE ?? "onetag__magazine.pdf";
+const STUDIO_PAGES = { login: "/login", signup: "/signup", "try-it": "/try-it", password: "/password" } as const;
+const ONLY = (process.env.LIGHTHOUSE_BENCH_PAGES ?? "").split(",").filter(Boolean);
+const wanted = (name: string) => ONLY.length === 0 || ONLY.includes(name);
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_BENCH_RUNS ?? 3));
+
+async function corpusPages(file: string): Promise<number> {
+  const manifest = await readFile(path.join(CORPUS, "MANIFEST.tsv"), "utf8");
+  const [header, ...rows] = manifest.split("\n").map((line) => line.split("\t"));
+  const pages = Number(rows.find((row) => row[0] === file)?.[header?.indexOf("pages") ?? -1]);
+  if (!Number.isInteger(pages) || pages < 1) throw new Error(`${file} is not a renderable file of ${CORPUS}/MANIFEST.tsv`);
+  return pages;
+}
+
+/** A port for the render node whose admin port (+1000) is free as well. */
+async function freePortPair(): Promise<number> {
+  const free = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+  for (let port = 50400; port < 51000; port++) if ((await free(port)) && (await free(port + 1000))) return port;
+  throw new Error("no free port pair for the render node in 50400..51000");
+}
+
+/** Renders and publishes the corpus file; answers the static server that serves the bundle. */
+async function publishedReader(): Promise<{ server: StaticServer; url: string; farm: Farm }> {
+  await ensureReaderBuilt();
+  const farm = await startFarm({ databaseUrl: BENCH_DATABASE_URL, redisUrl: BENCH_REDIS_URL, concurrency: 1 });
+  let node: NodeProcess | null = await startRenderNode({
+    port: await freePortPair(),
+    redisUrl: BENCH_REDIS_URL,
+    capacity: os.availableParallelism(),
+  });
+  try {
+    const epaperId = await farm.createEpaper(FILE, await corpusPages(FILE));
+    await farm.render(epaperId);
+    const outcome = await farm.outcome(epaperId, 300_000);
+    if (outcome.state !== "finished") throw new Error(`rendering ${FILE} ended ${outcome.state}`);
+    const bundle = await publishBundle(farm, epaperId);
+    await node.kill();
+    node = null;
+    const server = await startStaticServer([{ prefix: "/reader/", target: bundle.dir }], { gzip: true });
+    return { server, url: `${server.origin}/reader/`, farm };
+  } finally {
+    await node?.kill();
+  }
+}
+
+async function audit(port: number, url: string) {
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { categories, runtimeError, audits } = result.lhr;
+  if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const scores = Object.fromEntries(CATEGORIES.map((name) => [name, Math.round((categories[name]?.score ?? 0) * 100)])) as Record<
+    (typeof CATEGORIES)[number],
+    number
+  >;
+  const metric = (id: string) => audits[id]?.displayValue ?? "?";
+  const details = [
+    "first-contentful-paint",
+    "largest-contentful-paint",
+    "total-blocking-time",
+    "cumulative-layout-shift",
+    "total-byte-weight",
+  ]
+    .map((id) => `${id} ${metric(id)}`)
+    .join(", ");
+  const failing = Object.values(audits)
+    .filter(
+      (entry) =>
+        entry.score !== null && entry.score < 0.9 && entry.scoreDisplayMode !== "informative" && entry.scoreDisplayMode !== "manual",
+    )
+    .map((entry) => entry.id);
+  return { scores, details, failing };
+}
+
+async function main() {
+  await prepareBenchDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "lighthouse-bench-"));
+  const studio = await startStudio({
+    mode: "production",
+    port: PORT,
+    dataDir,
+    sessionSecret: "lighthouse-bench-session-secret-0123456789",
+    env: { DATABASE_URL: BENCH_DATABASE_URL, REDIS_URL: BENCH_REDIS_URL, PUBLIC_URL: STUDIO },
+  });
+  let reader: Awaited<ReturnType<typeof publishedReader>> | null = null;
+  const chrome = await chromeLauncher.launch({
+    chromePath: "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  try {
+    const pages: [string, string][] = Object.entries(STUDIO_PAGES)
+      .filter(([name]) => wanted(name))
+      .map(([name, address]) => [name, `${STUDIO}${address}`]);
+    if (wanted("reader")) {
+      reader = await publishedReader();
+      pages.push(["reader", reader.url]);
+    }
+    console.log(`lighthouse 12.8.2, mobile preset (simulated slow 4G, 4× CPU), Debian Chromium, production build, median of ${RUNS}`);
+    for (const [name, url] of pages) {
+      // Lighthouse's simulated throttling follows what the machine did in the run: the median run of RUNS.
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await audit(chrome.port, url));
+      runs.sort((a, b) => a.scores.performance - b.scores.performance);
+      const { scores, details, failing } = runs[Math.floor(runs.length / 2)] as (typeof runs)[number];
+      console.log(`lighthouse ${name}: ${CATEGORIES.map((category) => `${category} ${scores[category]}`).join(", ")}`);
+      console.log(`  ${details}`);
+      if (failing.length > 0) console.log(`  below 90: ${failing.join(", ")}`);
+    }
+  } finally {
+    chrome.kill();
+    await reader?.server.close();
+    await reader?.farm.close();
+    await stopProcess(studio);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
