@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import { VirtualList } from "#app/components/ui/virtual-list";
 import type { PdfLink } from "#app/rules/editor-pages";
 import { ENRICHMENT_KINDS, type EnrichmentKind } from "#app/rules/enrichment";
 import type { MediaElement } from "#app/rules/media-element";
@@ -71,7 +72,9 @@ export function MediaList(props: {
     return () => clearTimeout(timer);
   }, [ids, selectedId, onSelect]);
   const action = `/epaper/${encodeURIComponent(props.epaperId)}`;
-  const nameOf = (element: MediaElement) => element.title ?? t(`editor.kinds.${element.kind}`);
+  // One translation per kind, not two per element: a page may hold hundreds of elements.
+  const kindNames = Object.fromEntries(ENRICHMENT_KINDS.map((kind) => [kind, t(`editor.kinds.${kind}`)])) as Record<EnrichmentKind, string>;
+  const nameOf = (element: MediaElement) => element.title ?? kindNames[element.kind];
   return (
     <section
       aria-labelledby="media-list-heading"
@@ -105,7 +108,7 @@ export function MediaList(props: {
                   className="flex min-h-11 w-full flex-col items-start rounded-lg px-3 py-1.5 text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
                 >
                   <span className="block font-medium">{nameOf(element)}</span>
-                  <span className="block text-xs text-slate-600">{t(`editor.kinds.${element.kind}`)}</span>
+                  <span className="block text-xs text-slate-600">{kindNames[element.kind]}</span>
                 </button>
                 {open ? (
                   <div className="px-3 pb-3">
@@ -125,14 +128,22 @@ export function MediaList(props: {
       {props.links.length > 0 ? (
         <>
           <h3 className="mt-2 text-sm font-semibold">{t("editor.pdfLinks")}</h3>
-          <ul className="flex flex-col gap-1 text-sm">
-            {props.links.map((link, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the PDF's links have no id; their order is the PDF's
-              <li key={index} className="truncate rounded-lg px-2 py-1 ring-1 ring-amber-300" title={link.uri}>
+          {/* Thousands of links on one page: only those in view of their own box are rendered. */}
+          <VirtualList
+            items={props.links}
+            // The PDF's links have no id; their order is the PDF's.
+            itemKey={(_, index) => String(index)}
+            estimateSize={28}
+            gap={4}
+            label={t("editor.pdfLinks")}
+            className="text-sm"
+            box={{ className: "max-h-80 p-0.5" }}
+            renderItem={(link) => (
+              <div className="truncate rounded-lg px-2 py-1 ring-1 ring-amber-300" title={link.uri}>
                 {link.uri ?? t("editor.pdfLinkPage", { page: link.page })}
-              </li>
-            ))}
-          </ul>
+              </div>
+            )}
+          />
         </>
       ) : null}
       {props.editable && props.links.length > 0 ? (

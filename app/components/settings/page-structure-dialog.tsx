@@ -6,6 +6,7 @@ import { useStudioEvent } from "#app/components/studio-events";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
 import { StatusText } from "#app/components/ui/fields";
+import { VirtualList } from "#app/components/ui/virtual-list";
 import type { ApiErrorBody } from "#app/errors/api-error-body";
 import { pageFileSrc } from "#app/rules/page-files";
 import { isPageProcess, type StructureView, structureChangeAllowed } from "#app/rules/page-structure";
@@ -102,6 +103,7 @@ export function PageStructureDialog(props: {
   const editable = (view?.editable ?? false) && !running && !process?.error;
   const total = view?.total ?? 0;
   const twoPages = structureChangeAllowed(total);
+  const actionIndex = action && view ? view.pages.findIndex((page) => page.id === action.page.id) : -1;
   return (
     <Dialog
       isOpen={props.isOpen}
@@ -150,12 +152,16 @@ export function PageStructureDialog(props: {
             </div>
           ) : null}
           {!twoPages ? <p className="text-sm text-slate-700">{t("pageStructure.needsTwoPages")}</p> : null}
-          <ul
-            className="flex flex-col gap-2"
-            aria-label={t("pageStructure.caption", { from: skip + 1, to: Math.min(total, skip + take), total })}
-          >
-            {view.pages.map((page) => (
-              <li key={page.id} className="flex flex-col gap-2 rounded-xl border border-slate-200 p-2">
+          <VirtualList
+            items={view.pages}
+            itemKey={(page) => page.id}
+            estimateSize={74}
+            gap={8}
+            label={t("pageStructure.caption", { from: skip + 1, to: Math.min(total, skip + take), total })}
+            // The open panel keeps its upload and fields while its page scrolls out of view.
+            keep={actionIndex >= 0 && editable ? actionIndex : null}
+            renderItem={(page) => (
+              <div className="flex flex-col gap-2 rounded-xl border border-slate-200 p-2">
                 <div className="flex items-center gap-3">
                   <img
                     src={pageFileSrc(props.epaperId, page.number, "thumb.webp", view.pagesVersion)}
@@ -229,9 +235,9 @@ export function PageStructureDialog(props: {
                     onClose={() => setAction(null)}
                   />
                 ) : null}
-              </li>
-            ))}
-          </ul>
+              </div>
+            )}
+          />
           <PagePager total={total} skip={skip} take={take} size={size} onSize={setSize} onSkip={setSkip} />
         </div>
       ) : null}

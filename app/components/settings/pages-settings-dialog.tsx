@@ -6,6 +6,7 @@ import { href } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
 import { StatusText } from "#app/components/ui/fields";
+import { VirtualTableBody } from "#app/components/ui/virtual-table-body";
 import { PagePager } from "./page-pager.tsx";
 import { pageFileSrc } from "#app/rules/page-files";
 import type { ApiErrorBody } from "#app/errors/api-error-body";
@@ -40,14 +41,21 @@ function CellCheckbox(props: { label: string; isSelected: boolean; isDisabled: b
   );
 }
 
-function DisplayNameCell(props: { row: PageSettingsRow; disabled: boolean; onSave: (value: string) => Promise<boolean> }) {
+/** The own page number; what is typed lives in the dialog (`draft`), so a row scrolled away and back keeps it. */
+function DisplayNameCell(props: {
+  row: PageSettingsRow;
+  draft: string | undefined;
+  disabled: boolean;
+  onChange: (value: string) => void;
+  onSave: (value: string) => void;
+}) {
   const { t } = useTranslation();
-  const [value, setValue] = useState(props.row.displayName ?? "");
-  useEffect(() => setValue(props.row.displayName ?? ""), [props.row.displayName]);
+  const saved = props.row.displayName ?? "";
+  const value = props.draft ?? saved;
   const problem = displayNameProblem(value);
   const save = () => {
-    if (problem || value.trim() === (props.row.displayName ?? "")) return;
-    void props.onSave(value);
+    if (problem || props.draft === undefined || value.trim() === saved) return;
+    props.onSave(value);
   };
   return (
     <div className="flex flex-col">
@@ -56,7 +64,7 @@ function DisplayNameCell(props: { row: PageSettingsRow; disabled: boolean; onSav
         aria-invalid={problem ? true : undefined}
         value={value}
         disabled={props.disabled}
-        onChange={(event) => setValue(event.target.value)}
+        onChange={(event) => props.onChange(event.target.value)}
         onBlur={save}
         onKeyDown={(event) => {
           if (event.key === "Enter") save();
@@ -82,6 +90,8 @@ export function PagesSettingsDialog(props: { epaperId: string; name: string; isO
   const [skip, setSkip] = useState(0);
   const [size, setSize] = useState<PageSize>(PAGES_DEFAULT_SIZE);
   const [status, setStatus] = useState<Status>(null);
+  // Own page numbers being typed, by page id: kept while their row scrolls out of view.
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
   const url = href("/epaper/:epaperId/pages-settings", { epaperId: props.epaperId });
   const take = size === "total" ? (view?.total ?? 100_000) : size;
 
@@ -94,7 +104,11 @@ export function PagesSettingsDialog(props: { epaperId: string; name: string; isO
     [url, skip, take],
   );
   useEffect(() => {
-    if (!props.isOpen) return;
+    if (!props.isOpen) {
+      // What was typed and not saved goes with the closed dialog, as it did with the cells.
+      setDrafts({});
+      return;
+    }
     const controller = new AbortController();
     load(controller.signal).catch(() => {});
     return () => controller.abort();
@@ -153,10 +167,11 @@ export function PagesSettingsDialog(props: { epaperId: string; name: string; isO
             </Button>
           </div>
           <div className="overflow-x-auto rounded-xl border border-slate-200">
-            <table className="w-full min-w-[36rem] border-collapse text-sm">
+            {/* Only the rows near the visible part are rendered ('all' is 1,000 pages): the table says how many it has. */}
+            <table className="w-full min-w-[36rem] border-collapse text-sm" aria-rowcount={view.pages.length + 1}>
               <caption className="sr-only">{t("pagesSettings.caption", { from, to, total })}</caption>
               <thead className="bg-slate-50">
-                <tr>
+                <tr aria-rowindex={1}>
                   <th scope="col" className={header}>
                     {t("pagesSettings.columns.page")}
                   </th>
@@ -174,9 +189,14 @@ export function PagesSettingsDialog(props: { epaperId: string; name: string; isO
                   </th>
                 </tr>
               </thead>
-              <tbody>
-                {view.pages.map((row) => (
-                  <tr key={row.id} className="border-t border-slate-200">
+              <VirtualTableBody
+                items={view.pages}
+                itemKey={(row) => row.id}
+                estimateSize={53}
+                columns={5}
+                rowClassName="border-t border-slate-200"
+                renderCells={(row) => (
+                  <>
                     <th scope="row" className="px-2 py-1 text-start font-medium">
                       <span className="flex items-center gap-2">
                         <img
@@ -205,7 +225,17 @@ export function PagesSettingsDialog(props: { epaperId: string; name: string; isO
                       />
                     </td>
                     <td className="px-2 py-1">
-                      <DisplayNameCell row={row} disabled={!editable} onSave={(displayName) => update(row, { displayName })} />
+                      <DisplayNameCell
+                        row={row}
+                        draft={drafts[row.id]}
+                        disabled={!editable}
+                        onChange={(value) => setDrafts((current) => ({ ...current, [row.id]: value }))}
+                        onSave={(displayName) =>
+                          void update(row, { displayName }).then((ok) => {
+                            if (ok) setDrafts(({ [row.id]: _, ...rest }) => rest);
+                          })
+                        }
+                      />
                     </td>
                     <td className="px-2">
                       <CellCheckbox
@@ -215,9 +245,9 @@ export function PagesSettingsDialog(props: { epaperId: string; name: string; isO
                         onChange={(pdfDownload) => void update(row, { pdfDownload })}
                       />
                     </td>
-                  </tr>
-                ))}
-              </tbody>
+                  </>
+                )}
+              />
             </table>
           </div>
           <PagePager total={total} skip={skip} take={take} size={size} onSize={setSize} onSkip={setSkip} />
