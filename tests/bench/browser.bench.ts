@@ -13,12 +13,12 @@
  *
  * Environment: BROWSER_BENCH_RUNS (default 5). Uses E2E_SLOT 3 (port 3130, epaper_e2e_3).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { createId } from "@paralleldrive/cuid2";
 import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
 import { closeE2eDb, e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { E2E_BASE_URL, E2E_SLOT } from "../e2e/support/slot.ts";
 import { openSettingsDialog, uploadAndRender } from "../e2e/support/editor.ts";
+import { startProduct, stopProduct } from "./bench-processes.ts";
 
 if (E2E_SLOT !== 3) throw new Error("run through `npm run bench:browser` (E2E_SLOT=3)");
 const RUNS = Math.max(3, Number(process.env.BROWSER_BENCH_RUNS ?? 5));
@@ -58,26 +58,6 @@ const DIALOGS: { name: string; item: string; ready: Opened }[] = [
 async function showAllPages(page: Page) {
   const size = page.getByRole("dialog").getByLabel("Pages per view");
   if ((await size.count()) > 0) await size.selectOption({ label: "All" });
-}
-
-async function startProduct(): Promise<ChildProcess> {
-  // Its own process group: stopping the product stops every process serve.sh started.
-  const child = spawn("bash", ["tests/e2e/serve.sh"], {
-    env: { ...process.env, E2E_SLOT: "3" },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${E2E_BASE_URL}/healthz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  stopProduct(child);
-  throw new Error("the product did not start");
 }
 
 /** Replaces the ePaper's table of contents with `count` entries spread over its pages. */
@@ -200,10 +180,6 @@ async function main() {
     await closeE2eDb();
     stopProduct(product);
   }
-}
-
-function stopProduct(child: ChildProcess) {
-  if (child.pid) process.kill(-child.pid, "SIGTERM");
 }
 
 await main();

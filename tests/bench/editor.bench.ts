@@ -10,32 +10,17 @@
  *
  * Environment: EDITOR_BENCH_RUNS (default 15). Uses E2E_SLOT 3 (port 3130, epaper_e2e_3).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { CORPUS } from "../support/corpus.ts";
 import { closeE2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { E2E_BASE_URL, E2E_SLOT } from "../e2e/support/slot.ts";
+import { startProduct, stopProduct } from "./bench-processes.ts";
 
 if (E2E_SLOT !== 3) throw new Error("run through `npm run bench:editor` (E2E_SLOT=3)");
 const RUNS = Math.max(3, Number(process.env.EDITOR_BENCH_RUNS ?? 15));
 const CHROMIUM = { executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] };
 const FILES = { small: "pdfjs__tracemonkey.pdf", large: "pdflib__linearized_with_object_streams.pdf" } as const;
-
-async function startProduct(): Promise<ChildProcess> {
-  const child = spawn("bash", ["tests/e2e/serve.sh"], { env: { ...process.env, E2E_SLOT: "3" }, stdio: ["ignore", "ignore", "inherit"] });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${E2E_BASE_URL}/healthz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill("SIGTERM");
-  throw new Error("the product did not start");
-}
 
 async function renderedEpaper(page: Page, file: string, name: string): Promise<string> {
   await page.goto(`${E2E_BASE_URL}/epaper`);
@@ -113,7 +98,7 @@ async function main() {
   } finally {
     await browser.close();
     await closeE2eDb();
-    product.kill("SIGTERM");
+    stopProduct(product);
   }
 }
 

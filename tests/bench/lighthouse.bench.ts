@@ -14,17 +14,17 @@
  * Environment: LIGHTHOUSE_BENCH_PAGES (names, default all), LIGHTHOUSE_BENCH_FILE (the corpus
  * file of the reader, default onetag__magazine.pdf), BENCH_DATABASE_URL, BENCH_REDIS_URL.
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import net from "node:net";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CORPUS, type Farm, type NodeProcess, startFarm, startRenderNode } from "#tests/support/render-farm";
+import { type Farm, type NodeProcess, startFarm, startRenderNode } from "#tests/support/render-farm";
 import { startStudio, stopProcess } from "#tests/support/studio-process";
 import { type StaticServer, startStaticServer } from "../support/static-server.ts";
 import { BENCH_DATABASE_URL, BENCH_REDIS_URL, prepareBenchDatabase } from "./bench-database.ts";
 import { ensureReaderBuilt, publishBundle } from "./reader/publish.ts";
+import { corpusPages, freePortPair } from "./bench-processes.ts";
 
 const PORT = 3392;
 const STUDIO = `http://localhost:${PORT}`;
@@ -34,26 +34,6 @@ const ONLY = (process.env.LIGHTHOUSE_BENCH_PAGES ?? "").split(",").filter(Boolea
 const wanted = (name: string) => ONLY.length === 0 || ONLY.includes(name);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_BENCH_RUNS ?? 3));
-
-async function corpusPages(file: string): Promise<number> {
-  const manifest = await readFile(path.join(CORPUS, "MANIFEST.tsv"), "utf8");
-  const [header, ...rows] = manifest.split("\n").map((line) => line.split("\t"));
-  const pages = Number(rows.find((row) => row[0] === file)?.[header?.indexOf("pages") ?? -1]);
-  if (!Number.isInteger(pages) || pages < 1) throw new Error(`${file} is not a renderable file of ${CORPUS}/MANIFEST.tsv`);
-  return pages;
-}
-
-/** A port for the render node whose admin port (+1000) is free as well. */
-async function freePortPair(): Promise<number> {
-  const free = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const probe = net.createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-  for (let port = 50400; port < 51000; port++) if ((await free(port)) && (await free(port + 1000))) return port;
-  throw new Error("no free port pair for the render node in 50400..51000");
-}
 
 /** Renders and publishes the corpus file; answers the static server that serves the bundle. */
 async function publishedReader(): Promise<{ server: StaticServer; url: string; farm: Farm }> {

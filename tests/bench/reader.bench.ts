@@ -14,8 +14,7 @@
  * READER_BENCH_DEBUG=1 (per-request byte checks), BENCH_DATABASE_URL, BENCH_REDIS_URL, CORPUS_DIR.
  */
 import { BENCH_DATABASE_URL, BENCH_REDIS_URL, prepareBenchDatabase } from "./bench-database.ts";
-import { readFile, stat } from "node:fs/promises";
-import net from "node:net";
+import { stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium, devices } from "@playwright/test";
@@ -23,6 +22,7 @@ import { CORPUS, type Farm, type NodeProcess, startFarm, startRenderNode } from 
 import { DEVICE, measureRun, NETWORK, type RunResult, type Side } from "./reader/measure.ts";
 import { ensureReaderBuilt, type PublishedBundle, publishBundle } from "./reader/publish.ts";
 import { type StaticServer, startStaticServer } from "../support/static-server.ts";
+import { corpusPages, freePortPair } from "./bench-processes.ts";
 
 const FILE = process.env.READER_BENCH_FILE ?? "onetag__magazine.pdf";
 const RUNS = Math.max(1, Number(process.env.READER_BENCH_RUNS ?? 3));
@@ -41,27 +41,6 @@ const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-
-async function corpusPages(file: string): Promise<number> {
-  const manifest = await readFile(path.join(CORPUS, "MANIFEST.tsv"), "utf8");
-  const [header, ...rows] = manifest.split("\n").map((line) => line.split("\t"));
-  const column = header?.indexOf("pages") ?? -1;
-  const pages = Number(rows.find((row) => row[0] === file)?.[column]);
-  if (!Number.isInteger(pages) || pages < 1) throw new Error(`${file} is not a renderable file of ${CORPUS}/MANIFEST.tsv`);
-  return pages;
-}
-
-/** A port for the render node whose admin port (+1000) is free as well. */
-async function freePortPair(): Promise<number> {
-  const free = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const probe = net.createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-  for (let port = 50400; port < 51000; port++) if ((await free(port)) && (await free(port + 1000))) return port;
-  throw new Error("no free port pair for the render node in 50400..51000");
-}
 
 async function renderAndPublish(farm: Farm, pages: number): Promise<PublishedBundle> {
   const epaperId = await farm.createEpaper(FILE, pages);

@@ -1,0 +1,56 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import { CORPUS } from "#tests/support/render-farm";
+import { E2E_BASE_URL } from "../e2e/support/slot.ts";
+
+/** What several benchmarks start: the whole product in an end-to-end slot, a render node's ports, a corpus file's size. */
+
+/**
+ * The real product (tests/e2e/serve.sh in E2E slot 3: production build, worker, render node,
+ * MariaDB, Redis), in a process group of its own so that stopProduct stops all of it.
+ */
+export async function startProduct(): Promise<ChildProcess> {
+  const child = spawn("bash", ["tests/e2e/serve.sh"], {
+    env: { ...process.env, E2E_SLOT: "3" },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${E2E_BASE_URL}/healthz`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  stopProduct(child);
+  throw new Error("the product did not start");
+}
+
+export function stopProduct(child: ChildProcess) {
+  if (child.pid) process.kill(-child.pid, "SIGTERM");
+}
+
+/** The page count of a corpus file, from the corpus's MANIFEST.tsv. */
+export async function corpusPages(file: string): Promise<number> {
+  const manifest = await readFile(path.join(CORPUS, "MANIFEST.tsv"), "utf8");
+  const [header, ...rows] = manifest.split("\n").map((line) => line.split("\t"));
+  const pages = Number(rows.find((row) => row[0] === file)?.[header?.indexOf("pages") ?? -1]);
+  if (!Number.isInteger(pages) || pages < 1) throw new Error(`${file} is not a renderable file of ${CORPUS}/MANIFEST.tsv`);
+  return pages;
+}
+
+/** A port for the render node whose admin port (+1000) is free as well. */
+export async function freePortPair(): Promise<number> {
+  const free = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+  for (let port = 50400; port < 51000; port++) if ((await free(port)) && (await free(port + 1000))) return port;
+  throw new Error("no free port pair for the render node in 50400..51000");
+}
