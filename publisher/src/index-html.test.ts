@@ -111,6 +111,24 @@ describe("renderIndexHtml", () => {
     expect(image).toContain('alt="Spring &quot;sale&quot;');
   });
 
+  it("gives the first page its box before the image loads (the page's proportions, fitted to the stage), so nothing shifts", () => {
+    const html = render();
+    expect(html).toContain("container-type:size");
+    expect(html).toContain(".ep-static img{width:min(100cqw,calc(100cqh * 0.7067));aspect-ratio:595/842}");
+  });
+
+  it("describes a publication without a description of its own by the start of its first page's text", () => {
+    const own = manifest();
+    const none = manifest({ settings: { ...own.settings, seo: { ...own.settings.seo, description: null } } });
+    expect(render(none)).toContain('<meta name="description" content="Erste &lt;Seite&gt;">');
+    const long = `${"Wort ".repeat(60)}Ende`;
+    const cut = /<meta name="description" content="([^"]*)">/.exec(render(none, [long, ""]))?.[1] ?? "";
+    expect(cut.length).toBeLessThanOrEqual(162);
+    expect(cut).toMatch(/^Wort( Wort)+ …$/);
+    expect(render(none, ["  ", ""])).not.toContain('name="description"');
+    expect(render(own)).toContain('<meta name="description" content="Say &quot;hi&quot;">');
+  });
+
   it("inlines the manifest so that no text in it can end the script", () => {
     const html = render();
     const json = /<script type="application\/json" id="epaper-manifest">(.*?)<\/script>/s.exec(html)?.[1] ?? "";

@@ -51,12 +51,26 @@ function criticalCss(manifest: ReaderManifest): string {
     `html,body{margin:0;height:100%;overflow:hidden}`,
     `body{background:${background}${image};font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}`,
     `#${ROOT_ELEMENT_ID}{position:fixed;inset:0}`,
-    `.ep-static{position:absolute;left:0;right:0;top:${HEADER_HEIGHT}px;bottom:calc(${TOOLBAR_HEIGHT}px + env(safe-area-inset-bottom));padding:${STAGE_PADDING}px;display:flex;align-items:center;justify-content:center;box-sizing:border-box}`,
+    `.ep-static{position:absolute;left:0;right:0;top:${HEADER_HEIGHT}px;bottom:calc(${TOOLBAR_HEIGHT}px + env(safe-area-inset-bottom));padding:${STAGE_PADDING}px;display:flex;align-items:center;justify-content:center;box-sizing:border-box;container-type:size}`,
     `.ep-static img{max-width:100%;max-height:100%;width:auto;height:auto;background:#fff;box-shadow:0 2px 12px rgba(0,0,0,.25)}`,
+    staticPageBox(manifest),
     // The reader's media bar column (see hasMediaBar): the first page must not move at takeover.
     hasMediaBar(manifest) ? `@media (min-width:${MEDIA_BAR_MIN_SCREEN}px){.ep-static{inset-inline-end:${MEDIA_BAR_COLUMN}px}}` : "",
     `.ep-visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}`,
   ].join("");
+}
+
+/**
+ * The first page's box before its image has loaded: the largest box of the page's proportions
+ * that fits the stage (container query units), so that nothing moves when the image arrives
+ * (without it the image is 0 × 0 until loaded: a layout shift of 0.08 in Lighthouse's mobile
+ * run). A browser without container units keeps `width:auto`, as before.
+ */
+function staticPageBox(manifest: ReaderManifest): string {
+  const page = manifest.pages[0];
+  if (!page || page.width <= 0 || page.height <= 0) return "";
+  const ratio = Number((page.width / page.height).toFixed(4));
+  return `.ep-static img{width:min(100cqw,calc(100cqh * ${ratio}));aspect-ratio:${page.width}/${page.height}}`;
 }
 
 function staticFirstPage(manifest: ReaderManifest): string {
@@ -92,11 +106,23 @@ function pageTextSection(manifest: ReaderManifest, pageTexts: string[]): string 
   return `<section class="ep-visually-hidden" aria-label="${escapeHtml(texts.pageText)}">${articles.join("")}</section>`;
 }
 
+/** A search result's length of text (about 160 characters), cut at a word, or null when there is no text. */
+function excerpt(text: string): string | null {
+  const words = text.replace(/\s+/g, " ").trim();
+  if (!words) return null;
+  if (words.length <= DESCRIPTION_LENGTH) return words;
+  const cut = words.slice(0, DESCRIPTION_LENGTH);
+  return `${cut.slice(0, cut.lastIndexOf(" ") > 80 ? cut.lastIndexOf(" ") : cut.length)} …`;
+}
+
+const DESCRIPTION_LENGTH = 160;
+
 export function renderIndexHtml(input: IndexHtmlInput): string {
   const { manifest, pageTexts, assets } = input;
   const { settings } = manifest;
   const lang = manifest.language.replace(/_/g, "-");
-  const description = settings.seo.description;
+  // Without a description of their own, search results show the start of the first page's text.
+  const description = settings.seo.description ?? excerpt(pageTexts[0] ?? "");
   const head = [
     `<meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">`,

@@ -12,7 +12,9 @@
  * is printed, with its paint figures and the audits below 90.
  *
  * Environment: LIGHTHOUSE_BENCH_PAGES (names, default all), LIGHTHOUSE_BENCH_FILE (the corpus
- * file of the reader, default onetag__magazine.pdf), BENCH_DATABASE_URL, BENCH_REDIS_URL.
+ * file of the reader, default onetag__magazine.pdf), LIGHTHOUSE_BENCH_RUNS, LIGHTHOUSE_BENCH_DEBUG=1 (the
+ * layout shifts, console errors and largest-paint element of each run), BENCH_DATABASE_URL,
+ * BENCH_REDIS_URL.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -84,6 +86,9 @@ async function audit(port: number, url: string) {
         entry.score !== null && entry.score < 0.9 && entry.scoreDisplayMode !== "informative" && entry.scoreDisplayMode !== "manual",
     )
     .map((entry) => entry.id);
+  if (process.env.LIGHTHOUSE_BENCH_DEBUG === "1")
+    for (const id of ["layout-shifts", "errors-in-console", "largest-contentful-paint-element"])
+      console.log(`  ${id}: ${JSON.stringify(audits[id]?.details ?? null).slice(0, 1500)}`);
   return { scores, details, failing };
 }
 
