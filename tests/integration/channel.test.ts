@@ -90,21 +90,28 @@ describe("publishing to a channel", () => {
     expect((await runPublishJob(deps(), job)).published).toBe(true);
     const published = await channelRow(channel.id);
     expect(published).toMatchObject({ epaperId, processRunning: false, processType: null, processError: null });
-    const bare = await get(`/c/${channel.shortPath}/`);
-    expect(bare.status).toBe(302);
-    const first = bare.headers.get("location") as string;
-    const index = await get(first);
+    // The permanent address answers the reader at once (no redirect), its files named by a <base>.
+    const revisionOf = async (address: string) => {
+      const answer = await get(address);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("cache-control")).toBe("public, no-cache");
+      const html = await answer.text();
+      expect(html).toContain("epaper-manifest");
+      return /<base href="([^"]+)">/.exec(html)?.[1] as string;
+    };
+    const first = await revisionOf(`/c/${channel.shortPath}/`);
+    expect(first).toMatch(new RegExp(`^/c/${channel.shortPath}/[^/]+/$`));
+    const index = await get(`${first}index.html`);
     expect(index.status).toBe(200);
-    expect(index.headers.get("cache-control")).toBe("public, no-cache");
-    expect(await index.text()).toContain("epaper-manifest");
+    expect(await index.text()).not.toContain("<base");
 
     // Republished: a new revision; the old one's files are gone and its address leads to the new one.
     const again = await startPublish({ ...deps(), queue }, subject(), { epaperId, type: "channel", channelId: channel.id });
     expect((await runPublishJob(deps(), again)).published).toBe(true);
-    const second = (await get(`/c/${channel.shortPath}/`)).headers.get("location") as string;
+    const second = await revisionOf(`/c/${channel.shortPath}/`);
     expect(second).not.toBe(first);
     expect(await farm.blobs.size(`${published.blobPrefix}/index.html`)).toBeNull();
-    expect((await get(first)).headers.get("location")).toBe(second);
+    expect((await get(`${first}index.html`)).headers.get("location")).toBe(`${second}index.html`);
 
     // Renew: a new address at once, the old one is unknown; the ePaper stays.
     await changeChannel(deps(), subject(), channel.id, "renew");
@@ -112,7 +119,7 @@ describe("publishing to a channel", () => {
     expect(renewed.shortPath).not.toBe(channel.shortPath);
     expect(renewed.epaperId).toBe(epaperId);
     expect((await get(`/c/${channel.shortPath}/`)).status).toBe(404);
-    expect((await get(`/c/${renewed.shortPath}/`)).status).toBe(302);
+    expect((await get(`/c/${renewed.shortPath}/`)).status).toBe(200);
 
     // Disabled by support: the friendly page.
     await farm.db.updateTable("channel").set({ disabled: true }).where("id", "=", channel.id).execute();

@@ -333,8 +333,10 @@ test("a backup taken while it runs restores into a new database and data folder,
     try {
       const reader = await fetch(`${origin}/preview/${published.hash}/`);
       expect(reader.status).toBe(200);
-      expect(await reader.text()).toContain("Outage");
-      const manifestUrl = reader.url.replace(/index\.html$/, "epaper.json");
+      const html = await reader.text();
+      expect(html).toContain("Outage");
+      // The bare address names its revision in a <base> element; the bundle's files are there.
+      const manifestUrl = new URL("epaper.json", new URL(/<base href="([^"]+)">/.exec(html)?.[1] ?? "missing", reader.url)).href;
       const manifest = (await (await fetch(manifestUrl)).json()) as { pages: { images: { src: string }[] }[] };
       expect(manifest.pages).toHaveLength(40);
       const image = await fetch(new URL(manifest.pages[39]?.images[0]?.src ?? "missing", manifestUrl));

@@ -401,10 +401,12 @@ describe("the content origin", () => {
 
   test("serves a preview by its hash from its current revision, framable only by the studio", async () => {
     const built = await buildPublication(deps, { epaperId, type: "preview" });
+    // The bare address answers at once (no redirect hop), its files named by a <base> element.
     const entry = await fetch(`${base}/preview/${built.hash}/`, { redirect: "manual" });
-    expect(entry.status).toBe(302);
-    const location = entry.headers.get("location") ?? "";
-    expect(location).toBe(`/preview/${built.hash}/${built.blobPrefix.split("/").at(-1)}/index.html`);
+    expect(entry.status).toBe(200);
+    const revision = `/preview/${built.hash}/${built.blobPrefix.split("/").at(-1)}/`;
+    expect(await entry.text()).toContain(`<head><base href="${revision}">`);
+    const location = `${revision}index.html`;
     const page = await fetch(`${base}${location}`);
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");

@@ -190,8 +190,10 @@ test("two of everything, sharing only MariaDB, Redis and the bucket", async () =
     .executeTakeFirstOrThrow();
   const reader = await fetch(`${contentUrl(STUDIO_B)}/preview/${preview.hash}/`);
   expect(reader.status).toBe(200);
-  expect(await reader.text()).toContain("Stateless brochure");
-  const manifestUrl = reader.url.replace(/index\.html$/, "epaper.json");
+  const html = await reader.text();
+  expect(html).toContain("Stateless brochure");
+  // The bare address names its revision in a <base> element; the bundle's files are there.
+  const manifestUrl = new URL("epaper.json", new URL(/<base href="([^"]+)">/.exec(html)?.[1] ?? "missing", reader.url)).href;
   const manifest = (await (await fetch(manifestUrl)).json()) as { pages: { images: { src: string }[] }[] };
   const image = new URL(manifest.pages[0]?.images[0]?.src ?? "missing", manifestUrl);
   const ranged = await fetch(image, { headers: { Range: "bytes=0-11" } });

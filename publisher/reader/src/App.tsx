@@ -91,10 +91,12 @@ export function App({ manifest, initialSrc, onFirstImage }: AppProps) {
     }
     const hash = formatPageHash(pageIndex);
     if (window.location.hash !== hash) {
+      // Against this address, not the document's <base> (the content origin's bare address names the revision there).
+      const address = new URL(hash, window.location.href).href;
       try {
-        window.history.replaceState(null, "", hash);
+        window.history.replaceState(null, "", address);
       } catch {
-        window.location.replace(hash);
+        window.location.replace(address);
       }
     }
   }, [pageIndex]);
