@@ -211,7 +211,7 @@ async function serveRevision(
   if (req.method === "HEAD") return res.end();
   if (rewritten) {
     let body = (await deps.blobs.read(key)).toString("utf8");
-    if (baseElement) body = body.replace(/<head>/i, (head) => `${head}${baseElement}`);
+    if (baseElement) body = withBase(body, baseElement);
     if (lockScript) body = body.includes("</body>") ? body.replace("</body>", `${lockScript}</body>`) : body + lockScript;
     if (!gzip) return res.end(body);
     const zipper = createGzip({ level: 6 });
@@ -227,6 +227,12 @@ async function serveRevision(
   }
   body.on("error", () => res.destroy());
   (gzip ? body.pipe(createGzip({ level: 6 })) : body).pipe(res);
+}
+
+/** The <base> first in the head (a page without a head element: right after its doctype, where the parser puts it in the head). */
+function withBase(html: string, base: string): string {
+  if (/<head[\s>]/i.test(html)) return html.replace(/<head[^>]*>/i, (head) => `${head}${base}`);
+  return /^\s*<!doctype[^>]*>/i.test(html) ? html.replace(/^\s*<!doctype[^>]*>/i, (doctype) => `${doctype}${base}`) : base + html;
 }
 
 /**
@@ -263,7 +269,7 @@ async function serveChannel(
 }
 
 /**
- * A subdomain's host (ADR 0041): `/` leads to its channel (with several, a page lists them),
+ * A subdomain's host (ADR 0041): `/` shows its channel (with several, a page lists them),
  * `/c/<shortPath>/…` serves a channel assigned to it; nothing else, and no other account's channel.
  */
 async function serveSubdomain(deps: ContentServerDeps, req: IncomingMessage, res: ServerResponse, name: string, url: URL) {
@@ -278,10 +284,8 @@ async function serveSubdomain(deps: ContentServerDeps, req: IncomingMessage, res
     .execute();
   if (url.pathname === "/") {
     const only = channels.length === 1 ? channels[0] : undefined;
-    if (only) {
-      res.writeHead(302, { Location: `/c/${only.shortPath}/`, "Cache-Control": "no-store" });
-      return res.end();
-    }
+    // Its only channel answers here at once (its <base> names the channel's revision): no redirect hop.
+    if (only) return serveChannel(deps, req, res, { shortPath: only.shortPath, revision: undefined, file: undefined, search: url.search });
     if (channels.length === 0) return notAvailable(res, 404);
     return channelIndex(res, name, channels);
   }
