@@ -5,8 +5,6 @@ import { type TourStep, useTour } from "#app/components/hooks/use-tour";
 import { Button } from "#app/components/ui/button";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { StatusText, TextInput } from "#app/components/ui/fields";
-import { VirtualGrid } from "#app/components/ui/virtual-grid";
-import { VirtualList } from "#app/components/ui/virtual-list";
 import { GALLERY_IMAGE_ACCEPT, GALLERY_IMAGE_MAX_BYTES } from "#app/rules/gallery";
 import { type GalleryDetail, MEDIA_NAME_MAX, type MediaItem, type MediaPage, mediaNameProblem } from "#app/rules/media-library";
 import { getMedia, mediaDialogElement, mediaSrc, useMediaPost } from "./media-api.ts";
@@ -214,81 +212,67 @@ function GalleryView(props: { galleryId: string; onBack: () => void }) {
         ) : null}
       </div>
       {items.length === 0 ? <p className="text-sm text-slate-700">{t("mediaLibrary.galleries.emptyGallery")}</p> : null}
-      {/* Hundreds of images: only those in view of the dialog's body are rendered. */}
-      <div data-tour="gallery-order">
-        <VirtualList
-          items={items}
-          itemKey={(item) => item.id}
-          estimateSize={74}
-          gap={8}
-          label={gallery.name}
-          renderItem={(item, index) => (
-            <div className="flex items-center gap-2 rounded-xl border border-slate-200 p-2">
-              <img src={mediaSrc(item)} alt="" loading="lazy" className="size-14 shrink-0 rounded object-contain" />
-              <div className="min-w-0 flex-1 text-sm">
-                <p className="truncate font-semibold">{item.name}</p>
-                <p className="text-xs text-slate-600">
-                  {t("mediaLibrary.galleries.position", { position: index + 1, total: items.length })}
-                </p>
-              </div>
-              <Button
-                variant="secondary"
-                className="min-w-11 px-2"
-                aria-label={t("mediaLibrary.galleries.moveUp", { name: item.name })}
-                isDisabled={index === 0}
-                onPress={() => void write({ intent: "moveInGallery", mediaId: item.id, to: String(index - 1) }, null)}
-              >
-                ↑
-              </Button>
-              <Button
-                variant="secondary"
-                className="min-w-11 px-2"
-                aria-label={t("mediaLibrary.galleries.moveDown", { name: item.name })}
-                isDisabled={index === items.length - 1}
-                onPress={() => void write({ intent: "moveInGallery", mediaId: item.id, to: String(index + 1) }, null)}
-              >
-                ↓
-              </Button>
-              <Button
-                variant="secondary"
-                className="min-w-11 px-2"
-                aria-label={t("mediaLibrary.galleries.remove", { name: item.name })}
-                onPress={() => void write({ intent: "removeFromGallery", mediaIds: item.id }, null)}
-              >
-                ✕
-              </Button>
+      <ol className="flex flex-col gap-2" aria-label={gallery.name} data-tour="gallery-order">
+        {items.map((item, index) => (
+          <li key={item.id} className="flex items-center gap-2 rounded-xl border border-slate-200 p-2">
+            <img src={mediaSrc(item)} alt="" loading="lazy" className="size-14 shrink-0 rounded object-contain" />
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="truncate font-semibold">{item.name}</p>
+              <p className="text-xs text-slate-600">{t("mediaLibrary.galleries.position", { position: index + 1, total: items.length })}</p>
             </div>
-          )}
-        />
-      </div>
+            <Button
+              variant="secondary"
+              className="min-w-11 px-2"
+              aria-label={t("mediaLibrary.galleries.moveUp", { name: item.name })}
+              isDisabled={index === 0}
+              onPress={() => void write({ intent: "moveInGallery", mediaId: item.id, to: String(index - 1) }, null)}
+            >
+              ↑
+            </Button>
+            <Button
+              variant="secondary"
+              className="min-w-11 px-2"
+              aria-label={t("mediaLibrary.galleries.moveDown", { name: item.name })}
+              isDisabled={index === items.length - 1}
+              onPress={() => void write({ intent: "moveInGallery", mediaId: item.id, to: String(index + 1) }, null)}
+            >
+              ↓
+            </Button>
+            <Button
+              variant="secondary"
+              className="min-w-11 px-2"
+              aria-label={t("mediaLibrary.galleries.remove", { name: item.name })}
+              onPress={() => void write({ intent: "removeFromGallery", mediaIds: item.id }, null)}
+            >
+              ✕
+            </Button>
+          </li>
+        ))}
+      </ol>
       {picking ? (
         <section aria-label={t("mediaLibrary.galleries.addExisting")} className="flex flex-col gap-2 rounded-xl bg-slate-50 p-2">
-          {/* Up to 400 images: only the rows in view of the dialog's body are rendered. */}
-          <VirtualGrid
-            items={picking}
-            itemKey={(item) => item.id}
-            estimateSize={44}
-            smColumns={2}
-            gap={4}
-            renderItem={(item) => (
-              <label className="flex min-h-11 items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-5"
-                  aria-label={t("mediaLibrary.galleries.choose", { name: item.name })}
-                  checked={chosen.has(item.id)}
-                  onChange={(event) => {
-                    const next = new Set(chosen);
-                    if (event.target.checked) next.add(item.id);
-                    else next.delete(item.id);
-                    setChosen(next);
-                  }}
-                />
-                <img src={mediaSrc(item)} alt="" loading="lazy" className="size-10 rounded object-contain" />
-                <span className="truncate">{item.name}</span>
-              </label>
-            )}
-          />
+          <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2">
+            {picking.map((item) => (
+              <li key={item.id}>
+                <label className="flex min-h-11 items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-5"
+                    aria-label={t("mediaLibrary.galleries.choose", { name: item.name })}
+                    checked={chosen.has(item.id)}
+                    onChange={(event) => {
+                      const next = new Set(chosen);
+                      if (event.target.checked) next.add(item.id);
+                      else next.delete(item.id);
+                      setChosen(next);
+                    }}
+                  />
+                  <img src={mediaSrc(item)} alt="" loading="lazy" className="size-10 rounded object-contain" />
+                  <span className="truncate">{item.name}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onPress={() => setPicking(null)}>
               {t("mediaLibrary.cancel")}

@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { PagePager } from "#app/components/settings/page-pager";
 import { Button } from "#app/components/ui/button";
 import { StatusText, TextInput } from "#app/components/ui/fields";
-import { VirtualGrid } from "#app/components/ui/virtual-grid";
 import {
   MEDIA_FILTERS,
   MEDIA_NAME_MAX,
@@ -56,8 +55,6 @@ export function ImagesTab() {
     setConfirmed(false);
     setEditing({ item, mode });
   };
-  const items = page?.items ?? [];
-  const editingIndex = editing ? items.findIndex((item) => item.id === editing.item.id) : -1;
   const problem = mediaNameProblem(name);
   const finish = async (fields: Record<string, string>, success: string) => {
     if (await post(fields, success)) setEditing(null);
@@ -87,18 +84,9 @@ export function ImagesTab() {
         </select>
       </div>
       {page && page.items.length === 0 ? <p className="text-sm text-slate-700">{t("mediaLibrary.empty")}</p> : null}
-      {/* Up to 1,000 images at 'all': only the rows in view of the dialog's body are rendered. */}
-      <VirtualGrid
-        items={items}
-        itemKey={(item) => item.id}
-        estimateSize={134}
-        smColumns={2}
-        gap={8}
-        label={t(`mediaLibrary.filter.${filter}`)}
-        itemClassName="flex flex-col gap-2 rounded-xl border border-slate-200 p-2"
-        keep={editingIndex >= 0 ? editingIndex : null}
-        renderItem={(item) => (
-          <>
+      <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label={t(`mediaLibrary.filter.${filter}`)}>
+        {page?.items.map((item) => (
+          <li key={item.id} className="flex flex-col gap-2 rounded-xl border border-slate-200 p-2">
             <div className="flex items-center gap-3">
               <img src={mediaSrc(item)} alt="" loading="lazy" className="size-16 shrink-0 rounded border border-slate-200 object-contain" />
               <div className="min-w-0 flex-1 text-sm">
@@ -171,9 +159,9 @@ export function ImagesTab() {
                 </div>
               </section>
             ) : null}
-          </>
-        )}
-      />
+          </li>
+        ))}
+      </ul>
       <PagePager
         total={page?.total ?? 0}
         skip={skip}

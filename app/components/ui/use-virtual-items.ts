@@ -5,18 +5,12 @@ import { SCROLL_BODY_ATTRIBUTE } from "./scroll-body.ts";
 export type VirtualItemsOptions = {
   count: number;
   key: (index: number) => string;
-  /** A typical item's (with `columns`: row's) height in pixels, before it is measured. */
+  /** A typical item's height in pixels, before it is measured. */
   estimateSize: number;
-  /** Space between items (rows) in pixels. */
+  /** Space between items in pixels. */
   gap?: number;
   /** An item kept rendered while it is out of view: one holding state of its own (an open panel). */
   keep?: number | null;
-  /**
-   * Items side by side (a grid; 1 when left out): the virtualiser's items are then rows of this
-   * many items, keyed by their first item, measured by it (a grid stretches a row's items to the
-   * tallest, so the first is as tall as its row) and kept whole while one of them holds focus.
-   */
-  columns?: number;
 };
 
 /**
@@ -26,9 +20,7 @@ export type VirtualItemsOptions = {
  * item begins (a list, a table body); item starts are in the scrolling element's coordinates, so
  * `start - offset` is an item's place in the list. Items keep their natural height: each
  * rendered one carries `itemProps(index)`, which measures it and keeps it rendered while it
- * holds focus (a field being edited is never unmounted), as `keep` is. With `columns`, the
- * virtualiser's items are rows (`row.index * columns` is a row's first item) while `count`,
- * `key`, `keep` and `itemProps` still speak of items.
+ * holds focus (a field being edited is never unmounted), as `keep` is.
  */
 export function useVirtualItems(start: RefObject<HTMLElement | null>, options: VirtualItemsOptions) {
   const [scrollElement, setScrollElement] = useState<HTMLElement | null>(null);
@@ -49,28 +41,25 @@ export function useVirtualItems(start: RefObject<HTMLElement | null>, options: V
   }, [start]);
   const focused = useRef<number | null>(null);
   const { keep = null } = options;
-  const columns = Math.max(1, Math.floor(options.columns ?? 1));
-  const rowOf = (index: number | null) => (index === null ? null : Math.floor(index / columns));
   const virtualizer = useVirtualizer({
-    count: Math.ceil(options.count / columns),
+    count: options.count,
     getScrollElement: () => scrollElement,
     estimateSize: () => options.estimateSize,
     gap: options.gap ?? 0,
     overscan: 4,
     scrollMargin: offset,
-    getItemKey: (row) => options.key(row * columns),
+    getItemKey: options.key,
     rangeExtractor: (range) => {
       const indexes = defaultRangeExtractor(range);
-      const extra = [...new Set([rowOf(focused.current), rowOf(keep)])].filter(
+      const extra = [...new Set([focused.current, keep])].filter(
         (index): index is number => index !== null && index < range.count && !indexes.includes(index),
       );
       return extra.length === 0 ? indexes : [...indexes, ...extra].sort((a, b) => a - b);
     },
   });
   const itemProps = (index: number) => ({
-    // One element measures a row: its first item's.
-    ref: index % columns === 0 ? virtualizer.measureElement : undefined,
-    "data-index": Math.floor(index / columns),
+    ref: virtualizer.measureElement,
+    "data-index": index,
     onFocus: () => {
       focused.current = index;
     },
