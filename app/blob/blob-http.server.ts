@@ -28,22 +28,34 @@ export function parseByteRange(header: string | undefined, size: number): ByteRa
 
 const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
 
-/** Whether the client's copy is current: If-None-Match (weak comparison) wins over If-Modified-Since. */
-export function isNotModified(headers: IncomingHttpHeaders, info: BlobInfo): boolean {
+/** The validators sent with an answer (validatorHeaders). */
+export type Validators = { ETag: string; "Last-Modified"?: string };
+
+/**
+ * Whether the client's copy is current, by the validators this answer carries: If-None-Match
+ * (weak comparison) wins over If-Modified-Since, which counts only where a Last-Modified is sent.
+ */
+export function isNotModified(headers: IncomingHttpHeaders, validators: Validators): boolean {
   const ifNoneMatch = headers["if-none-match"];
   if (ifNoneMatch) {
     if (ifNoneMatch.trim() === "*") return true;
-    return ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(info.etag));
+    return ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(validators.ETag));
   }
   const since = headers["if-modified-since"];
-  if (!since) return false;
+  const modified = validators["Last-Modified"];
+  if (!since || !modified) return false;
   const time = Date.parse(since);
   // HTTP dates have whole seconds.
-  return !Number.isNaN(time) && Math.floor(info.modifiedAt.getTime() / 1000) * 1000 <= time;
+  return !Number.isNaN(time) && Date.parse(modified) <= time;
 }
 
-/** The validators to send with a blob; a compressed answer is another representation (another tag). */
-export function validatorHeaders(info: BlobInfo, options: { gzip: boolean }): Record<string, string> {
-  const etag = options.gzip ? `${info.etag.replace(/"$/, "")}-gzip"` : info.etag;
-  return { ETag: etag, "Last-Modified": info.modifiedAt.toUTCString() };
+/**
+ * The validators to send with a blob. A compressed answer is another representation (another
+ * tag); so is a body rewritten for this address (`variant`: what it depends on besides the
+ * blob), which has no Last-Modified: the blob's date would not tell two variants apart.
+ */
+export function validatorHeaders(info: BlobInfo, options: { gzip: boolean; variant?: string }): Validators {
+  const suffix = [options.variant, options.gzip ? "gzip" : null].filter(Boolean).join("-");
+  const etag = suffix ? `${info.etag.replace(/"$/, "")}-${suffix}"` : info.etag;
+  return options.variant ? { ETag: etag } : { ETag: etag, "Last-Modified": info.modifiedAt.toUTCString() };
 }

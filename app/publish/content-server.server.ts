@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { createGzip } from "node:zlib";
 import type { Readable } from "node:stream";
@@ -174,11 +175,14 @@ async function serveRevision(
   // index.html as stored, or changed for this answer (and then read whole, never a byte range).
   const rewritten = Boolean(lockScript || baseElement);
   // Files are served as stored (ETag, Last-Modified, byte ranges: a CDN in front works, ADR 0045);
-  // a gated index carries a script of the visitor's unlock and is never validated or cached.
-  const validators = lockScript ? {} : { ...validatorHeaders(info, { gzip }), Vary: "Accept-Encoding" };
+  // a gated index carries a script of the visitor's unlock and is never validated or cached; the
+  // bare address's index is a variant of the stored one (its tag names the base it carries).
+  const validators = lockScript
+    ? null
+    : validatorHeaders(info, { gzip, variant: baseElement ? variantOf(input.base, current) : undefined });
   const headers = {
     "Content-Type": type,
-    ...validators,
+    ...(validators ? { ...validators, Vary: "Accept-Encoding" } : {}),
     // The hash is the key to the preview: never in shared caches, but a revision never changes.
     // A preview link's files stay in the visitor's cache no longer than an unlock lasts; a
     // channel is public.
@@ -193,7 +197,7 @@ async function serveRevision(
     // The customer's page, not the studio: it may use what a web page may, the studio's cookies never reach it.
     "Cross-Origin-Resource-Policy": "same-origin",
   };
-  if (!lockScript && isNotModified(req.headers, info)) {
+  if (validators && isNotModified(req.headers, validators)) {
     res.writeHead(304, headers);
     return res.end();
   }
@@ -211,7 +215,12 @@ async function serveRevision(
   if (req.method === "HEAD") return res.end();
   if (rewritten) {
     let body = (await deps.blobs.read(key)).toString("utf8");
-    if (baseElement) body = withBase(body, baseElement);
+    if (baseElement) {
+      body = withBase(body, baseElement);
+      // Link previews (Open Graph) want an absolute image address; crawlers need not honour <base>.
+      const origin = `${new URL(deps.contentOrigin).protocol}//${req.headers.host ?? new URL(deps.contentOrigin).host}`;
+      body = withAbsoluteOgImage(body, `${origin}${input.base}/${current}/`);
+    }
     if (lockScript) body = body.includes("</body>") ? body.replace("</body>", `${lockScript}</body>`) : body + lockScript;
     if (!gzip) return res.end(body);
     const zipper = createGzip({ level: 6 });
@@ -227,6 +236,18 @@ async function serveRevision(
   }
   body.on("error", () => res.destroy());
   (gzip ? body.pipe(createGzip({ level: 6 })) : body).pipe(res);
+}
+
+/** The og:image of a page, relative to its revision, as an absolute address under `revisionUrl`. */
+function withAbsoluteOgImage(html: string, revisionUrl: string): string {
+  return html.replace(/(<meta property="og:image" content=")([^"]*)(")/i, (whole, start: string, image: string, end: string) =>
+    /^[a-z][a-z0-9+.-]*:|^\//i.test(image) ? whole : `${start}${revisionUrl}${image}${end}`,
+  );
+}
+
+/** What a bare address's index depends on besides the stored file: its base (a short tag of it). */
+function variantOf(base: string, revision: string): string {
+  return createHash("sha256").update(`${base}/${revision}/`).digest("base64url").slice(0, 12);
 }
 
 /** The <base> first in the head (a page without a head element: right after its doctype, where the parser puts it in the head). */

@@ -137,6 +137,31 @@ test.describe("first paint", () => {
   });
 });
 
+test.describe("at a permanent address", () => {
+  test("with a <base> naming the revision, the page keeps its own address and links within the page stay in it", async ({ page }) => {
+    // The content origin answers a channel's permanent address with index.html and a <base> for
+    // its files (ADR 0049): here the bundle's folder, while the page's own address is index.html.
+    await page.route(`${base}/en/index.html`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace("<head>", `<head><base href="${base}/en/">`);
+      await route.fulfill({ response, body: html });
+    });
+    await open(page, "en", "#/page/2");
+    await page.evaluate(() => {
+      (window as unknown as { __samePage?: boolean }).__samePage = true;
+      document.body.insertAdjacentHTML(
+        "beforeend",
+        '<a id="ep-jump" href="#ep-target" style="position:fixed;top:0;left:0;z-index:99">jump</a><div id="ep-target">target</div>',
+      );
+    });
+    await page.locator("#ep-jump").click();
+    await page.getByRole("button", { name: "Next page" }).click();
+    // Turning pages writes the page into this address, not the base's; no reload happened.
+    await expect.poll(() => page.url()).toMatch(/\/en\/index\.html#\/page\/\d+$/);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  });
+});
+
 test.describe("takeover", () => {
   test("the first page stays where the static page put it when the reader takes over", async ({ page }) => {
     // Without the reader's script: where index.html alone shows the first page.

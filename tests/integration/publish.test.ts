@@ -419,6 +419,37 @@ describe("the content origin", () => {
     expect(image.headers.get("cache-control")).toContain("immutable");
   }, 60_000);
 
+  test("the bare address is a variant of the stored index: its own tag, 304 with and without gzip, an absolute og:image", async () => {
+    const built = await buildPublication(deps, { epaperId, type: "preview" });
+    const revision = `/preview/${built.hash}/${built.blobPrefix.split("/").at(-1)}/`;
+    await farm.blobs.put(
+      `${built.blobPrefix}/index.html`,
+      Buffer.from('<!doctype html>\n<html><head>\n<meta property="og:image" content="media/og.webp">\n</head><body>x</body></html>'),
+    );
+    const plain = { "Accept-Encoding": "identity" };
+    const bare = await fetch(`${base}/preview/${built.hash}/`, { headers: plain });
+    expect(await bare.text()).toContain(
+      `<head><base href="${revision}">\n<meta property="og:image" content="${base}${revision}media/og.webp">`,
+    );
+    expect(bare.headers.get("last-modified")).toBeNull();
+    const stored = await fetch(`${base}${revision}index.html`, { headers: plain });
+    expect(await stored.text()).toContain('content="media/og.webp"');
+    const tag = bare.headers.get("etag") as string;
+    expect(tag).not.toBe(stored.headers.get("etag"));
+    expect((await fetch(`${base}/preview/${built.hash}/`, { headers: { ...plain, "If-None-Match": tag } })).status).toBe(304);
+    // The revision's own index: its tag and date from the store; a gzip answer's tag is its own, and revalidates.
+    expect(
+      (await fetch(`${base}/preview/${built.hash}/`, { headers: { ...plain, "If-None-Match": stored.headers.get("etag") as string } }))
+        .status,
+    ).toBe(200);
+    const zipped = await fetch(`${base}${revision}index.html`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    const again = await fetch(`${base}${revision}index.html`, {
+      headers: { "Accept-Encoding": "gzip", "If-None-Match": zipped.headers.get("etag") as string },
+    });
+    expect(again.status).toBe(304);
+  }, 60_000);
+
   test("unknown hashes, other forms, paths out of the bundle and writes are refused", async () => {
     const preview = await farm.db
       .selectFrom("publication")

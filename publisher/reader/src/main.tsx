@@ -6,6 +6,7 @@ import { createRoot } from "react-dom/client";
 import { MANIFEST_ELEMENT_ID, MANIFEST_VERSION, ROOT_ELEMENT_ID, type ReaderManifest } from "../../src/manifest.ts";
 import { App } from "./App.tsx";
 import { watchFirstPage } from "./first-paint.ts";
+import { keepInPageLinks } from "./in-page-links.ts";
 import "./styles.css";
 
 function readManifest(): ReaderManifest | null {
@@ -34,6 +35,7 @@ function start() {
     // Without a manifest the static first page stays: better than an empty screen.
     return;
   }
+  keepInPageLinks();
   const staticPage = root.querySelector<HTMLElement>("[data-ep-static]");
   watchFirstPage(staticPage?.querySelector("img"));
   const container = document.createElement("div");
