@@ -62,3 +62,7 @@ export function passwordStrength(password: string, userInputs: readonly string[]
   const { score } = getEstimator().check(password, [...userInputWords(userInputs), ...SITE_WORDS]);
   return toSpecStrength(score);
 }
+
+// Ranking the dictionaries takes a few hundred milliseconds: right after the server loads this
+// module (at start), not in the first visitor's request.
+setTimeout(() => passwordStrength("warm-up"), 0).unref?.();

@@ -6,6 +6,7 @@ import { PASSWORD_STRENGTH_REQUEST } from "#app/rules/password-strength";
 import { passwordStrength } from "#app/rules/password-strength.server";
 import { readForm } from "#app/utils/read-form.server";
 import { redis } from "#app/utils/redis.server";
+import { createTimeBudget } from "#app/utils/time-budget";
 import type { Route } from "./+types/password-strength";
 
 /**
@@ -32,13 +33,26 @@ export async function action({ request }: Route.ActionArgs) {
     if (!body) return apiErrorResponse(413, "errors.invalidRequest");
     const parsed = StrengthRequest.safeParse(await readInput(request, body));
     if (!parsed.success) return apiErrorResponse(400, "errors.invalidRequest");
+    // Each estimate holds this process's only thread (up to ≈ 130 ms for a long, tricky
+    // password): beyond a share of every second, callers are asked to wait, whoever they are.
+    if (!estimates.admit()) return apiErrorResponse(503, "errors.unavailableRetry", {}, { "Retry-After": "1" });
+    const started = performance.now();
     const strength = passwordStrength(parsed.data.password, parsed.data.userInputs);
+    estimates.spent(performance.now() - started);
     return Response.json({ strength }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     // Only the limiter, Redis and the estimator can throw here; none of their errors holds the body.
     return errorToApiResponse(error, { log: "password strength" });
   }
 }
+
+/**
+ * How much of each second this process spends estimating (ESTIMATE_BUDGET_MS): the per-address
+ * limit alone lets a handful of addresses fill the event loop of every studio user.
+ */
+const ESTIMATE_BUDGET_MS = 250;
+
+const estimates = createTimeBudget(ESTIMATE_BUDGET_MS);
 
 export function loader() {
   return methodNotAllowed();
