@@ -31,7 +31,11 @@ export async function startProduct(): Promise<ChildProcess> {
 }
 
 export function stopProduct(child: ChildProcess) {
-  if (child.pid) process.kill(-child.pid, "SIGTERM");
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGTERM");
+  } catch {
+    // The group has ended already (a product that did not start): nothing to stop.
+  }
 }
 
 /** The page count of a corpus file, from the corpus's MANIFEST.tsv. */

@@ -18,12 +18,18 @@ export function StaticFolderTree(props: {
   selectedId: string;
   labelOf: (folder: FolderTreeNode) => string;
   labels: { loading: string; showMore: (count: number) => string };
+  /** The tree's name ('Folders'). */
+  label: string;
 }) {
   const rows: ReactNode[] = [];
   const visit = (node: FolderTreeNode, level: number) => {
     const open = props.expanded.has(folderKey(node.id));
+    // The rows the tree gives the folder (folder-tree.tsx renderFolder): with any, it has a chevron.
     const hasChildren =
-      node.children.length > 0 || node.epapers.length > 0 || (!node.loaded && node.hasContent) || node.epaperCount > node.epapers.length;
+      node.children.length > 0 ||
+      node.epapers.length > 0 ||
+      (!node.loaded && node.hasContent) ||
+      (node.loaded && node.epaperCount > node.epapers.length);
     rows.push(
       <Row key={node.id} level={level} selected={node.id === props.selectedId}>
         <RowLayout
@@ -62,7 +68,7 @@ export function StaticFolderTree(props: {
   };
   visit(props.tree, 1);
   return (
-    <ul className="flex flex-col gap-0.5" data-testid="folder-tree-static">
+    <ul aria-label={props.label} className="flex flex-col gap-0.5" data-testid="folder-tree-static">
       {rows}
     </ul>
   );

@@ -363,6 +363,7 @@ function FolderTreePanel({
             selectedId={selectedId}
             labelOf={labelOf}
             labels={{ loading: t("folders.loading"), showMore: (count) => t("folders.showMore", { count }) }}
+            label={t("folders.tree")}
           />
         )}
       </div>

@@ -119,6 +119,7 @@ export function TocDialog(props: { epaperId: string; name: string; isOpen: boole
             </h3>
             {toc.items.length === 0 ? <p className="text-sm text-slate-600">{t("toc.empty")}</p> : null}
             <VirtualList
+              label={t("toc.entries")}
               items={toc.items}
               itemKey={(item) => item.id}
               estimateSize={170}

@@ -39,8 +39,20 @@ export function useVirtualItems(start: RefObject<HTMLElement | null>, options: V
       observer.observe(element);
     return () => observer.disconnect();
   }, [start]);
-  const focused = useRef<number | null>(null);
+  // The item holding focus, by key: a reorder moves it, and it must stay rendered where it went.
+  const focused = useRef<{ key: string; index: number } | null>(null);
   const { keep = null } = options;
+  const focusedIndex = () => {
+    const current = focused.current;
+    if (current === null) return null;
+    if (current.index < options.count && options.key(current.index) === current.key) return current.index;
+    for (let index = 0; index < options.count; index++) {
+      if (options.key(index) !== current.key) continue;
+      current.index = index;
+      return index;
+    }
+    return null;
+  };
   const virtualizer = useVirtualizer({
     count: options.count,
     getScrollElement: () => scrollElement,
@@ -51,7 +63,7 @@ export function useVirtualItems(start: RefObject<HTMLElement | null>, options: V
     getItemKey: options.key,
     rangeExtractor: (range) => {
       const indexes = defaultRangeExtractor(range);
-      const extra = [...new Set([focused.current, keep])].filter(
+      const extra = [...new Set([focusedIndex(), keep])].filter(
         (index): index is number => index !== null && index < range.count && !indexes.includes(index),
       );
       return extra.length === 0 ? indexes : [...indexes, ...extra].sort((a, b) => a - b);
@@ -61,7 +73,7 @@ export function useVirtualItems(start: RefObject<HTMLElement | null>, options: V
     ref: virtualizer.measureElement,
     "data-index": index,
     onFocus: () => {
-      focused.current = index;
+      focused.current = { key: options.key(index), index };
     },
     onBlur: (event: FocusEvent<HTMLElement>) => {
       if (!event.currentTarget.contains(event.relatedTarget as Node | null)) focused.current = null;

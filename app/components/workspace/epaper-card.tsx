@@ -71,6 +71,8 @@ export function EpaperCard(props: {
   const { card, live, t } = props;
   const fetcher = useFetcher();
   const [dialog, setDialog] = useState<Dialogs>(null);
+  const [previewLinkOpened, setPreviewLinkOpened] = useState(false);
+  if (dialog === "previewLink" && !previewLinkOpened) setPreviewLinkOpened(true);
   const state = stateOf(card);
   const busy = fetcher.state !== "idle";
   const post = (intent: string, extra: Record<string, string> = {}) =>
@@ -268,8 +270,14 @@ export function EpaperCard(props: {
       {dialog === "channel" ? (
         <ChannelSelectDialog isOpen onClose={() => setDialog(null)} epaperId={card.id} canOrder={props.publishing.canOrder} />
       ) : null}
-      {dialog === "previewLink" ? (
-        <PreviewLinkDialog isOpen onClose={() => setDialog(null)} card={card} studioUrl={props.publishing.studioUrl} />
+      {/* Once opened it stays: its request in flight and the one-time password it shows must survive closing it. */}
+      {previewLinkOpened ? (
+        <PreviewLinkDialog
+          isOpen={dialog === "previewLink"}
+          onClose={() => setDialog(null)}
+          card={card}
+          studioUrl={props.publishing.studioUrl}
+        />
       ) : null}
       {dialog === "zip" ? (
         <ZipDialog
