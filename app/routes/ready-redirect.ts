@@ -1,12 +1,13 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { START_ROUTE } from "#app/rules/login-redirect";
+import type { Route } from "./+types/ready-redirect";
 
 /**
  * /epaper-ready, /zip-ready and /channel-publication-ready: the "your ePaper (zip, channel
- * publication) is ready" mails link here; the query is cleared (studio-core.md §2).
- * /channel-publication-ready should lead to /channel, which does not exist yet, so it leads to
- * the start route too (docs/decisions/0014-app-shell.md).
+ * publication) is ready" mails link here; the query is cleared (studio-core.md §2). A channel
+ * publication leads to the channels (/channel), the others to the start route (the ePaper grid).
  */
-export function loader() {
-  return redirect(START_ROUTE);
+export function loader({ request }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  return redirect(pathname === href("/channel-publication-ready") ? href("/channel") : START_ROUTE);
 }

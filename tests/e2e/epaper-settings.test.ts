@@ -40,9 +40,9 @@ test.describe("ePaper settings in English", () => {
     // Appearance: a wrong colour is refused with its message; a dark colour switches the controls.
     await dialog.getByRole("tab", { name: "Appearance" }).click();
     await fillAndLeave(page, "Interface colour", "navy");
-    await expect(dialog.getByText("Please enter a colour as hex, e.g. #d5bca2 or #fff.")).toBeVisible();
+    await expect(dialog.getByText("Hex color code is not valid (example: #d5bca2)")).toBeVisible();
     await fillAndLeave(page, "Interface colour", "#1D2B5C");
-    await expect(dialog.getByText("Please enter a colour as hex, e.g. #d5bca2 or #fff.")).toBeHidden();
+    await expect(dialog.getByText("Hex color code is not valid (example: #d5bca2)")).toBeHidden();
     await expect(saved).toBeVisible();
     const dark = dialog.getByRole("checkbox", { name: "Dark controls" });
     if (!(await dark.isChecked())) await dialog.getByText("Dark controls", { exact: true }).click();
@@ -108,7 +108,7 @@ test.describe("ePaper-Einstellungen auf Deutsch", () => {
     const dialog = page.getByRole("dialog", { name: `Einstellungen von ${name}` });
     await dialog.getByRole("tab", { name: "Aussehen" }).click();
     await fillAndLeave(page, "Farbe der Oberfläche", "blau");
-    await expect(dialog.getByText("Bitte eine Farbe als Hex-Wert eingeben, z. B. #d5bca2 oder #fff.")).toBeVisible();
+    await expect(dialog.getByText("Hex-Farbcode ist nicht gültig (Beispiel: #d5bca2)")).toBeVisible();
     await dialog.getByRole("tab", { name: "Menüleiste" }).click();
     await expect(dialog.getByRole("checkbox", { name: "Impressum in der Menüleiste zeigen" })).toBeDisabled();
     await expect(dialog.getByText(/Geben Sie Breite, Höhe und einen Text mit 3 bis 20000 Zeichen ein/)).toBeVisible();

@@ -88,7 +88,7 @@ export default {
       codeHint: "Ihr Code läuft nur im veröffentlichten Reader, nie im Studio.",
     },
     validation: {
-      colorNotValid: "Bitte eine Farbe als Hex-Wert eingeben, z. B. #d5bca2 oder #fff.",
+      colorNotValid: "Hex-Farbcode ist nicht gültig (Beispiel: #d5bca2)",
       urlNotValid: "Bitte eine Webadresse mit http:// oder https:// eingeben oder das Feld leer lassen.",
       googleTagNotValid: "Bitte eine Google-Tag-ID wie G-XXXXXXXXXX eingeben.",
       cssWithStyleTag: "Bitte die <style>-Tags weglassen.",

@@ -86,7 +86,7 @@ export default {
       codeHint: "Your code runs in the published reader only, never in the studio.",
     },
     validation: {
-      colorNotValid: "Please enter a colour as hex, e.g. #d5bca2 or #fff.",
+      colorNotValid: "Hex color code is not valid (example: #d5bca2)",
       urlNotValid: "Please enter a web address starting with http:// or https://, or leave it empty.",
       googleTagNotValid: "Please enter a Google tag ID like G-XXXXXXXXXX.",
       cssWithStyleTag: "Please leave out the <style> tags.",
