@@ -298,7 +298,8 @@ test.describe("permission gates", () => {
     ]);
     await page.getByRole("navigation", { name: "Preferences" }).getByRole("link", { name: "Support" }).click();
     await expect(page).toHaveURL(/\/preferences\/support$/);
-    await expect(page.getByTestId("preference-json")).toContainText('"email": "support@epaper.test"');
+    // The page's editor (#main): while the tab changes, the previous tab's editor can still be in the document for a moment.
+    await expect(page.locator("#main").getByTestId("preference-json")).toContainText('"email": "support@epaper.test"');
 
     // A write without an intent is refused as invalid (the editor's own journey: preferences.test.ts).
     const post = await page.request.post("/preferences/cronjob.data", { form: {}, maxRedirects: 0 });
