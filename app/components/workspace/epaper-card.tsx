@@ -72,7 +72,6 @@ export function EpaperCard(props: {
   const fetcher = useFetcher();
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [previewLinkOpened, setPreviewLinkOpened] = useState(false);
-  if (dialog === "previewLink" && !previewLinkOpened) setPreviewLinkOpened(true);
   const state = stateOf(card);
   const busy = fetcher.state !== "idle";
   const post = (intent: string, extra: Record<string, string> = {}) =>
@@ -221,7 +220,11 @@ export function EpaperCard(props: {
             ...(state !== "ready" || (disabled && !previewCurrent) ? ["preview"] : []),
             ...(state !== "ready" || disabled ? ["zip", "previewLink", "channel"] : []),
           ]}
-          onAction={(key) => (key === "preview" ? openPreview() : setDialog(key as Dialogs))}
+          onAction={(key) => {
+            if (key === "preview") return openPreview();
+            if (key === "previewLink") setPreviewLinkOpened(true);
+            setDialog(key as Dialogs);
+          }}
         >
           <EpaperMenuItems t={t} isDemo={card.isDemo} publishing={props.publishing} demoManagement={props.demoManagement} />
         </CardMenu>
