@@ -85,7 +85,7 @@ export function useTour(tour: TourId, steps: TourStep[], when: boolean, containe
         if (cancelled || otherModalOpen(container())) return;
         const present = steps.filter((step) => shown(step.target));
         if (!present.length) return;
-        let unmounting = false;
+        let closed = false;
         const run = driver({
           showProgress: present.length > 1,
           progressText: t("tours.progress", { current: "{{current}}", total: "{{total}}" }),
@@ -107,14 +107,17 @@ export function useTour(tour: TourId, steps: TourStep[], when: boolean, containe
               popover.wrapper.removeAttribute("aria-hidden");
             });
           },
-          onDestroyed: () => {
-            if (!unmounting) void finish(tour);
+          // Every way the user ends the tour (close, done, the overlay, running past the last
+          // step) comes here; a screen that unmounts calls destroy(), which does not. Not
+          // onDestroyed: driver.js calls that only once a step's 400 ms highlight has finished,
+          // so a tour closed at once (or on a machine too busy to paint) came back next time.
+          onDestroyStarted: () => {
+            if (!closed) void finish(tour);
+            closed = true;
+            run.destroy();
           },
         });
-        stop = () => {
-          unmounting = true;
-          run.destroy();
-        };
+        stop = () => run.destroy();
         run.drive();
       }, current.startDelayMs);
     });
