@@ -87,6 +87,12 @@ const EnvSchema = z
       .min(1)
       .max(100_000)
       .default(1000),
+    /**
+     * Milliseconds of each second one studio process may spend estimating password strength for
+     * the forms' meters (ADR 0048); beyond it callers get 503 and try again. 0: no limit (the
+     * route's tests, where a busy machine must not turn an estimate into a refusal).
+     */
+    PASSWORD_STRENGTH_BUDGET_MS: z.coerce.number().int().min(0).max(1000).default(250),
     /** Render jobs one worker process runs at once; they share the nodes' capacity. */
     RENDER_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     /**

@@ -6,6 +6,7 @@ import { PASSWORD_STRENGTH_REQUEST } from "#app/rules/password-strength";
 import { passwordStrength } from "#app/rules/password-strength.server";
 import { readForm } from "#app/utils/read-form.server";
 import { redis } from "#app/utils/redis.server";
+import { getEnv } from "#app/utils/env.server";
 import { createTimeBudget } from "#app/utils/time-budget";
 import type { Route } from "./+types/password-strength";
 
@@ -35,10 +36,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.success) return apiErrorResponse(400, "errors.invalidRequest");
     // Each estimate holds this process's only thread (up to ≈ 130 ms for a long, tricky
     // password): beyond a share of every second, callers are asked to wait, whoever they are.
-    if (!estimates.admit()) return apiErrorResponse(503, "errors.unavailableRetry", {}, { "Retry-After": "1" });
+    if (!estimates().admit()) return apiErrorResponse(503, "errors.unavailableRetry", {}, { "Retry-After": "1" });
     const started = performance.now();
     const strength = passwordStrength(parsed.data.password, parsed.data.userInputs);
-    estimates.spent(performance.now() - started);
+    estimates().spent(performance.now() - started);
     return Response.json({ strength }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     // Only the limiter, Redis and the estimator can throw here; none of their errors holds the body.
@@ -47,12 +48,18 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /**
- * How much of each second this process spends estimating (ESTIMATE_BUDGET_MS): the per-address
- * limit alone lets a handful of addresses fill the event loop of every studio user.
+ * How much of each second this process spends estimating (PASSWORD_STRENGTH_BUDGET_MS, 250 ms by
+ * default): the per-address limit alone lets a handful of addresses fill the event loop of every
+ * studio user. 0 switches the budget off.
  */
-const ESTIMATE_BUDGET_MS = 250;
-
-const estimates = createTimeBudget(ESTIMATE_BUDGET_MS);
+let budget: ReturnType<typeof createTimeBudget> | undefined;
+const unlimited = { admit: () => true, spent: () => {} };
+function estimates() {
+  const budgetMs = getEnv().PASSWORD_STRENGTH_BUDGET_MS;
+  if (budgetMs === 0) return unlimited;
+  budget ??= createTimeBudget(budgetMs);
+  return budget;
+}
 
 export function loader() {
   return methodNotAllowed();
