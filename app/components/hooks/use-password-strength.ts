@@ -18,6 +18,13 @@ export const STRENGTH_DEBOUNCE_MS = 200;
 const MAX_ANSWERS = 64;
 /** How long to wait after a 429 without a usable Retry-After. */
 const DEFAULT_RETRY_AFTER_MS = 60_000;
+/**
+ * How often the meter asks again while the server is busy (503: its share of each second for
+ * estimates is used up, ADR 0048), each time after the Retry-After it names; then it gives up
+ * and the action checks the rule on submit.
+ */
+export const BUSY_RETRIES = 3;
+const DEFAULT_BUSY_RETRY_MS = 1_000;
 
 /**
  * What the meter sends for this password and these inputs: the request's JSON body, and the key
@@ -100,7 +107,7 @@ export function useServerStrength(
     const controller = new AbortController();
     const wait = Math.max(STRENGTH_DEBOUNCE_MS, answers.blockedUntil - Date.now());
     const timer = setTimeout(async () => {
-      const outcome = await askServer(request, controller.signal);
+      const outcome = await askPatiently(request, controller.signal);
       if (controller.signal.aborted) return;
       if (outcome.kind === "answer") {
         answers.set(request, outcome.strength);
@@ -126,7 +133,38 @@ export function useServerStrength(
   return { status: "pending", strength: latest?.strength ?? null };
 }
 
-type Outcome = { kind: "answer"; strength: PasswordStrength } | { kind: "refused"; retryAfterMs: number } | { kind: "failed" };
+export type Outcome =
+  | { kind: "answer"; strength: PasswordStrength }
+  | { kind: "refused"; retryAfterMs: number }
+  | { kind: "busy"; retryAfterMs: number }
+  | { kind: "failed" };
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Asks, and while the server answers busy (503) asks again after its Retry-After, at most
+ * BUSY_RETRIES times: a busy moment (a cold process, a machine under load) delays the meter
+ * instead of switching it off for a password typed in one go. Busy to the end counts as failed.
+ */
+export async function askPatiently(
+  body: string,
+  signal: AbortSignal,
+  ask: (body: string, signal: AbortSignal) => Promise<Outcome> = askServer,
+  wait: (ms: number) => Promise<void> = pause,
+): Promise<Exclude<Outcome, { kind: "busy" }>> {
+  let outcome = await ask(body, signal);
+  for (let retry = 0; outcome.kind === "busy" && retry < BUSY_RETRIES && !signal.aborted; retry += 1) {
+    await wait(outcome.retryAfterMs);
+    if (signal.aborted) break;
+    outcome = await ask(body, signal);
+  }
+  return outcome.kind === "busy" ? { kind: "failed" } : outcome;
+}
+
+const retryAfterMs = (response: Response, fallbackMs: number) => {
+  const seconds = Number(response.headers.get("Retry-After"));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : fallbackMs;
+};
 
 async function askServer(body: string, signal: AbortSignal): Promise<Outcome> {
   try {
@@ -136,10 +174,8 @@ async function askServer(body: string, signal: AbortSignal): Promise<Outcome> {
       body,
       signal,
     });
-    if (response.status === 429) {
-      const seconds = Number(response.headers.get("Retry-After"));
-      return { kind: "refused", retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_RETRY_AFTER_MS };
-    }
+    if (response.status === 429) return { kind: "refused", retryAfterMs: retryAfterMs(response, DEFAULT_RETRY_AFTER_MS) };
+    if (response.status === 503) return { kind: "busy", retryAfterMs: retryAfterMs(response, DEFAULT_BUSY_RETRY_MS) };
     if (!response.ok) return { kind: "failed" };
     const answer = (await response.json()) as { strength?: unknown } | null;
     return isPasswordStrength(answer?.strength) ? { kind: "answer", strength: answer.strength } : { kind: "failed" };
