@@ -33,6 +33,20 @@ async function chooseByKeyboard(page: Page, name: string) {
   await page.keyboard.press("Enter");
 }
 
+/** Opens the footer's cookie settings by keyboard (again until hydrated, as openMenuByKeyboard). */
+async function openCookieSettings(page: Page, name: string) {
+  const entry = page.getByRole("contentinfo").getByRole("button", { name });
+  const dialog = page.getByRole("dialog", { name });
+  await expect(async () => {
+    if (!(await dialog.isVisible())) {
+      await entry.focus();
+      await page.keyboard.press("Enter");
+    }
+    await expect(dialog).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+  return { entry, dialog };
+}
+
 test.describe("app shell in English", () => {
   test.use({ locale: "en-US" });
 
@@ -160,6 +174,26 @@ test.describe("app shell in English", () => {
       await db.insertInto("footerLink").values(helpCentre).execute();
     }
   });
+
+  test("the footer's cookie settings list every cookie, say why there is no banner, and close with Escape", async ({ page, context }) => {
+    // Issue 30, item 8 (ADR 0050); on the phone project too, where the dialog fills the screen.
+    await logInAs(context, await findDemoAdmin());
+    await page.goto("/epaper");
+    const { entry, dialog } = await openCookieSettings(page, "Cookie settings");
+    await expect(dialog.getByText("ep_session", { exact: true })).toBeVisible();
+    await expect(dialog.getByText("previewlink_access", { exact: true })).toBeAttached();
+    await expect(dialog).toContainText("there is nothing to consent to");
+    await expect(dialog.getByRole("link", { name: "Read the privacy policy" })).toHaveAttribute("href", `${E2E_BASE_URL}/legal/privacy`);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(entry).toBeFocused();
+
+    // The privacy page says the same.
+    await page.goto("/legal/privacy");
+    const cookies = page.getByRole("region", { name: "Cookies and local storage" });
+    await expect(cookies.getByText("ep_session", { exact: true })).toBeVisible();
+    await expect(cookies).toContainText("there is nothing to consent to");
+  });
 });
 
 test.describe("toasts", () => {
@@ -212,6 +246,11 @@ test.describe("app shell in German", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Systemeinstellungen" })).toBeVisible();
     await expect(page.getByTestId("preference-json")).toContainText('"cronjobsActive"');
     await expect(page.getByRole("contentinfo").getByRole("link")).toHaveText(["AGB", "Datenschutz", "Impressum", "Hilfe-Center"]);
+    const { dialog } = await openCookieSettings(page, "Cookie-Einstellungen");
+    await expect(dialog.getByText("ep_session", { exact: true })).toBeVisible();
+    await expect(dialog).toContainText("Unbedingt erforderlich");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
   });
 
   test("the language switch changes the page language, stays, and becomes the e-mail language", async ({ page, context }) => {

@@ -14,6 +14,68 @@ export default {
       title: "Datenschutzerklärung",
       body: "ePaper Studio speichert die Daten, die Sie eingeben (Ihr Konto, die hochgeladenen PDFs und die daraus erstellten ePaper), um den Dienst zu erbringen, und ein Sitzungscookie, solange Sie angemeldet sind. Verantwortlich ist der Betreiber dieser Installation; er beantwortet Fragen zu Ihren Daten.",
     },
+    cookies: {
+      title: "Cookies und lokaler Speicher",
+      intro:
+        "ePaper Studio setzt nur Cookies, die es für das braucht, worum Sie es bitten, und merkt sich Einstellungen, die Sie selbst gewählt haben. Es verwendet keine Cookies für Statistik, Werbung oder Tracking und keine anderer Anbieter. Eine Einwilligung ist deshalb nicht nötig, und kein Cookie-Banner fragt danach.",
+      cookiesHeading: "Cookies",
+      storageHeading: "Lokaler Speicher in Ihrem Browser",
+      purpose: "Zweck",
+      lifetime: "Speicherdauer",
+      host: "Gesetzt von",
+      basis: {
+        necessary: "Unbedingt erforderlich",
+        setting: "Ihre Einstellung",
+      },
+      hosts: {
+        studio: "Diesem Studio (Erstanbieter)",
+        content: "Der Inhaltsadresse des Studios, für Vorschau-Links (Erstanbieter)",
+      },
+      items: {
+        session: {
+          purpose: "Hält Sie angemeldet. Es enthält nur eine zufällige, signierte Sitzungsnummer; Ihre Daten bleiben auf dem Server.",
+          lifetime: "Bis Sie sich abmelden; die Anmeldung endet nach 30 Tagen ohne Nutzung und spätestens 90 Tage nach der Anmeldung.",
+        },
+        toast: {
+          purpose: "Überbringt die Meldung zu Ihrer letzten Aktion (etwa „Gespeichert“) an die nächste Seite.",
+          lifetime: "1 Minute; gelöscht, sobald die Meldung erscheint.",
+        },
+        gridSize: {
+          purpose:
+            "Teilt dem Server mit, wie viele ePaper-Karten in Ihr Fenster passen, damit der Arbeitsbereich gleich die richtige Anzahl lädt.",
+          lifetime: "1 Jahr",
+        },
+        language: {
+          purpose:
+            "Merkt sich die Oberflächensprache, die Sie mit der Sprachauswahl gewählt haben (oder die des Upload-Widgets, aus dem Sie weitergegangen sind).",
+          lifetime: "1 Jahr nach Ihrem letzten Besuch",
+        },
+        previewLink: {
+          purpose:
+            "Lässt Sie in einen passwortgeschützten Vorschau-Link, nachdem Sie sein Passwort eingegeben haben; es wird nur für diesen Link gesendet.",
+          lifetime: "1 Stunde",
+        },
+        confirmationSeen: {
+          purpose: "Merkt sich, dass der Hinweis „Bitte bestätigen Sie Ihre Registrierung“ angezeigt wurde, damit er nur einmal erscheint.",
+          lifetime: "Bis Sie die Daten Ihres Browsers löschen",
+        },
+        newsSeen: {
+          purpose: "Merkt sich, welche Neuigkeiten Sie gesehen haben, damit der Neuigkeiten-Hinweis sie nicht erneut zeigt.",
+          lifetime: "Bis Sie die Daten Ihres Browsers löschen",
+        },
+        editorZoom: {
+          purpose: "Die Zoomstufe, die Sie im Editor gewählt haben.",
+          lifetime: "Bis Sie die Daten Ihres Browsers löschen",
+        },
+        editorColumns: {
+          purpose: "Die Anzahl der Seitenspalten, die Sie im Seitenbereich des Editors gewählt haben.",
+          lifetime: "Bis Sie die Daten Ihres Browsers löschen",
+        },
+      },
+      publications:
+        "Veröffentlichte ePaper gehören nicht zu dieser Liste: Ihr Eigentümer entscheidet in den Einstellungen des ePapers, ob sie mit einem Cookie-Banner um Einwilligung bitten und Statistiken laden.",
+      privacyLink: "Zur Datenschutzerklärung",
+    },
     imprint: {
       title: "Impressum",
       body: "Das Impressum des Betreibers dieser Installation ist noch nicht veröffentlicht.",

@@ -123,6 +123,7 @@ export default {
     footer: {
       label: "Rechtliches und Hilfe",
       copyright: "© {{year}} ePaper Studio",
+      cookieSettings: "Cookie-Einstellungen",
       terms: "AGB",
       privacyPolicy: "Datenschutz",
       imprint: "Impressum",

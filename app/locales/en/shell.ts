@@ -119,6 +119,7 @@ export default {
     footer: {
       label: "Legal and help",
       copyright: "© {{year}} ePaper Studio",
+      cookieSettings: "Cookie settings",
       terms: "Terms and conditions",
       privacyPolicy: "Privacy policy",
       imprint: "Imprint",
