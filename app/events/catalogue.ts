@@ -51,21 +51,28 @@ export type ChannelProcessEvent = {
 export type ChannelRemovedEvent = { type: "channelRemoved"; channelId: string; name?: string };
 
 /**
- * Open the preview of an ePaper at a page (studio-core.md §7 "Open preview"): the studio that
- * asked shows the reader there once the preview is published.
+ * Open the preview of an ePaper at a page (studio-core.md §7 "Open preview"): the editor's preview
+ * button asks for it (app/models/open-preview.server.ts), and every workspace tab of the user
+ * shows the reader there.
  */
 export type OpenPreviewEvent = { type: "openPreview"; epaperId: string; pageNumber: number };
 
 /** The account's ePaper list changed elsewhere (support, another tab, a job): fetch it again. */
 export type RefreshEpaperListEvent = { type: "refreshEpaperList" };
 
-/** The zip contingent changed (order, support, a publish): re-authenticate to show the new number. */
+/**
+ * The zip contingent changed (an order, a zip that took a unit or gave it back): re-authenticate to
+ * show the new number, which the event carries too.
+ */
 export type ZipContingentEvent = { type: "zipContingentIncremented" | "zipContingentDecremented"; zipContingent: number };
 
 /** Maintenance mode started or ended (studio-admin.md §4 "Maintenance"). */
 export type MaintenanceEvent = { type: "maintenanceStarted" | "maintenanceEnded" };
 
-/** A message from the service to its users (support, operators): a translated key or a plain text. */
+/**
+ * A message from the service to everyone signed in (studio-core.md §7 'service notification'):
+ * support sends it from the back office (app/models/support/service-notification.server.ts).
+ */
 export type ServiceNotificationEvent = {
   type: "serviceNotification";
   level: "info" | "success" | "error";
@@ -158,11 +165,21 @@ export const REAUTHENTICATING_EVENTS: readonly StudioEvent["type"][] = [
 /** Redis pub/sub channel of an account: every studio instance relays it to its connected users. */
 export const accountChannel = (accountId: string) => `events:account:${accountId}`;
 
-/** Redis pub/sub channel of every open studio browser (maintenance start and end). */
+/** Redis pub/sub channel of every open studio browser (maintenance start and end, service notifications). */
 export const BROADCAST_CHANNEL = "events:all";
 
 /** Redis pub/sub channel of one user (all of the user's browsers). */
 export const userChannel = (userId: string) => `events:user:${userId}`;
+
+/**
+ * The channels a signed-in user's /events stream relays: the user's own, the account the user acts
+ * in, and the broadcast that reaches every signed-in tab (maintenance, service notifications).
+ */
+export const eventChannelsOf = (user: { id: string; accountId: string }) => [
+  userChannel(user.id),
+  accountChannel(user.accountId),
+  BROADCAST_CHANNEL,
+];
 
 /**
  * Reads an event as it arrives over SSE or Redis: a JSON object whose `type` is in the catalogue.

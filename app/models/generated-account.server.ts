@@ -186,14 +186,20 @@ export async function convertGeneratedAccount(db: Database, input: ConvertGenera
  * a generated one; throws GeneratedAccountRemoved when its removal has begun.
  */
 export async function renewGeneratedAccount(db: Database, accountId: string, now: Date = new Date()): Promise<Date | null> {
-  return retryTransaction(db, async (trx) => {
-    const account = await lockAccount(trx, accountId);
-    if (!account?.isGenerated) return null;
-    if (account.deletedAt) throw new GeneratedAccountRemoved(accountId);
-    const renewed = generatedAccountRemoveAt(now);
-    const removeAt = account.removeAt && account.removeAt > renewed ? account.removeAt : renewed;
-    await trx.updateTable("account").set({ removeAt }).where("id", "=", accountId).execute();
-    await trx.updateTable("epaper").set({ removeAt }).where("accountId", "=", accountId).execute();
-    return removeAt;
-  });
+  return retryTransaction(db, (trx) => renewGeneratedAccountIn(trx, accountId, now));
+}
+
+/**
+ * renewGeneratedAccount inside the caller's transaction, so a caller can check its own rules on
+ * the locked row and record the change in the same transaction (support's row action).
+ */
+export async function renewGeneratedAccountIn(trx: Database, accountId: string, now: Date = new Date()): Promise<Date | null> {
+  const account = await lockAccount(trx, accountId);
+  if (!account?.isGenerated) return null;
+  if (account.deletedAt) throw new GeneratedAccountRemoved(accountId);
+  const renewed = generatedAccountRemoveAt(now);
+  const removeAt = account.removeAt && account.removeAt > renewed ? account.removeAt : renewed;
+  await trx.updateTable("account").set({ removeAt }).where("id", "=", accountId).execute();
+  await trx.updateTable("epaper").set({ removeAt }).where("accountId", "=", accountId).execute();
+  return removeAt;
 }

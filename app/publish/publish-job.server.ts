@@ -133,8 +133,7 @@ export async function failPublishJob(deps: Pick<PublishJobDeps, "db" | "redis">,
   const released = await retryTransaction(deps.db, async (trx) => {
     const ended = await endProcess(trx, ownerOf(job), { as: "released" }, { publishingFailed: reason === "failed" });
     if (!ended) return false;
-    if (job.charged) await refundZipUnit(trx, job, reason);
-    return true;
+    return { zipContingent: job.charged ? await refundZipUnit(trx, job, reason) : null };
   });
   if (!released) return false;
   await announceProcessEnd(deps, job.accountId, {
@@ -142,7 +141,8 @@ export async function failPublishJob(deps: Pick<PublishJobDeps, "db" | "redis">,
     process: processOf(job),
     state: reason,
   });
-  if (job.charged) await publishToAccount(deps.redis, job.accountId, { type: "accountDataChanged" });
+  if (released.zipContingent !== null)
+    await publishToAccount(deps.redis, job.accountId, { type: "zipContingentIncremented", zipContingent: released.zipContingent });
   if (job.channelId) {
     const channel = await deps.db.selectFrom("channel").select("name").where("id", "=", job.channelId).executeTakeFirst();
     await publishToAccount(deps.redis, job.accountId, {
@@ -156,14 +156,12 @@ export async function failPublishJob(deps: Pick<PublishJobDeps, "db" | "redis">,
   return true;
 }
 
-async function refundZipUnit(trx: Database, job: PublishJobData, reason: string) {
+/** Gives the charged unit back; answers the new contingent, or null when nothing changed (unlimited, gone). */
+async function refundZipUnit(trx: Database, job: PublishJobData, reason: string): Promise<number | null> {
   const account = await trx.selectFrom("account").select("zipContingent").where("id", "=", job.accountId).forUpdate().executeTakeFirst();
-  if (!account || account.zipContingent === -1) return;
-  await trx
-    .updateTable("account")
-    .set({ zipContingent: account.zipContingent + 1 })
-    .where("id", "=", job.accountId)
-    .execute();
+  if (!account || account.zipContingent === -1) return null;
+  const zipContingent = account.zipContingent + 1;
+  await trx.updateTable("account").set({ zipContingent }).where("id", "=", job.accountId).execute();
   await trx
     .insertInto("licenceHistory")
     .values({
@@ -177,4 +175,5 @@ async function refundZipUnit(trx: Database, job: PublishJobData, reason: string)
       details: JSON.stringify({ reason: `zip ${reason}, unit returned` }),
     })
     .execute();
+  return zipContingent;
 }

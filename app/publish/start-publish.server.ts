@@ -59,6 +59,7 @@ export async function startPublish(
     requireNotBusy(epaper);
     if (!epaper.isRendered) throw new EpaperNotRendered();
     let charged = false;
+    let zipContingent: number | null = null;
     if (input.type === "zip") {
       // Locks the account row: two zips started at once cannot both take the last unit.
       const account = await trx
@@ -81,11 +82,8 @@ export async function startPublish(
       if (decision.kind === "order") throw new ZipContingentExhausted();
       if (decision.kind === "confirm") {
         if (!input.confirmCharge) throw new ZipChargeNotConfirmed();
-        await trx
-          .updateTable("account")
-          .set({ zipContingent: account.zipContingent - 1 })
-          .where("id", "=", subject.accountId)
-          .execute();
+        zipContingent = account.zipContingent - 1;
+        await trx.updateTable("account").set({ zipContingent }).where("id", "=", subject.accountId).execute();
         await trx
           .insertInto("licenceHistory")
           .values({
@@ -119,7 +117,7 @@ export async function startPublish(
       extra: { publishingFailed: false },
       now: startedAt,
     });
-    return { data, password };
+    return { data, password, zipContingent };
   });
   try {
     await enqueue(deps.queue, PublishJob, started.data);
@@ -141,8 +139,9 @@ export async function startPublish(
       process: "publishing",
       state: "started",
     });
-  // The header shows the contingent: every browser of the account reloads it.
-  if (started.data.charged) await publishToAccount(deps.redis, subject.accountId, { type: "accountDataChanged" });
+  // The header and the zip dialog show the contingent: every browser of the account reloads it.
+  if (started.zipContingent !== null)
+    await publishToAccount(deps.redis, subject.accountId, { type: "zipContingentDecremented", zipContingent: started.zipContingent });
   // The password of a preview link is shown once, now: only its hash is stored.
   return { ...started.data, password: started.password };
 }

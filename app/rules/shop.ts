@@ -100,6 +100,9 @@ export type ShopChannelRow = {
   rejectedReason: string | null;
 };
 
+/** A channel a subscription can move to (shop-channel update, §7): one of the account's channels without a subscription. */
+export type ShopMoveTarget = { id: string; name: string; removeAt: string | null };
+
 /** The name a channel booked in the shop starts with (renamable): 'Channel 3', 'Kanal 3'. */
 export const bookedChannelName = (locale: string, number: number) => `${locale === "de" ? "Kanal" : "Channel"} ${number}`;
 

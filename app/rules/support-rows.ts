@@ -22,6 +22,8 @@ export type SupportAccountRow = {
   channels: number;
   previewLinkExpiryDays: number | null;
   pageExchangeMax: number | null;
+  /** The storage time of a generated (try-it) account: when the removal job takes it (ADR 0015). */
+  removeAt: Date | null;
   createdAt: Date;
 };
 
@@ -132,6 +134,8 @@ export type AccountView = SupportAccountRow & {
   /** Inline numbers and '+' channels; the switch into it (the hierarchy: issue 27). */
   canEdit: boolean;
   canSwitch: boolean;
+  /** A generated (try-it) account whose storage time the caller may renew (renew-generated-account, §7). */
+  canRenew: boolean;
 };
 export type PermissionButton = { priority: "1" | "2" | "3" | "4"; held: boolean; enabled: boolean };
 export type UserView = SupportUserRow & { canEdit: boolean; canDelete: boolean; permissionButtons: PermissionButton[] };

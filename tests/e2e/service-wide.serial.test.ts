@@ -1,7 +1,9 @@
 import { createId } from "@paralleldrive/cuid2";
 import { expect, test } from "@playwright/test";
+import { Redis } from "ioredis";
 import { closeE2eDb, e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { axeViolations } from "./support/reader-checks.ts";
+import { E2E_REDIS_URL } from "./support/slot.ts";
 
 // Journeys that change the whole service (issue 14), in the Playwright project 'service-wide',
 // which starts after desktop and phone have finished; this file's tests run one after the other
@@ -14,6 +16,9 @@ import { axeViolations } from "./support/reader-checks.ts";
 // News (§4 'Tours and news'): the prompt 2 s after the page shows unread news, the carousel
 // (position, next, pause), the header's news entries with headlines cut at 50 characters, and the
 // single news. Active news appear on every page of their language.
+//
+// Service notification (studio-core.md §7; issue 30): a supporter's message reaches a customer's
+// open page at once, as a message that stays until closed; HTML is refused in the dialog.
 
 test.describe.configure({ mode: "serial" });
 
@@ -123,3 +128,71 @@ test("news: the prompt, the carousel, the menu entries and a single news", async
   await menu.getByRole("menuitem", { name: long }).click();
   await expect(page.getByRole("dialog", { name: long }).getByText("Second news.")).toBeVisible();
 });
+
+const SERVICE_NOTIFICATION = [
+  {
+    code: "de",
+    locale: "de-DE",
+    open: "Servicemeldung",
+    title: "Servicemeldung senden",
+    message: "Meldung",
+    plainText: "Nur reiner Text: keine HTML-Tags oder Zeichencodes.",
+    warning: "Warnung",
+    send: "An alle senden",
+    sent: "Die Servicemeldung wurde an alle Angemeldeten gesendet.",
+    text: "Heute ab 22 Uhr ist das Studio kurz nicht erreichbar.",
+  },
+  {
+    code: "en",
+    locale: "en-US",
+    open: "Service notification",
+    title: "Send a service notification",
+    message: "Message",
+    plainText: "Plain text only: no HTML tags or character codes.",
+    warning: "Warning",
+    send: "Send to everyone",
+    sent: "The service notification was sent to everyone signed in.",
+    text: "The studio is briefly unavailable from 22:00 tonight.",
+  },
+] as const;
+
+for (const lang of SERVICE_NOTIFICATION) {
+  test(`a service notification reaches a customer's open page (${lang.code})`, async ({ browser }) => {
+    const redis = new Redis(E2E_REDIS_URL);
+    const subscribers = async (userId: string) => Number(((await redis.pubsub("NUMSUB", `events:user:${userId}`)) as [string, number])[1]);
+    const customer = await insertUserWithLevel("2");
+    const customerContext = await browser.newContext({ locale: lang.locale });
+    await logInAs(customerContext, customer);
+    const customerPage = await customerContext.newPage();
+    await customerPage.goto("/epaper");
+    const supporter = await insertUserWithLevel("3");
+    const supportContext = await browser.newContext({ locale: lang.locale });
+    await logInAs(supportContext, supporter);
+    const page = await supportContext.newPage();
+    await page.goto("/support/accounts");
+    try {
+      // Both pages listen (their streams are open, so the support page is hydrated too).
+      await expect.poll(() => subscribers(customer.userId)).toBeGreaterThan(0);
+      await expect.poll(() => subscribers(supporter.userId)).toBeGreaterThan(0);
+      await page.getByRole("button", { name: lang.open }).click();
+      const dialog = page.getByRole("dialog", { name: lang.title });
+      const field = dialog.getByRole("textbox", { name: lang.message });
+      await field.fill("<b>Achtung</b>");
+      await expect(dialog.getByText(lang.plainText)).toBeVisible();
+      await expect(dialog.getByRole("button", { name: lang.send })).toBeDisabled();
+      const text = `${lang.text} ${createId().slice(0, 6)}`;
+      await field.fill(text);
+      // react-aria keeps the radio's input visually hidden inside its label: a user clicks the label.
+      await dialog.getByText(lang.warning, { exact: true }).click();
+      await expect(dialog.getByRole("radio", { name: lang.warning })).toBeChecked();
+      await dialog.getByRole("button", { name: lang.send }).click();
+      await expect(page.getByTestId("toast").filter({ hasText: lang.sent })).toBeVisible();
+      // The customer's page shows it at once, without a reload, as a warning.
+      await expect(customerPage.getByTestId("toasts-assertive").getByTestId("toast").filter({ hasText: text })).toBeVisible();
+    } finally {
+      await customerContext.close();
+      await supportContext.close();
+      await redis.quit();
+    }
+  });
+}

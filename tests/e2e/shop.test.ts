@@ -1,3 +1,4 @@
+import { createId } from "@paralleldrive/cuid2";
 import { expect, test } from "@playwright/test";
 import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { axeViolations } from "./support/reader-checks.ts";
@@ -5,7 +6,8 @@ import { axeViolations } from "./support/reader-checks.ts";
 // The shop end to end (issue 13; ADR 0040): the shop button leads to the offers, the checkout
 // happens in the (fake, external) shop, its signed webhook call raises the contingent, the buyer
 // comes back and sees it, and the contingent history shows the order. Channels booked the same
-// way appear in the channel workspace and in the channel subscriptions.
+// way appear in the channel workspace and in the channel subscriptions, where a subscription
+// moves to another channel of the account (issue 30).
 
 test.describe("shop in English", () => {
   test.use({ locale: "en-US" });
@@ -79,6 +81,12 @@ test.describe("Shop auf Deutsch", () => {
     await page.getByRole("link", { name: "Zurück zur Übersicht" }).click();
     await expect(page).toHaveURL(/\/channel$/);
     for (const name of ["Kanal 1", "Kanal 2", "Kanal 3"]) await expect(page.getByText(name, { exact: true })).toBeVisible();
+    // A channel the support added (no subscription, a removal date): a subscription can move onto it.
+    const supportChannel = { id: createId(), removeAt: new Date(Date.now() + 30 * 24 * 60 * 60_000) };
+    await e2eDb()
+      .insertInto("channel")
+      .values({ ...supportChannel, accountId: user.accountId, name: "Kanal vom Support", shortPath: createId().slice(0, 10) })
+      .execute();
 
     await page.getByRole("button", { name: "Kanäle", exact: true }).click();
     await page.getByRole("menuitem", { name: "Kanäle verwalten" }).click();
@@ -87,5 +95,30 @@ test.describe("Shop auf Deutsch", () => {
     await expect(dialog.getByText("Aktiv")).toHaveCount(3);
     await page.screenshot({ path: testInfo.outputPath("shop-channels.png") });
     expect(await axeViolations(page)).toEqual([]);
+
+    // Das Abonnement von Kanal 1 bezahlt künftig den Kanal vom Support; Kanal 1 übernimmt dessen Löschdatum.
+    await dialog.getByRole("button", { name: "Abonnement von Kanal 1 verschieben" }).click();
+    const move = page.getByRole("dialog", { name: "Abonnement auf einen anderen Kanal verschieben" });
+    await move.getByRole("button", { name: "Verschieben" }).click();
+    await expect(move.getByRole("alert")).toHaveText("Bitte wählen Sie einen Kanal.");
+    await move.getByRole("combobox", { name: "Kanal" }).selectOption({ label: "Kanal vom Support" });
+    await expect(move.getByRole("status")).toContainText("„Kanal 1“ hat dann kein Abonnement mehr und übernimmt das Löschdatum");
+    expect(await axeViolations(page)).toEqual([]);
+    await move.getByRole("button", { name: "Verschieben" }).click();
+    await expect(page.getByTestId("toasts-polite")).toContainText("Das Abonnement bezahlt jetzt den Kanal „Kanal vom Support“.");
+    await expect(dialog.getByRole("rowheader", { name: "Kanal vom Support" })).toBeVisible();
+    await expect(dialog.getByRole("rowheader", { name: "Kanal 1", exact: true })).toHaveCount(0);
+    const channels = await e2eDb()
+      .selectFrom("channel")
+      .leftJoin("shopChannelSubscription", "shopChannelSubscription.channelId", "channel.id")
+      .select(["channel.name", "channel.removeAt", "shopChannelSubscription.subscriptionId"])
+      .where("channel.accountId", "=", user.accountId)
+      .where("channel.name", "in", ["Kanal 1", "Kanal vom Support"])
+      .orderBy("channel.name")
+      .execute();
+    expect(channels.map((channel) => [channel.name, channel.removeAt, channel.subscriptionId !== null])).toEqual([
+      ["Kanal 1", supportChannel.removeAt, false],
+      ["Kanal vom Support", null, true],
+    ]);
   });
 });

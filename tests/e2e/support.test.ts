@@ -148,6 +148,34 @@ test.describe("support in English", () => {
   });
 });
 
+test.describe("try-it accounts", () => {
+  test.use({ locale: "en-US" });
+
+  test("renew the storage time of a try-it account from its row", async ({ page, context }) => {
+    const tag = createId().slice(0, 10);
+    const removeAt = new Date(Date.now() + 24 * 60 * 60_000);
+    const tryIt = await insertUserWithLevel("2", {
+      account: { name: `Try-it ${tag}`, isGenerated: true, isTemporary: true, removeAt },
+      user: { isGenerated: true, isTemporary: true },
+    });
+    await logInAs(context, await insertUserWithLevel("3"));
+    await page.goto(`/support/accounts?search=${tryIt.accountId}`);
+    const row = page.getByRole("region", { name: "Accounts" }).getByRole("row").nth(1);
+    await expect(row).toContainText("Stored until");
+    await row.getByRole("button", { name: `Renew the storage time of Try-it ${tag}` }).click();
+    await expect(page.getByTestId("toasts-polite")).toContainText("The storage time of the try-it account starts again from now.");
+    // Seven days from now, not one: the row shows the new date.
+    const stored = async () =>
+      (await e2eDb().selectFrom("account").select("removeAt").where("id", "=", tryIt.accountId).executeTakeFirstOrThrow()).removeAt;
+    await expect.poll(async () => ((await stored())?.getTime() ?? 0) - Date.now()).toBeGreaterThan(6 * 24 * 60 * 60_000);
+    await expect(row.locator("time").first()).toHaveAttribute("datetime", (await stored())?.toISOString() ?? "");
+    // A registered account has no storage time: no such button on its row.
+    const registered = await insertUserWithLevel("2", { account: { name: `Registered ${tag}` } });
+    await page.goto(`/support/accounts?search=${registered.accountId}`);
+    await expect(page.getByRole("button", { name: /Renew the storage time/ })).toHaveCount(0);
+  });
+});
+
 test.describe("render server (level 4)", () => {
   test.use({ locale: "en-US" });
 

@@ -85,6 +85,9 @@ export const LEVEL_ENTRIES: LevelEntry[] = [
     refusesDemo: true,
     refusesProtected: true,
   },
+  // Issue 30: the targets are registered accounts, so past the hierarchy the answer is 'not a
+  // try-it account' (422); a 422 where 403 is expected means the rank was not checked first.
+  { intent: "renewGeneratedAccount", form: (ids) => ({ accountId: ids.accountId }), allowed: "422" },
 ];
 
 const SUPPORT_CALLERS: readonly Caller[] = ["level3", "level4"];

@@ -259,6 +259,7 @@ function supportWrites(): MatrixEntry[] {
     switchAccount: { accountId: none },
     deleteAllEpapers: { accountId: none },
     deleteAccount: { accountId: none },
+    renewGeneratedAccount: { accountId: none },
     updateUser: { userId: none, field: "firstname", value: "Matrix" },
     togglePermission: { userId: none, priority: "3" },
     sendPasswordRequest: { userId: none },
@@ -282,6 +283,8 @@ function supportWrites(): MatrixEntry[] {
   const invalid: Record<string, Record<string, string>> = {
     createNews: { headline: "", text: "", lang: "", position: "0", active: "false" },
     addOrderCode: { type: "epaper", codeKey: "", text: "" },
+    // An empty message: nothing is sent to anyone (ADR 0051).
+    sendServiceNotification: { text: "", level: "info" },
   };
   const entry = (intent: string, form: Record<string, string>, answer: Answer): MatrixEntry => ({
     route: "support/:tab",
@@ -573,6 +576,16 @@ export const MATRIX: MatrixEntry[] = [
     expect: signedIn("422", { ...CHANNEL_GATE, lockedOwner: "403" }),
     demo: { default: "DemoError", demoAccount: "422", anonymous: LOGIN, ...CHANNEL_GATE },
   },
+  // 'Open preview' (ADR 0051): the editor's right (epaperDetails), the account; a read, so neither the
+  // demo rule nor the lock refuses it. The fixture's preview was never published: 404 past the gate.
+  {
+    route: "epaper/:epaperId/action",
+    method: "POST",
+    intent: "openPreview",
+    scoped: true,
+    form: () => ({ pageNumber: "1" }),
+    expect: signedIn("404", { generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
   { route: "channel", method: "GET", expect: signedIn("200", { generated: START, unconfirmed: START, level1: START }) },
   { route: "resources/channels", method: "GET", expect: signedIn("200", CHANNEL_GATE) },
   // The shop (ADR 0040): payment for the page and the checkout, the menus' rights for the dialogs' data.
@@ -592,6 +605,15 @@ export const MATRIX: MatrixEntry[] = [
   },
   { route: "resources/licence-history", method: "GET", expect: signedIn("200", CHANNEL_GATE) },
   { route: "resources/shop-channels", method: "GET", expect: signedIn("200", CHANNEL_GATE) },
+  // Moving a subscription (issue 30): the same rights; past them, an unknown subscription is 'not
+  // found' (another account's subscription and channel too: app/models/shop-channels.server.test.ts).
+  {
+    route: "resources/shop-channels",
+    method: "POST",
+    intent: "move",
+    form: (ids) => ({ subscriptionId: "no-such-subscription", channelId: ids.channelId }),
+    expect: signedIn("404", CHANNEL_GATE),
+  },
   // Subdomains (ADR 0041): any confirmed, non-temporary user; another account's subdomain is not
   // found (proven in app/models/subdomains.server.test.ts), so is one that does not exist.
   { route: "resources/subdomains", method: "GET", expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed" }) },

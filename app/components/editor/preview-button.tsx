@@ -11,11 +11,13 @@ export type EditorPreview = { hash: string; publishedAt: string; outdated: boole
 /**
  * The editor's preview button (studio-core.md §4 'Preview button'): without a preview, or when
  * republishing is required, it publishes one (publishAction preview) and opens it when the
- * publish has finished; otherwise it opens the preview at the current page.
+ * publish has finished; otherwise it opens the preview at the current page, here and, through the
+ * server's 'open preview' event (§7), in the user's workspace tabs.
  */
 export function PreviewButton(props: { epaperId: string; name: string; page: number; preview: EditorPreview; contentUrl: string }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ok: boolean }>();
+  const opener = useFetcher<{ ok: boolean }>();
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
   const [waitingSince, setWaitingSince] = useState<string | null | undefined>(undefined);
@@ -38,13 +40,14 @@ export function PreviewButton(props: { epaperId: string; name: string; page: num
     if (fetcher.state === "idle" && fetcher.data?.ok === false) setWaitingSince(undefined);
   }, [fetcher.state, fetcher.data]);
 
+  const action = href("/epaper/:epaperId/action", { epaperId: props.epaperId });
   const press = () => {
-    if (current) return setOpen(true);
+    if (current) {
+      setOpen(true);
+      return void opener.submit({ intent: "openPreview", pageNumber: props.page }, { method: "post", action });
+    }
     setWaitingSince(props.preview?.publishedAt ?? null);
-    void fetcher.submit(
-      { intent: "publishPreview" },
-      { method: "post", action: href("/epaper/:epaperId/action", { epaperId: props.epaperId }) },
-    );
+    void fetcher.submit({ intent: "publishPreview" }, { method: "post", action });
   };
   const url = current ? `${previewAddress(props.contentUrl, current.hash)}#/page/${props.page}` : null;
   return (

@@ -1,6 +1,6 @@
 import type { Translation } from "../en.ts";
 
-/** Deutsch: Meldungen der Echtzeit-Ereignisse (studio-admin.md §4). */
+/** Deutsch: Meldungen der Echtzeit-Ereignisse (studio-admin.md §4) und die Servicemeldung des Supports. */
 export default {
   notifications: {
     renderFailed: "„{{name}}“ konnte nicht verarbeitet werden. Den Grund zeigt seine Karte.",
@@ -43,4 +43,22 @@ export default {
     maintenanceEnded: "Die Wartung ist beendet. Bitte laden Sie die Seite neu.",
     service: "{{text}}",
   },
-} satisfies Pick<Translation, "notifications">;
+  serviceNotification: {
+    open: "Servicemeldung",
+    title: "Servicemeldung senden",
+    intro:
+      "Alle, die im Studio angemeldet sind, sehen diese Meldung sofort auf jeder offenen Seite, bis sie sie schließen. Nur reiner Text, {{min}} bis {{max}} Zeichen.",
+    text: "Meldung",
+    level: "Art der Meldung",
+    levels: { info: "Information", success: "Gute Nachricht", error: "Warnung" },
+    length: "{{used}} von {{max}} Zeichen",
+    send: "An alle senden",
+    sent: "Die Servicemeldung wurde an alle Angemeldeten gesendet.",
+    errors: {
+      tooShort: "Bitte schreiben Sie mindestens {{min}} Zeichen.",
+      tooLong: "Die Meldung darf höchstens {{max}} Zeichen haben.",
+      plainText: "Nur reiner Text: keine HTML-Tags oder Zeichencodes.",
+      level: "Bitte wählen Sie die Art der Meldung.",
+    },
+  },
+} satisfies Pick<Translation, "notifications" | "serviceNotification">;

@@ -101,10 +101,18 @@ export default {
   },
   shopChannels: {
     title: "Kanal-Abonnements",
-    intro: "Jeder im Shop gebuchte Kanal hat ein Abonnement. Kündigen oder ändern Sie es im Shop.",
+    intro:
+      "Jeder im Shop gebuchte Kanal hat ein Abonnement. Hier können Sie ein Abonnement auf einen anderen Ihrer Kanäle verschieben; kündigen oder ändern Sie es im Shop.",
     empty: "Sie haben noch keine Kanäle gebucht.",
     book: "Kanäle buchen",
-    columns: { channel: "Kanal", subscription: "Abonnement", booked: "Gebucht", term: "Laufzeit endet", status: "Status" },
+    columns: {
+      channel: "Kanal",
+      subscription: "Abonnement",
+      booked: "Gebucht",
+      term: "Laufzeit endet",
+      status: "Status",
+      actions: "Aktionen",
+    },
     status: {
       active: "Aktiv",
       cancelled: "Gekündigt; der Kanal wird am {{date}} entfernt",
@@ -112,5 +120,32 @@ export default {
     },
     noChannel: "(Kanal entfernt)",
     close: "Schließen",
+    move: {
+      button: "Verschieben",
+      label: "Abonnement von {{channel}} verschieben",
+      labelNoChannel: "Abonnement {{subscription}} auf einen Kanal verschieben",
+      title: "Abonnement auf einen anderen Kanal verschieben",
+      intro:
+        "Das Abonnement {{subscription}} bezahlt jetzt den Kanal „{{channel}}“. Wählen Sie den Kanal, den es stattdessen bezahlen soll.",
+      introNoChannel: "Der Kanal des Abonnements {{subscription}} wurde entfernt. Wählen Sie den Kanal, den es bezahlen soll.",
+      target: "Kanal",
+      choose: "Kanal wählen",
+      noTargets:
+        "Alle Ihre Kanäle haben schon ein Abonnement. Ein Kanal ohne Abonnement (etwa einer, den der Support hinzugefügt hat) kann eines übernehmen.",
+      pays: "Ab jetzt bezahlt das Abonnement den Kanal „{{target}}“.",
+      leftRemoved:
+        "„{{channel}}“ hat dann kein Abonnement mehr und übernimmt das Löschdatum, das „{{target}}“ hatte: Er wird am {{date}} entfernt.",
+      leftKept: "„{{channel}}“ hat dann kein Abonnement mehr und, wie bisher „{{target}}“, kein Löschdatum.",
+      confirm: "Verschieben",
+      cancel: "Abbrechen",
+    },
+    done: { moved: "Das Abonnement bezahlt jetzt den Kanal „{{name}}“." },
+    errors: {
+      noChannel: "Bitte wählen Sie einen Kanal.",
+      notFound: "Dieses Abonnement oder diesen Kanal gibt es nicht mehr. Bitte laden Sie die Liste neu.",
+      sameChannel: "Das Abonnement bezahlt diesen Kanal bereits. Bitte wählen Sie einen anderen.",
+      rejected: "Ein abgelehntes Abonnement lässt sich nicht verschieben. Bitte wenden Sie sich an den Support.",
+      targetSubscribed: "Dieser Kanal hat ein eigenes Abonnement. Bitte wählen Sie einen Kanal ohne Abonnement.",
+    },
   },
 } satisfies Pick<Translation, "shop" | "contingentHistory" | "subdomains" | "shopChannels">;

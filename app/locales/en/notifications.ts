@@ -1,4 +1,4 @@
-/** English: the messages of real-time events (studio-admin.md §4). */
+/** English: the messages of real-time events (studio-admin.md §4), and support's service notification. */
 export default {
   notifications: {
     renderFailed: "“{{name}}” could not be rendered. Open its card for the reason.",
@@ -40,5 +40,23 @@ export default {
     maintenanceStarted: "Maintenance has started. Some actions are not available until it ends.",
     maintenanceEnded: "Maintenance has ended. Please reload the page.",
     service: "{{text}}",
+  },
+  serviceNotification: {
+    open: "Service notification",
+    title: "Send a service notification",
+    intro:
+      "Everyone signed in to the studio sees this message at once, on every open page, until they close it. Plain text only, {{min}} to {{max}} characters.",
+    text: "Message",
+    level: "Kind of message",
+    levels: { info: "Information", success: "Good news", error: "Warning" },
+    length: "{{used}} of {{max}} characters",
+    send: "Send to everyone",
+    sent: "The service notification was sent to everyone signed in.",
+    errors: {
+      tooShort: "Please write at least {{min}} characters.",
+      tooLong: "The message may have at most {{max}} characters.",
+      plainText: "Plain text only: no HTML tags or character codes.",
+      level: "Please choose the kind of message.",
+    },
   },
 } as const;

@@ -96,10 +96,18 @@ export default {
   },
   shopChannels: {
     title: "Channel subscriptions",
-    intro: "Each channel you booked in the shop has a subscription. Cancel or change it in the shop.",
+    intro:
+      "Each channel you booked in the shop has a subscription. You can move a subscription to another of your channels here; cancel or change it in the shop.",
     empty: "You have not booked any channels yet.",
     book: "Book channels",
-    columns: { channel: "Channel", subscription: "Subscription", booked: "Booked", term: "Current term ends", status: "Status" },
+    columns: {
+      channel: "Channel",
+      subscription: "Subscription",
+      booked: "Booked",
+      term: "Current term ends",
+      status: "Status",
+      actions: "Actions",
+    },
     status: {
       active: "Active",
       cancelled: "Cancelled; the channel is removed on {{date}}",
@@ -107,5 +115,30 @@ export default {
     },
     noChannel: "(channel removed)",
     close: "Close",
+    move: {
+      button: "Move",
+      label: "Move the subscription of {{channel}}",
+      labelNoChannel: "Move the subscription {{subscription}} to a channel",
+      title: "Move the subscription to another channel",
+      intro: "The subscription {{subscription}} pays for the channel “{{channel}}” now. Choose the channel it should pay for instead.",
+      introNoChannel: "The channel of the subscription {{subscription}} was removed. Choose the channel it should pay for.",
+      target: "Channel",
+      choose: "Choose a channel",
+      noTargets:
+        "All your channels have a subscription already. A channel without one (for example one the support added) can take over a subscription.",
+      pays: "From now on the subscription pays for “{{target}}”.",
+      leftRemoved: "“{{channel}}” then has no subscription and takes over the removal date “{{target}}” had: it is removed on {{date}}.",
+      leftKept: "“{{channel}}” then has no subscription and, like “{{target}}” until now, no removal date.",
+      confirm: "Move",
+      cancel: "Cancel",
+    },
+    done: { moved: "The subscription now pays for “{{name}}”." },
+    errors: {
+      noChannel: "Please choose a channel.",
+      notFound: "This subscription or channel no longer exists. Please reload the list.",
+      sameChannel: "The subscription already pays for this channel. Please choose another one.",
+      rejected: "A rejected subscription cannot be moved. Please contact the support.",
+      targetSubscribed: "This channel has a subscription of its own. Please choose a channel without one.",
+    },
   },
 } as const;

@@ -80,6 +80,7 @@ export async function listSupportAccounts(db: Database, subject: PermissionSubje
         "account.zipPostProcessingTimeInHours",
         "account.previewLinkExpiryTimeInHours",
         "account.pageExchangeMax",
+        "account.removeAt",
         "account.createdAt",
         eb
           .selectFrom("user")
@@ -126,6 +127,7 @@ export async function listSupportAccounts(db: Database, subject: PermissionSubje
         channels: Number(row.channels ?? 0),
         previewLinkExpiryDays: hoursToDays(row.previewLinkExpiryTimeInHours),
         pageExchangeMax: row.pageExchangeMax,
+        removeAt: row.removeAt,
         createdAt: row.createdAt,
       }),
     ),
@@ -139,10 +141,11 @@ type AccountTargetRow = AccountTarget & {
   zipPostProcessingTimeInHours: number | null;
   previewLinkExpiryTimeInHours: number | null;
   pageExchangeMax: number | null;
+  removeAt: Date | null;
 };
 
 /** The account a row action aims at, with its rank (issue 27), locked for the transaction (404 when deleted or unknown). */
-async function lockTargetAccount(trx: Database, accountId: string): Promise<AccountTargetRow> {
+export async function lockTargetAccount(trx: Database, accountId: string): Promise<AccountTargetRow> {
   const row = await trx
     .selectFrom("account")
     .select((eb) => [
@@ -155,6 +158,7 @@ async function lockTargetAccount(trx: Database, accountId: string): Promise<Acco
       "account.zipPostProcessingTimeInHours",
       "account.previewLinkExpiryTimeInHours",
       "account.pageExchangeMax",
+      "account.removeAt",
       accountLevel(eb).as("level"),
     ])
     .where("account.id", "=", accountId)

@@ -21,10 +21,11 @@ export type AuditTarget =
   | "renderProcess"
   | "emailJob"
   | "news"
-  | "shopOrderCode";
+  | "shopOrderCode"
+  | "serviceNotification";
 
 export type AuditEntry = {
-  /** The customer account the change concerns (null for service-wide rows: news, order codes). */
+  /** The customer account the change concerns (null for service-wide rows: news, order codes, service notifications). */
   accountId: string | null;
   targetType: AuditTarget;
   targetId: string;

@@ -15,6 +15,7 @@ import {
 import { withErrorToasts } from "#app/errors/responses.server";
 import { db } from "#app/utils/db.server";
 import { refreshPreviewLinkHash, startPublish } from "#app/publish/start-publish.server";
+import { requestOpenPreview } from "#app/models/open-preview.server";
 import { queues } from "#app/jobs/producer.server";
 import { redis } from "#app/utils/redis.server";
 import { toastSetCookie } from "#app/utils/toast.server";
@@ -28,9 +29,10 @@ const deps: CardActionDeps = { db, redis, queue: queues.render, pagesQueue: queu
  * unmarkDemo | publishPreview | publishZip (`confirmCharge` = "true" once the user agreed to use
  * a unit of the zip contingent) | publishPreviewLink (`newPassword` = "true" for a new password;
  * answers the password when one was made, shown once) | refreshPreviewLinkHash | publishChannel
- * (`channelId`): the ePaper card's actions. Refusals (demo content, locked, in process, not found)
- * answer their status with a toast; success answers `{ ok: true }` (with a toast where the
- * spec names one).
+ * (`channelId`): the ePaper card's actions; openPreview (`pageNumber`): the editor's preview
+ * button opens the current preview in the user's other tabs too. Refusals (demo content, locked,
+ * in process, not found) answer their status with a toast; success answers `{ ok: true }` (with a
+ * toast where the spec names one).
  */
 export const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("rename"), name: z.string().default("") }),
@@ -45,6 +47,7 @@ export const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("publishPreviewLink"), newPassword: z.literal("true").optional() }),
   z.object({ intent: z.literal("refreshPreviewLinkHash") }),
   z.object({ intent: z.literal("publishChannel"), channelId: z.string().min(1).max(64) }),
+  z.object({ intent: z.literal("openPreview"), pageNumber: z.coerce.number().int().min(1).max(100_000) }),
 ]);
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -99,6 +102,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
       case "publishChannel":
         await startPublish({ db, redis, queue: queues.publish }, subject, { epaperId, type: "channel", channelId: form.channelId });
+        return { ok: true as const };
+      case "openPreview":
+        await requestOpenPreview({ db, redis }, subject, { epaperId, pageNumber: form.pageNumber });
         return { ok: true as const };
       case "refreshPreviewLinkHash":
         await refreshPreviewLinkHash({ db }, subject, epaperId);

@@ -1,14 +1,15 @@
 import { getSessionUser } from "#app/auth/session.server";
 import { eventHub } from "#app/events/event-hub-instance.server";
-import { accountChannel, BROADCAST_CHANNEL, userChannel } from "#app/events/catalogue";
+import { eventChannelsOf } from "#app/events/catalogue";
 import { eventStreamResponse } from "#app/events/sse-stream.server";
 import { db } from "#app/utils/db.server";
 import type { Route } from "./+types/events";
 
 /**
  * GET /events: the signed-in user's real-time events as server-sent events (studio-core.md §2,
- * issue 5 §6): the user's own channel and the channel of the account the user acts in. Without
- * a live session it answers 401, and the browser re-authenticates (studio-events.tsx).
+ * issue 5 §6): the user's own channel, the channel of the account the user acts in and the
+ * broadcast to everyone signed in (eventChannelsOf). Without a live session it answers 401, and
+ * the browser re-authenticates (studio-events.tsx).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await getSessionUser(db, request);
@@ -16,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { user } = session;
   return eventStreamResponse({
     hub: eventHub,
-    channels: [userChannel(user.id), accountChannel(user.accountId), BROADCAST_CHANNEL],
+    channels: eventChannelsOf(user),
     signal: request.signal,
     sessionStillValid: async () => {
       const now = await getSessionUser(db, request);

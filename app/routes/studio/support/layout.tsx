@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { href, Outlet } from "react-router";
 import { requirePagePermission, studioUserOf } from "#app/auth/studio-user.server";
 import { TabNav } from "#app/components/shell/tab-nav";
+import { ServiceNotificationButton } from "#app/components/support/service-notification-dialog";
 import { SUPPORT_TABS } from "#app/rules/admin-tabs";
 import { getInstance } from "#app/utils/i18next.server";
 import type { Route } from "./+types/layout";
@@ -21,7 +22,11 @@ export default function SupportLayout() {
   const { t } = useTranslation();
   return (
     <main id="main" className="mx-auto max-w-7xl p-4 sm:p-6">
-      <h1 className="mb-4 text-2xl font-bold">{t("support.title")}</h1>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t("support.title")}</h1>
+        {/* Everyone who sees this page may send it (the support permission, ADR 0051). */}
+        <ServiceNotificationButton />
+      </div>
       <TabNav
         label={t("support.tabsLabel")}
         tabs={SUPPORT_TABS.map((tab) => ({ to: href("/support/:tab", { tab }), label: t(`support.tabs.${tab}`) }))}

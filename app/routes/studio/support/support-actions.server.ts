@@ -25,8 +25,10 @@ import {
   setEpaperLocked,
 } from "#app/models/support/support-epapers.server";
 import { resendEmailAsSupport, setRenderProcessActive } from "#app/models/support/support-jobs.server";
+import { renewGeneratedAccountAsSupport } from "#app/models/support/support-try-it.server";
 import { createNews, deleteNews, updateNews } from "#app/models/support/support-news.server";
 import { addOrderCode, deleteOrderCode, updateOrderCodeText } from "#app/models/support/support-shop.server";
+import { sendServiceNotification } from "#app/models/support/service-notification.server";
 import {
   deleteUserAsSupport,
   sendPasswordRequestAsSupport,
@@ -43,7 +45,7 @@ import { supportIntents } from "./support-intents.ts";
 
 type Done = keyof typeof import("#app/locales/en/support.ts").default.support.done;
 
-const toast = async (messageKey: "news.done.created" | "news.done.saved" | "news.done.deleted") =>
+const toast = async (messageKey: "news.done.created" | "news.done.saved" | "news.done.deleted" | "serviceNotification.sent") =>
   data({ ok: true as const }, { headers: { "Set-Cookie": await toastSetCookie({ type: "success", messageKey }) } });
 const done = async (what: Done) =>
   data({ ok: true as const }, { headers: { "Set-Cookie": await toastSetCookie({ type: "success", messageKey: `support.done.${what}` }) } });
@@ -83,6 +85,9 @@ export function supportAction(studio: StudioUser, request: Request) {
       case "deleteAccount":
         await deleteAccountAsSupport(deps, actor, form.accountId);
         return done("accountDeleted");
+      case "renewGeneratedAccount":
+        await renewGeneratedAccountAsSupport(deps, actor, form.accountId);
+        return done("storageRenewed");
       case "updateUser":
         return done(
           (await updateUserAsSupport({ ...deps, queue: queues.email }, actor, form.userId, form.field, form.value)) === "requested"
@@ -147,6 +152,9 @@ export function supportAction(studio: StudioUser, request: Request) {
       case "deleteOrderCode":
         await deleteOrderCode(db, actor, form.orderCodeId);
         return done("orderCodeDeleted");
+      case "sendServiceNotification":
+        await sendServiceNotification(deps, actor, form);
+        return toast("serviceNotification.sent");
     }
   });
 }

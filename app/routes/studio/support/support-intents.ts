@@ -23,6 +23,7 @@ export const supportIntents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("switchAccount"), accountId: id, epaperId: id.optional() }),
   z.object({ intent: z.literal("deleteAllEpapers"), accountId: id }),
   z.object({ intent: z.literal("deleteAccount"), accountId: id }),
+  z.object({ intent: z.literal("renewGeneratedAccount"), accountId: id }),
   // users
   z.object({
     intent: z.literal("updateUser"),
@@ -59,5 +60,11 @@ export const supportIntents = z.discriminatedUnion("intent", [
     text: z.string().max(300).default(""),
   }),
   z.object({ intent: z.literal("deleteOrderCode"), orderCodeId: id }),
+  // the service notification to everyone signed in (its text and kind are checked by the model)
+  z.object({
+    intent: z.literal("sendServiceNotification"),
+    text: z.string().max(2000).default(""),
+    level: z.string().max(20).default(""),
+  }),
 ]);
 export type SupportIntent = z.output<typeof supportIntents>;

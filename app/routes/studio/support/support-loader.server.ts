@@ -49,6 +49,7 @@ export async function loadSupportTab(studio: StudioUser, tab: SupportTab, url: U
         canDeleteAllEpapers: can(subject, "supportAccountListDeleteAllEpaper", row),
         canEdit: can(subject, "supportAccountListEdit", row),
         canSwitch: row.id === subject.baseAccountId || can(subject, "supportAccountListSwitch", row),
+        canRenew: row.isGenerated && can(subject, "supportAccountListEdit", row),
       }));
       return { ...common, tab, query, total, list: { tab, rows: list } };
     }

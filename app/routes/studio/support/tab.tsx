@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { href, Link, redirect } from "react-router";
 import { requirePagePermission, studioUserOf } from "#app/auth/studio-user.server";
-import { AccountsTable, EpapersTable, UsersTable } from "#app/components/support/customer-tables";
+import { AccountsTable } from "#app/components/support/accounts-table";
+import { EpapersTable, UsersTable } from "#app/components/support/customer-tables";
 import { ChannelsTable, EmailJobsTable, RenderProcessesTable } from "#app/components/support/service-tables";
 import { FilterMenu, type ListState, SupportPager, ActiveSearch } from "#app/components/support/support-controls";
 import { SupportDrawer, type SupportDrawerTarget, useSupportDrawer } from "#app/components/support/support-drawers";
