@@ -11,6 +11,7 @@ import { CLIENT_IP_HEADER } from "#app/auth/client-ip";
 import { crossOriginWriteRefused } from "#app/auth/same-origin";
 import { PDF_UPLOAD_PATHS } from "#app/rules/upload-contract";
 import { bodyLimitFor } from "#app/rules/body-limits";
+import { channelDomainFor } from "#app/rules/subdomain";
 import { getEnv } from "#app/utils/env.server";
 import { studioSecurityHeaders } from "#app/utils/security-headers.server";
 import { viteMayServe } from "./dev-assets.ts";
@@ -121,7 +122,9 @@ const contentServer = applyServerTimeouts(
       blobs: contentBlobs,
       studioOrigin: env.PUBLIC_URL,
       contentOrigin: env.CONTENT_URL,
-      channelDomain: env.CHANNEL_DOMAIN,
+      // CHANNEL_DOMAIN, or unset `localhost:<CONTENT_PORT>` (ADR 0041, issue 30).
+      channelDomain: channelDomainFor({ channelDomain: env.CHANNEL_DOMAIN, contentUrl: env.CONTENT_URL, contentPort: env.CONTENT_PORT })
+        .host,
       secret: env.SESSION_SECRET,
     }),
   ),

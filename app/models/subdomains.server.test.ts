@@ -9,7 +9,9 @@ import type { BlobStore } from "#app/blob/blob-store.server";
 import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { DemoError, Forbidden } from "#app/errors/app-error";
 import { createContentHandler } from "#app/publish/content-server.server";
+import { channelDomainFor } from "#app/rules/subdomain";
 import { db } from "#app/utils/db.server";
+import { parseEnv } from "#app/utils/env.server";
 import { insertUserWithLevel } from "#tests/support/fixtures";
 import { permissionSubject } from "#tests/support/permission-subject";
 import { createSubdomain, deleteSubdomain, listSubdomains, renameSubdomain, setSubdomainChannels } from "./subdomains.server.ts";
@@ -19,6 +21,7 @@ import { createSubdomain, deleteSubdomain, listSubdomains, renameSubdomain, setS
 // serving a subdomain's channels by the request's Host header (real HTTP, chosen Host headers).
 
 const DOMAIN = "channels.test:8443";
+const CONFIG = { channelDomain: channelDomainFor({ channelDomain: DOMAIN, contentUrl: "https://c.example.org", contentPort: 3001 }) };
 let dataDir: string;
 let blobs: BlobStore;
 let server: Server;
@@ -68,9 +71,9 @@ async function publishedChannel(accountId: string, text: string, values: { isDem
   };
 }
 
-function get(host: string, pathname: string): Promise<{ status: number; location?: string; body: string }> {
+function get(host: string, pathname: string, to = port): Promise<{ status: number; location?: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path: pathname, headers: { Host: host } }, (res) => {
+    const req = request({ host: "127.0.0.1", port: to, path: pathname, headers: { Host: host } }, (res) => {
       let body = "";
       res.on("data", (chunk) => {
         body += chunk;
@@ -105,12 +108,11 @@ test("names follow the subdomain rule and are unique across all accounts; foreig
   ).rejects.toBeInstanceOf(Forbidden);
 
   const [created] = await listSubdomains(db, owner.subject, {
-    contentUrl: "https://content.example.org",
-    channelDomain: "epaper.example.org",
+    channelDomain: channelDomainFor({ channelDomain: "epaper.example.org", contentUrl: "https://content.example.org", contentPort: 3001 }),
   });
   if (!created) throw new Error("no subdomain");
   expect(created.address).toBe(`https://${name.toLowerCase()}.epaper.example.org/`);
-  expect(await listSubdomains(db, other.subject, { contentUrl: "https://c.example.org", channelDomain: undefined })).toEqual([]);
+  expect(await listSubdomains(db, other.subject, CONFIG)).toEqual([]);
   await expect(renameSubdomain(db, other.subject, created.id, unique("mine"))).rejects.toMatchObject({ status: 404 });
   await expect(deleteSubdomain(db, other.subject, created.id)).rejects.toMatchObject({ status: 404 });
   const renamed = unique("daily");
@@ -127,13 +129,13 @@ test("names follow the subdomain rule and are unique across all accounts; foreig
     DemoError,
   );
   await setSubdomainChannels(db, owner.subject, created.id, { channelIds: [own.id], assign: true });
-  const [listed] = await listSubdomains(db, owner.subject, { contentUrl: "https://c.example.org", channelDomain: undefined });
+  const [listed] = await listSubdomains(db, owner.subject, CONFIG);
   expect(listed?.channels.map((channel) => channel.id)).toEqual([own.id]);
   await setSubdomainChannels(db, owner.subject, created.id, { channelIds: [own.id], assign: false });
-  const [after] = await listSubdomains(db, owner.subject, { contentUrl: "https://c.example.org", channelDomain: undefined });
+  const [after] = await listSubdomains(db, owner.subject, CONFIG);
   expect(after?.channels).toEqual([]);
   await deleteSubdomain(db, owner.subject, created.id);
-  expect(await listSubdomains(db, owner.subject, { contentUrl: "https://c.example.org", channelDomain: undefined })).toEqual([]);
+  expect(await listSubdomains(db, owner.subject, CONFIG)).toEqual([]);
 });
 
 test("the content origin serves a subdomain's channels by the Host header, and nothing else", async () => {
@@ -141,7 +143,7 @@ test("the content origin serves a subdomain's channels by the Host header, and n
   const other = await customer();
   const name = unique("paper");
   await createSubdomain(db, owner.subject, name);
-  const [subdomain] = await listSubdomains(db, owner.subject, { contentUrl: "http://x", channelDomain: undefined });
+  const [subdomain] = await listSubdomains(db, owner.subject, CONFIG);
   if (!subdomain) throw new Error("no subdomain");
   const host = `${name}.${DOMAIN}`;
   // No channel yet: the friendly 'not available' page.
@@ -181,4 +183,53 @@ test("the content origin serves a subdomain's channels by the Host header, and n
   await deleteSubdomain(db, owner.subject, subdomain.id);
   expect((await get(host, "/")).status).toBe(404);
   expect((await get(host, `/c/${first.shortPath}/r1/index.html`)).status).toBe(404);
+});
+
+// Issue 30, item 9: `npm start` (production mode) on one machine sets no CHANNEL_DOMAIN; every
+// browser resolves `*.localhost` to this machine, so `<name>.localhost:<content port>` serves it.
+test("without CHANNEL_DOMAIN, <name>.localhost:<content port> serves the subdomain, and the studio shows that address", async () => {
+  const local = createServer();
+  await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
+  const localPort = (local.address() as AddressInfo).port;
+  try {
+    const env = parseEnv({
+      NODE_ENV: "production",
+      SESSION_SECRET: "s".repeat(40),
+      RENDER_NODE_TOKEN: "t".repeat(40),
+      PUBLIC_URL: "http://localhost:3000",
+      CONTENT_URL: `http://127.0.0.1:${localPort}`,
+      CONTENT_PORT: String(localPort),
+    });
+    // As server/index.ts and the subdomains resource read it.
+    const domain = channelDomainFor({ channelDomain: env.CHANNEL_DOMAIN, contentUrl: env.CONTENT_URL, contentPort: env.CONTENT_PORT });
+    local.on(
+      "request",
+      createContentHandler({ db, blobs, studioOrigin: env.PUBLIC_URL, contentOrigin: env.CONTENT_URL, channelDomain: domain.host }),
+    );
+    const owner = await customer();
+    const name = unique("local");
+    await createSubdomain(db, owner.subject, name);
+    const channel = await publishedChannel(owner.accountId, "Local issue");
+    const [subdomain] = await listSubdomains(db, owner.subject, { channelDomain: domain });
+    if (!subdomain) throw new Error("no subdomain");
+    await setSubdomainChannels(db, owner.subject, subdomain.id, { channelIds: [channel.id], assign: true });
+    expect(subdomain.address).toBe(`http://${name}.localhost:${localPort}/`);
+
+    const root = await get(`${name}.LocalHost:${localPort}`, "/", localPort);
+    expect(root.status).toBe(200);
+    expect(root.body).toContain("Local issue");
+    expect(root.body).toContain(`<base href="/c/${channel.shortPath}/r1/">`);
+    expect((await get(`${name}.localhost:${localPort}`, `/c/${channel.shortPath}/r1/index.html`, localPort)).status).toBe(200);
+    // Its own host as before; everything else is still misdirected.
+    expect((await get(`127.0.0.1:${localPort}`, "/healthz", localPort)).status).toBe(200);
+    for (const host of [
+      `localhost:${localPort}`,
+      `a.${name}.localhost:${localPort}`,
+      `${name}.localhost:${localPort + 1}`,
+      `${name}.${DOMAIN}`,
+    ])
+      expect((await get(host, "/", localPort)).status, host).toBe(421);
+  } finally {
+    await new Promise<void>((resolve) => local.close(() => resolve()));
+  }
 });

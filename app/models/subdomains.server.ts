@@ -1,7 +1,7 @@
 import { createId } from "@paralleldrive/cuid2";
 import { AppError } from "#app/errors/app-error";
 import { isAdmin, type PermissionSubject, requirePermission, requireWriteAllowed } from "#app/rules/permissions";
-import { subdomainAddress, subdomainNameSchemaFor, type SubdomainView } from "#app/rules/subdomain";
+import { type ChannelDomain, subdomainAddress, subdomainNameSchemaFor, type SubdomainView } from "#app/rules/subdomain";
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
 
@@ -12,7 +12,8 @@ import { retryTransaction } from "#db/retry-transaction";
  * names follow the subdomain rule and are unique across all accounts.
  */
 
-export type SubdomainConfig = { contentUrl: string; channelDomain: string | undefined };
+/** Where the addresses point (channelDomainFor: CHANNEL_DOMAIN, or unset `localhost:<CONTENT_PORT>`). */
+export type SubdomainConfig = { channelDomain: ChannelDomain };
 
 class SubdomainNotFound extends AppError {
   constructor(id: string) {
@@ -61,7 +62,7 @@ export async function listSubdomains(db: Database, subject: PermissionSubject, c
   return subdomains.map((subdomain) => ({
     id: subdomain.id,
     name: subdomain.name,
-    address: config.channelDomain ? subdomainAddress(config.contentUrl, config.channelDomain, subdomain.name) : null,
+    address: subdomainAddress(config.channelDomain, subdomain.name),
     channels: channels.filter((channel) => channel.subdomainId === subdomain.id).map(({ id, name }) => ({ id, name })),
   }));
 }

@@ -35,7 +35,10 @@ export type ContentServerDeps = {
   studioOrigin: string;
   /** CONTENT_URL: the only host name (and port) the content origin answers for. */
   contentOrigin: string;
-  /** CHANNEL_DOMAIN: `<subdomain>.<channelDomain>` serves that subdomain's channels (ADR 0041). */
+  /**
+   * `<subdomain>.<channelDomain>` serves that subdomain's channels (ADR 0041): CHANNEL_DOMAIN, or
+   * unset `localhost:<CONTENT_PORT>` (channelDomainFor). Without it no subdomain is served.
+   */
   channelDomain?: string;
   /** Signs and checks preview link unlocks (SESSION_SECRET); without it no preview link opens. */
   secret?: string;

@@ -65,9 +65,27 @@ export const subdomainNameSchema = subdomainNameSchemaFor({ allowLookalike: fals
 /** Any name that may exist (an admin's `xn--` names included): for reading a request's Host. */
 const existingNameSchema = subdomainNameSchemaFor({ allowLookalike: true });
 
-/** The subdomain's address: `<protocol of the content origin>//<name>.<CHANNEL_DOMAIN>/`. */
-export const subdomainAddress = (contentUrl: string, channelDomain: string, name: string) =>
-  `${new URL(contentUrl).protocol}//${name}.${channelDomain}/`;
+/**
+ * Where channel subdomains live (ADR 0041): `host` (a host name, optionally with `:port`) is what
+ * `<name>.` precedes, `protocol` what their addresses start with, `local` that they reach this
+ * machine only.
+ */
+export type ChannelDomain = { host: string; protocol: string; local: boolean };
+
+/**
+ * CHANNEL_DOMAIN when the operator sets it (a wildcard DNS entry and certificate point at the
+ * content origin), with the content origin's protocol, exactly as before. Unset (one machine,
+ * `npm start`; issue 30): `localhost:<content port>` over plain HTTP, since every browser resolves
+ * `*.localhost` to this machine (RFC 6761) and the content port itself speaks HTTP.
+ */
+export function channelDomainFor(config: { channelDomain: string | undefined; contentUrl: string; contentPort: number }): ChannelDomain {
+  if (config.channelDomain)
+    return { host: config.channelDomain.toLowerCase(), protocol: new URL(config.contentUrl).protocol, local: false };
+  return { host: `localhost:${config.contentPort}`, protocol: "http:", local: true };
+}
+
+/** The subdomain's address: `<protocol>//<name>.<channel domain>/`. */
+export const subdomainAddress = (domain: ChannelDomain, name: string) => `${domain.protocol}//${name}.${domain.host}/`;
 
 /** The subdomain a request's Host names, or null when it is not `<label>.<channelDomain>`. */
 export function subdomainOfHost(host: string, channelDomain: string): string | null {
@@ -79,4 +97,4 @@ export function subdomainOfHost(host: string, channelDomain: string): string | n
 }
 
 export type SubdomainChannel = { id: string; name: string };
-export type SubdomainView = { id: string; name: string; address: string | null; channels: SubdomainChannel[] };
+export type SubdomainView = { id: string; name: string; address: string; channels: SubdomainChannel[] };

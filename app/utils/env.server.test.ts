@@ -73,8 +73,9 @@ describe("parseEnv", () => {
     expect(parseEnv({}).SHOP_URL).toBeUndefined();
   });
 
-  test("channel subdomains live under CHANNEL_DOMAIN, in development under localhost", () => {
-    expect(parseEnv({ CONTENT_PORT: "4001" }).CHANNEL_DOMAIN).toBe("localhost:4001");
+  // Unset, in every mode, subdomains live under localhost:CONTENT_PORT (channelDomainFor, issue 30).
+  test("channel subdomains live under CHANNEL_DOMAIN, as the operator set it or not at all", () => {
+    expect(parseEnv({ CONTENT_PORT: "4001" }).CHANNEL_DOMAIN).toBeUndefined();
     expect(parseEnv({ CHANNEL_DOMAIN: "ePaper.example.com" }).CHANNEL_DOMAIN).toBe("epaper.example.com");
     expect(() => parseEnv({ CHANNEL_DOMAIN: "https://epaper.example.com" })).toThrow(/CHANNEL_DOMAIN: must be a host name/);
   });

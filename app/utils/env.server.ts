@@ -109,9 +109,9 @@ const EnvSchema = z
       .transform((value) => (value ? value.split(",") : [])),
     /**
      * The domain channels' subdomains live under (ADR 0041): `<name>.<CHANNEL_DOMAIN>` must reach
-     * the content origin (a wildcard DNS entry and certificate). Development: localhost with the
-     * content port (browsers send `*.localhost` to this machine). Unset in production: no
-     * subdomain is served.
+     * the content origin (a wildcard DNS entry and certificate). Unset, in every mode:
+     * `localhost:<CONTENT_PORT>` (browsers send `*.localhost` to this machine; channelDomainFor in
+     * app/rules/subdomain.ts), so one machine serves subdomains without DNS (issue 30).
      */
     CHANNEL_DOMAIN: z
       .string()
@@ -183,7 +183,7 @@ const EnvSchema = z
       CONTENT_URL: contentUrl,
       LANDING_URL: stripSlash(env.LANDING_URL ?? publicUrl),
       SHOP_URL: env.SHOP_URL ? stripSlash(env.SHOP_URL) : undefined,
-      CHANNEL_DOMAIN: (env.CHANNEL_DOMAIN ?? (env.NODE_ENV === "production" ? undefined : `localhost:${env.CONTENT_PORT}`))?.toLowerCase(),
+      CHANNEL_DOMAIN: env.CHANNEL_DOMAIN?.toLowerCase(),
       WORKER_URL: stripSlash(env.WORKER_URL ?? `http://${env.WORKER_HOST}:${env.WORKER_PORT}`),
       DATA_DIR: path.resolve(env.DATA_DIR),
       S3_FORCE_PATH_STYLE: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,

@@ -64,7 +64,7 @@ export function SubdomainDialog(props: { isOpen: boolean; onClose: () => void })
       <div className="flex flex-col gap-4">
         {result ? (
           <p className="text-slate-700">
-            {result.channelDomain ? t("subdomains.intro", { domain: result.channelDomain }) : t("subdomains.introNoDomain")}
+            {t(result.channelDomainLocal ? "subdomains.introLocal" : "subdomains.intro", { domain: result.channelDomain })}
           </p>
         ) : null}
         <form
@@ -144,14 +144,12 @@ function SubdomainItem(props: {
           {t("subdomains.deleteConfirm")}
         </Button>
       </div>
-      {subdomain.address ? (
-        <p className="text-sm break-all">
-          <span className="text-slate-600">{t("subdomains.address")}: </span>
-          <a href={subdomain.address} target="_blank" rel="noreferrer" className="text-brand-700 underline">
-            {subdomain.address}
-          </a>
-        </p>
-      ) : null}
+      <p className="text-sm break-all">
+        <span className="text-slate-600">{t("subdomains.address")}: </span>
+        <a href={subdomain.address} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+          {subdomain.address}
+        </a>
+      </p>
       <div>
         <h4 className="text-sm font-semibold text-slate-800">{t("subdomains.channels")}</h4>
         {subdomain.channels.length === 0 ? (

@@ -58,8 +58,8 @@ export default {
   subdomains: {
     title: "Subdomains verwalten",
     intro: "Eine Subdomain gibt Ihren Kanälen eine eigene Adresse, etwa news.{{domain}}.",
-    introNoDomain:
-      "Diese Installation stellt noch keine Subdomains bereit (keine Kanal-Domain eingerichtet). Sie können sie schon vorbereiten.",
+    introLocal:
+      "Eine Subdomain gibt Ihren Kanälen eine eigene Adresse, etwa news.{{domain}}. Es ist keine Kanal-Domain eingerichtet, daher öffnen sich diese Adressen nur auf diesem Rechner.",
     loading: "Wird geladen …",
     empty: "Sie haben noch keine Subdomains.",
     newName: "Neue Subdomain",

@@ -54,7 +54,8 @@ export default {
   subdomains: {
     title: "Manage subdomains",
     intro: "A subdomain gives your channels an address of their own, such as news.{{domain}}.",
-    introNoDomain: "Subdomains are not served by this installation yet (no channel domain is configured). You can prepare them already.",
+    introLocal:
+      "A subdomain gives your channels an address of their own, such as news.{{domain}}. No channel domain is configured, so these addresses open on this machine only.",
     loading: "Loading …",
     empty: "You have no subdomains yet.",
     newName: "New subdomain",

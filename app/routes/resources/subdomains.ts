@@ -12,13 +12,20 @@ import {
 } from "#app/models/subdomains.server";
 import { parseIntent } from "#app/rules/intents";
 import { isAdmin } from "#app/rules/permissions";
+import { channelDomainFor } from "#app/rules/subdomain";
 import { db } from "#app/utils/db.server";
 import { getEnv } from "#app/utils/env.server";
 import { readForm } from "#app/utils/read-form.server";
 import { toastSetCookie } from "#app/utils/toast.server";
 import type { Route } from "./+types/subdomains";
 
-const config = () => ({ contentUrl: getEnv().CONTENT_URL, channelDomain: getEnv().CHANNEL_DOMAIN });
+// CHANNEL_DOMAIN, or unset `localhost:<CONTENT_PORT>` (ADR 0041, issue 30).
+const config = () => {
+  const env = getEnv();
+  return {
+    channelDomain: channelDomainFor({ channelDomain: env.CHANNEL_DOMAIN, contentUrl: env.CONTENT_URL, contentPort: env.CONTENT_PORT }),
+  };
+};
 
 /** GET /resources/subdomains: the management dialog's subdomains and the channels it can assign (subdomainManagement). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,7 +39,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       {
         subdomains,
         channels: channels.map(({ id, name }) => ({ id, name })),
-        channelDomain: config().channelDomain ?? null,
+        channelDomain: config().channelDomain.host,
+        // Under localhost (no CHANNEL_DOMAIN): the addresses open on this machine only.
+        channelDomainLocal: config().channelDomain.local,
         // Only an admin creates `xn--` names (ADR 0041); the server checks it again.
         allowLookalike: isAdmin(studio.subject),
       },
