@@ -4,7 +4,7 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
  * The studio's addresses, with route modules grouped by feature under app/routes/: accounts/
  * (headerless pages of login, signup, passwords, token links, try-it), embedded/ (the upload
  * widget), studio/ (the app shell and every page in it, support and preferences with a route per
- * tab), epaper/ (an ePaper's resources; the editor joins them at /epaper/:epaperId/edit),
+ * tab), epaper/ (an ePaper's resources; the editor is their page at /epaper/:epaperId),
  * resources/ (the shell's and the tree's JSON and form endpoints).
  */
 export default [

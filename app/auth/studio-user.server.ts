@@ -35,7 +35,7 @@ export async function requireStudioUser(db: Database, request: Request, options:
 const studioUserContext = createContext<StudioUser | null>(null);
 
 /**
- * Middleware of the studio layout (routes/studio-layout.tsx): the login gate of every page in the
+ * Middleware of the studio layout (routes/studio/layout.tsx): the login gate of every page in the
  * app shell. It loads the signed-in user, their permission set and the maintenance state once
  * per request, for the layout's and the page's loaders and actions alike (studioUserOf).
  */
