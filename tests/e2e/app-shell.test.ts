@@ -175,7 +175,10 @@ test.describe("app shell in English", () => {
     }
   });
 
-  test("the footer's cookie settings list every cookie, say why there is no banner, and close with Escape", async ({ page, context }) => {
+  test("the footer's cookie settings list every cookie, say why there is no banner, and close with Escape", async ({
+    page,
+    context,
+  }, testInfo) => {
     // Issue 30, item 8 (ADR 0050); on the phone project too, where the dialog fills the screen.
     await logInAs(context, await findDemoAdmin());
     await page.goto("/epaper");
@@ -183,6 +186,7 @@ test.describe("app shell in English", () => {
     await expect(dialog.getByText("ep_session", { exact: true })).toBeVisible();
     await expect(dialog.getByText("previewlink_access", { exact: true })).toBeAttached();
     await expect(dialog).toContainText("there is nothing to consent to");
+    await page.screenshot({ path: testInfo.outputPath("cookie-settings.png") });
     await expect(dialog.getByRole("link", { name: "Read the privacy policy" })).toHaveAttribute("href", `${E2E_BASE_URL}/legal/privacy`);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();

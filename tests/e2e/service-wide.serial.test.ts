@@ -185,10 +185,12 @@ for (const lang of SERVICE_NOTIFICATION) {
       // react-aria keeps the radio's input visually hidden inside its label: a user clicks the label.
       await dialog.getByText(lang.warning, { exact: true }).click();
       await expect(dialog.getByRole("radio", { name: lang.warning })).toBeChecked();
+      await page.screenshot({ path: test.info().outputPath(`service-notification-${lang.code}.png`) });
       await dialog.getByRole("button", { name: lang.send }).click();
       await expect(page.getByTestId("toast").filter({ hasText: lang.sent })).toBeVisible();
       // The customer's page shows it at once, without a reload, as a warning.
       await expect(customerPage.getByTestId("toasts-assertive").getByTestId("toast").filter({ hasText: text })).toBeVisible();
+      await customerPage.screenshot({ path: test.info().outputPath(`service-notification-received-${lang.code}.png`) });
     } finally {
       await customerContext.close();
       await supportContext.close();

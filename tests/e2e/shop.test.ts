@@ -4,7 +4,7 @@ import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { axeViolations } from "./support/reader-checks.ts";
 
 // The shop end to end (issue 13; ADR 0040): the shop button leads to the offers, the checkout
-// happens in the (fake, external) shop, its signed webhook call raises the contingent, the buyer
+// happens in the (sandbox, external) shop, its signed webhook call raises the contingent, the buyer
 // comes back and sees it, and the contingent history shows the order. Channels booked the same
 // way appear in the channel workspace and in the channel subscriptions, where a subscription
 // moves to another channel of the account (issue 30).
@@ -25,10 +25,13 @@ test.describe("shop in English", () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Continue to checkout" }).click();
 
-    // The shop's own page, on the shop's address.
-    await expect(page.getByRole("heading", { name: "Fake Shop checkout" })).toBeVisible();
+    // The shop's own page, on the shop's address: the sandbox shop npm start runs without a SHOP_URL.
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/checkout\?/);
+    await expect(page.getByRole("heading", { level: 1, name: "Sandbox shop: checkout" })).toBeVisible();
+    await expect(page.getByText("Sandbox — no payment is taken.", { exact: true })).toBeVisible();
     await expect(page.locator("#product")).toHaveText("zip-5");
-    await page.getByRole("button", { name: "Pay now" }).click();
+    await page.screenshot({ path: testInfo.outputPath("sandbox-shop-checkout.png") });
+    await page.getByRole("button", { name: "Complete the order (no payment)" }).click();
 
     // Back in the studio: the shop's webhook call has raised the contingent.
     await expect(page).toHaveURL(/\/shop\/epaper\?ordered=1$/);
@@ -73,7 +76,9 @@ test.describe("Shop auf Deutsch", () => {
     await expect(page.getByTestId("shop-contingent")).toHaveText("Gebuchte Kanäle: 0");
     await page.getByText("Channel ×3 (12 months)", { exact: true }).click();
     await page.getByRole("button", { name: "Weiter zur Kasse" }).click();
-    await page.getByRole("button", { name: "Pay now" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Sandbox-Shop: Kasse" })).toBeVisible();
+    await expect(page.getByText("Sandbox — es wird nichts bezahlt.", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Bestellung abschließen (ohne Zahlung)" }).click();
     await expect(page).toHaveURL(/\/shop\/channel\?ordered=1$/);
     await expect(page.getByTestId("shop-contingent")).toHaveText("Gebuchte Kanäle: 3");
     await page.screenshot({ path: testInfo.outputPath("shop-ordered.png") });
@@ -103,6 +108,7 @@ test.describe("Shop auf Deutsch", () => {
     await expect(move.getByRole("alert")).toHaveText("Bitte wählen Sie einen Kanal.");
     await move.getByRole("combobox", { name: "Kanal" }).selectOption({ label: "Kanal vom Support" });
     await expect(move.getByRole("status")).toContainText("„Kanal 1“ hat dann kein Abonnement mehr und übernimmt das Löschdatum");
+    await page.screenshot({ path: test.info().outputPath("move-subscription.png") });
     expect(await axeViolations(page)).toEqual([]);
     await move.getByRole("button", { name: "Verschieben" }).click();
     await expect(page.getByTestId("toasts-polite")).toContainText("Das Abonnement bezahlt jetzt den Kanal „Kanal vom Support“.");

@@ -162,6 +162,7 @@ test.describe("try-it accounts", () => {
     await page.goto(`/support/accounts?search=${tryIt.accountId}`);
     const row = page.getByRole("region", { name: "Accounts" }).getByRole("row").nth(1);
     await expect(row).toContainText("Stored until");
+    await page.screenshot({ path: test.info().outputPath("renew-try-it.png") });
     await row.getByRole("button", { name: `Renew the storage time of Try-it ${tag}` }).click();
     await expect(page.getByTestId("toasts-polite")).toContainText("The storage time of the try-it account starts again from now.");
     // Seven days from now, not one: the row shows the new date.
