@@ -2,7 +2,8 @@
 # `npm start`: the product the way users run it, on one machine: the production build (built
 # when it is missing or older than its sources), studio, content origin, worker, one render node
 # and, without SMTP_URL, the local mail catcher. `npm run dev` (this script with --dev) is the
-# developers' mode: the same processes, the studio through Vite with HMR.
+# developers' mode: the same processes, the studio through Vite with HMR. Without SHOP_URL,
+# server/run-all.ts adds the sandbox shop (no payment), so ordering can be tried.
 # docs/decisions/0004-modes.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,8 +34,15 @@ if [ ! -f "$secrets" ]; then
   )
   echo "secrets made for this machine: $secrets"
 fi
+# The sandbox shop's webhook secret (server/sandbox-shop/, used while no SHOP_URL is set); added to
+# a secrets file of an older start too.
+if ! grep -q '^SHOP_WEBHOOK_SECRET=' "$secrets"; then
+  node -e 'console.log(`SHOP_WEBHOOK_SECRET=${require("node:crypto").randomBytes(32).toString("base64url")}`)' >>"$secrets"
+fi
 while IFS='=' read -r key value; do
   case "$key" in '' | \#*) continue ;; esac
+  # A real shop (SHOP_URL set) brings its own secret: a forgotten one must still be reported.
+  [ "$key" = SHOP_WEBHOOK_SECRET ] && [ -n "${SHOP_URL:-}" ] && continue
   [ -z "${!key:-}" ] && export "$key=$value"
 done < "$secrets"
 

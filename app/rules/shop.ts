@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The shop's contract, shared by the studio's server, its screens and the tests' fake shop
+ * The shop's contract, shared by the studio's server, its screens and the sandbox shop
  * (studio-admin.md §2 shop button, §3 licence history, §7 shop-url; docs/decisions/0040-shop.md).
  */
 

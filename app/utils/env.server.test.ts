@@ -73,6 +73,22 @@ describe("parseEnv", () => {
     expect(parseEnv({}).SHOP_URL).toBeUndefined();
   });
 
+  // What server/run-all.ts hands the studio when npm start runs the sandbox shop (no SHOP_URL set):
+  // accepted in production too, which npm start is.
+  test("the sandbox shop's address and generated secret pass, in production as well", () => {
+    const sandbox = { SHOP_URL: "http://127.0.0.1:3003", SHOP_WEBHOOK_SECRET: "Zx1Yw2".repeat(7).slice(0, 43) };
+    expect(parseEnv(sandbox).SHOP_URL).toBe("http://127.0.0.1:3003");
+    const production = parseEnv({
+      ...sandbox,
+      NODE_ENV: "production",
+      SESSION_SECRET: "a-private-session-secret-0123456789abcdef",
+      RENDER_NODE_TOKEN: "a-private-render-node-token-0123456789abc",
+      PUBLIC_URL: "http://localhost:3000",
+      CONTENT_URL: "http://127.0.0.1:3001",
+    });
+    expect(production.SHOP_URL).toBe("http://127.0.0.1:3003");
+  });
+
   // Unset, in every mode, subdomains live under localhost:CONTENT_PORT (channelDomainFor, issue 30).
   test("channel subdomains live under CHANNEL_DOMAIN, as the operator set it or not at all", () => {
     expect(parseEnv({ CONTENT_PORT: "4001" }).CHANNEL_DOMAIN).toBeUndefined();

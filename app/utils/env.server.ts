@@ -119,7 +119,9 @@ const EnvSchema = z
       .optional(),
     /**
      * The external shop (docs/decisions/0040-shop.md): its checkout lives at SHOP_URL/checkout.
-     * Unset: the studio sells nothing and its shop buttons say that no shop is configured.
+     * Unset: the studio sells nothing and its shop buttons say that no shop is configured; `npm
+     * start` (server/run-all.ts) then sets it to its sandbox shop (server/sandbox-shop/, no payment)
+     * and SHOP_WEBHOOK_SECRET to a generated one, which the rules below accept as any shop's.
      */
     SHOP_URL: url(["http:", "https:"]).optional(),
     /** The secret the shop signs its webhook calls with (HMAC-SHA256); needed once SHOP_URL is set. */

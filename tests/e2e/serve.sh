@@ -34,10 +34,10 @@ npx tsx server/cli/seed.ts >/dev/null
 OUTSIDE_PORT=$((BASE + 6))
 export OUTBOUND_ALLOW_PRIVATE=127.0.0.1:$OUTSIDE_PORT
 python3 -m http.server "$OUTSIDE_PORT" --bind 127.0.0.1 --directory tests/e2e/outside-site >/dev/null 2>&1 &
-# The external shop (the only thing mocked, issue 13): a fake shop server with a checkout page
-# that calls the studio's signed webhook.
-SHOP_PORT=$((BASE + 7))
-export SHOP_URL=http://127.0.0.1:$SHOP_PORT SHOP_WEBHOOK_SECRET=e2e-shop-webhook-secret-0123456789abcdef
-FAKE_SHOP_PORT=$SHOP_PORT FAKE_SHOP_WEBHOOK_URL=$PUBLIC_URL/webhooks/shop node --import tsx tests/e2e/fake-shop-server.ts &
+# The external shop (the only thing mocked, issue 13): the sandbox shop npm start runs without a
+# SHOP_URL (server/sandbox-shop/), started by run-all on its own port as SHOP_URL; its checkout
+# page calls the studio's signed webhook. A shop of the caller's environment must not replace it.
+unset SHOP_URL SANDBOX_SHOP SANDBOX_SHOP_WEBHOOK_URL
+export SANDBOX_SHOP_PORT=$((BASE + 7)) SHOP_WEBHOOK_SECRET=e2e-shop-webhook-secret-0123456789abcdef
 export CHANNEL_DOMAIN=localhost:$((BASE + 1))
 exec node --import tsx server/run-all.ts

@@ -5,7 +5,7 @@ import { accountChannel } from "#app/events/catalogue";
 import { listLicenceHistory, listShopChannels } from "#app/models/licence-history.server";
 import type { ShopEvent } from "#app/rules/shop";
 import { db } from "#app/utils/db.server";
-import { completedOrder } from "#tests/support/fake-shop";
+import { completedOrder } from "#server/sandbox-shop/sandbox-shop";
 import { insertUserWithLevel } from "#tests/support/fixtures";
 import { permissionSubject } from "#tests/support/permission-subject";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
