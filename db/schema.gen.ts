@@ -20,6 +20,7 @@ export type JsonPrimitive = boolean | number | string | null;
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export interface Account {
+  affiliateDigest: Generated<string | null>;
   channelContingent: Generated<number>;
   createdAt: Generated<Date>;
   customerId: Generated<string | null>;
@@ -33,10 +34,12 @@ export interface Account {
   name: string;
   pageExchangeMax: Generated<number | null>;
   previewLinkExpiryTimeInHours: Generated<number | null>;
+  referredByAccountId: Generated<string | null>;
   removeAt: Generated<Date | null>;
   softDeletedBy: Generated<string | null>;
   testPhaseNotifiedAt: Generated<Date | null>;
   updatedAt: Generated<Date>;
+  widgetReturnUrl: Generated<string | null>;
   zipContingent: Generated<number>;
   zipPostProcessingTimeInHours: Generated<number | null>;
 }

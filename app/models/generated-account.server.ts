@@ -85,11 +85,13 @@ export class EmailAlreadyExists extends AppError {
  * temporary; the user has no password (it cannot log in, only keep its session) and a made-up
  * address that never receives mail. The account gets what every account gets (root folder,
  * membership, owner permission, notification settings; see insertAccountWithOwner) and its
- * storage time. One transaction: a half-created try-it account never exists.
+ * storage time. One transaction: a half-created try-it account never exists. The embedded
+ * widget passes the account whose widget code it was (`referredByAccountId`) and the customer's
+ * page it sits on (`widgetReturnUrl`), both checked by the caller (ADR 0052).
  */
 export async function createGeneratedAccount(
   db: Database,
-  options: { locale: string; now?: Date },
+  options: { locale: string; now?: Date; referredByAccountId?: string | null; widgetReturnUrl?: string | null },
 ): Promise<{ accountId: string; userId: string; removeAt: Date }> {
   const now = options.now ?? new Date();
   const removeAt = generatedAccountRemoveAt(now);
@@ -111,7 +113,15 @@ export async function createGeneratedAccount(
       permissionType: "owner",
     });
     // The test phase and the storage time count from the same instant.
-    await trx.updateTable("account").set({ createdAt: now }).where("id", "=", created.accountId).execute();
+    await trx
+      .updateTable("account")
+      .set({
+        createdAt: now,
+        referredByAccountId: options.referredByAccountId ?? null,
+        widgetReturnUrl: options.widgetReturnUrl ?? null,
+      })
+      .where("id", "=", created.accountId)
+      .execute();
     await trx.updateTable("user").set({ createdAt: now }).where("id", "=", created.userId).execute();
     return created;
   });

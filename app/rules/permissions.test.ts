@@ -191,6 +191,11 @@ const OTHER_RULES: Row[] = [
     allowed: CONFIRMED_PAYERS,
   },
   {
+    row: "affiliate (the account drawer's upload widget code): level 2, 3 or 4, non-temporary, not a demo account (ADR 0052)",
+    keys: ["affiliate"],
+    allowed: CONFIRMED_PAYERS.filter((persona) => persona !== "demoMember" && persona !== "demoAdmin"),
+  },
+  {
     row: "tutorial reset: any non-temporary user",
     keys: ["tutorial"],
     allowed: CONFIRMED_USERS,

@@ -87,6 +87,8 @@ export const PERMISSION_KEYS = [
   // Issue 27: the other support writes on an account (inline numbers, '+' channels) and the switch into it.
   "supportAccountListEdit",
   "supportAccountListSwitch",
+  // Issue 30 item 5: the embedded upload widget's code and affiliate digest (ADR 0052).
+  "affiliate",
 ] as const;
 
 export type StaticPermissionKey = (typeof PERMISSION_KEYS)[number];
@@ -203,6 +205,9 @@ const RULES: Record<StaticPermissionKey, Rule> = {
   supportAccountListDeactivate: staff,
   supportAccountListEdit: staff,
   supportAccountListSwitch: staff,
+  // The widget code with the account's affiliate digest (ADR 0052): those who may rename and pay
+  // for the account speak for it to other sites; a demo account, handed to prospects, gets none.
+  affiliate: (s, f) => f.payer && !f.restricted && !s.accountIsDemoAccount,
 };
 
 /** The support user's own accounts are never targets: acting on them would lock them out. */

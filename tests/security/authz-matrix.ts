@@ -867,6 +867,15 @@ export const MATRIX: MatrixEntry[] = [
     destructive: true,
     expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403" }),
   },
+  // The upload widget's code with the account's affiliate digest (ADR 0052): owners, managers and
+  // staff of a registered account; never a demo account's members.
+  {
+    route: "resources/account-settings",
+    method: "POST",
+    intent: "createAffiliateData",
+    form: () => ({ locale: "en", returnUrl: "https://www.example.com/epaper" }),
+    expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403", demoAccount: "403" }),
+  },
   { route: "resources/folders", method: "GET", expect: signedIn("200", { generated: "403" }) },
   {
     route: "resources/folders",

@@ -14,6 +14,7 @@ import { TextField } from "../ui/text-field.tsx";
 import { type DeleteAccountOffer, useDeleteAccountFlow } from "./delete-account-flow.tsx";
 import { ChangePasswordForm, DeleteProfile, NotificationSwitch, ProfileDetailsForm, Section } from "./profile-sections.tsx";
 import { useSchemaForm } from "#app/components/hooks/use-schema-form";
+import { UploadWidgetCode } from "./upload-widget-code.tsx";
 
 /** What the account drawer shows: the current account (after a support switch, the switched-to one). */
 export type AccountView = {
@@ -131,6 +132,19 @@ function AccountDrawerContent({ account, onClose }: { account: AccountView; onCl
           <p className="mt-4 text-sm text-slate-600">{t("shell.account.readOnlyName")}</p>
         ) : null}
       </Section>
+      {settings?.affiliate ? (
+        <Section title={t("shell.account.widget.title")}>
+          <UploadWidgetCode />
+          <div className="mt-6">
+            <Facts
+              rows={[
+                [t("shell.account.widget.referredTrying"), String(settings.affiliate.referred.trying)],
+                [t("shell.account.widget.referredSignedUp"), String(settings.affiliate.referred.signedUp)],
+              ]}
+            />
+          </div>
+        </Section>
+      ) : null}
       {settings ? (
         settings.deleteAccount.allowed ? (
           <Section title={t("shell.account.deleteSection")}>

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Notice } from "#app/components/account/auth-card";
-import { Button } from "#app/components/ui/button";
+import { Button, buttonClassName } from "#app/components/ui/button";
+import { returnUrlOrNull } from "#app/rules/upload-widget";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 
 /** The form intent of the welcome panel's confirmed 'delete all ePaper' (handled by the /epaper action). */
@@ -10,10 +11,22 @@ export const DELETE_ALL_EPAPERS_INTENT = "deleteAllEpapers";
 
 /**
  * What a try-it user sees above the grid (studio-core.md §2): a headline, two paragraphs, 'delete
- * all ePaper' (after confirmation) and 'sign up'.
+ * all ePaper' (after confirmation) and 'sign up'. A try-it account made by the embedded widget on
+ * a customer's page whose code names a return target also gets a link back to that page, named
+ * by its host (ADR 0052).
  */
-export function WelcomePanel({ storageDays, onSignup }: { storageDays: number; onSignup: () => void }) {
+export function WelcomePanel({
+  storageDays,
+  onSignup,
+  returnUrl,
+}: {
+  storageDays: number;
+  onSignup: () => void;
+  returnUrl: string | null;
+}) {
   const { t } = useTranslation();
+  // Checked again here: only an http(s) address ever becomes the link.
+  const back = returnUrlOrNull(returnUrl);
   const [confirming, setConfirming] = useState(false);
   const fetcher = useFetcher<{ deleted: number }>();
   const deleted = fetcher.state === "idle" && fetcher.data ? fetcher.data.deleted : null;
@@ -30,6 +43,11 @@ export function WelcomePanel({ storageDays, onSignup }: { storageDays: number; o
         <Button variant="secondary" onPress={() => setConfirming(true)}>
           {t("welcome.deleteAll")}
         </Button>
+        {back ? (
+          <a href={back} className={buttonClassName("secondary")}>
+            {t("welcome.backTo", { site: new URL(back).host })}
+          </a>
+        ) : null}
       </div>
       <ConfirmDialog
         isOpen={confirming}

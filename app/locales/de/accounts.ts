@@ -108,6 +108,7 @@ export default {
     deleted: "Alle ePaper wurden gelöscht.",
     cancel: "Abbrechen",
     signup: "Registrieren",
+    backTo: "Zurück zu {{site}}",
   },
   testPhase: {
     title: "Ihre Testphase ist abgelaufen",
@@ -143,6 +144,9 @@ export default {
     pleaseConfirmTermsAndConditions: "Bitte bestätigen Sie die Allgemeinen Geschäftsbedingungen",
     maintenanceStaffOnly: "Während der Wartung können sich nur Support und Administratoren anmelden.",
     formRejected: "Das Formular konnte nicht gesendet werden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.",
+    returnUrlInvalid:
+      "Bitte geben Sie eine vollständige Webadresse ein, die mit https:// oder http:// beginnt, oder lassen Sie das Feld leer",
+    widgetLocaleInvalid: "Bitte wählen Sie Deutsch oder Englisch",
   },
 } satisfies Pick<
   Translation,

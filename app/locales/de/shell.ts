@@ -71,6 +71,23 @@ export default {
         manageChannels: "Kanäle verwalten",
         contactSupport: "Support kontaktieren",
       },
+      widget: {
+        title: "Upload-Widget für Ihre Website",
+        intro:
+          "Lassen Sie die Besucher Ihrer Website aus ihren PDFs ePaper machen: Fügen Sie diesen Code in eine Seite Ihrer Website ein. Er zeigt ein Upload-Feld von 260 × 260 Pixeln; ein Upload legt für den Besucher ein kostenloses Testkonto an, und so angelegte Konten werden Ihrem Konto zugerechnet.",
+        language: "Sprache des Widgets",
+        returnUrl: "Rücksprungadresse (optional)",
+        returnUrlHint:
+          "Eine Seite Ihrer Website, z. B. https://www.example.com/epaper. Nach dem Upload öffnet sich das Studio im Fenster des Besuchers und bietet einen Link zurück zu dieser Seite.",
+        create: "Code erstellen",
+        code: "HTML-Code für Ihre Website",
+        codeHint: "Fügen Sie den Code unverändert in das HTML Ihrer Seite ein, wo das Upload-Feld erscheinen soll.",
+        copy: "Code kopieren",
+        copiedStatus: "Der Code wurde in die Zwischenablage kopiert.",
+        copyManually: "Der Code konnte nicht automatisch kopiert werden. Er ist markiert: Kopieren Sie ihn mit Strg+C (⌘+C auf dem Mac).",
+        referredTrying: "Konten über Ihr Widget, noch im Test",
+        referredSignedUp: "Konten über Ihr Widget, registriert",
+      },
     },
     profile: {
       title: "Profil",

@@ -103,6 +103,7 @@ export default {
     deleted: "All ePapers have been deleted.",
     cancel: "Cancel",
     signup: "Sign up",
+    backTo: "Back to {{site}}",
   },
   testPhase: {
     title: "Your test phase has ended",
@@ -137,5 +138,7 @@ export default {
     pleaseConfirmTermsAndConditions: "Please confirm the terms and conditions",
     maintenanceStaffOnly: "During maintenance only support and administrators can log in.",
     formRejected: "The form could not be sent. Please reload the page and try again.",
+    returnUrlInvalid: "Please enter a complete web address that starts with https:// or http://, or leave the field empty",
+    widgetLocaleInvalid: "Please choose German or English",
   },
 } as const;

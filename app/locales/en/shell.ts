@@ -69,6 +69,23 @@ export default {
         manageChannels: "Manage channels",
         contactSupport: "Contact support",
       },
+      widget: {
+        title: "Upload widget for your website",
+        intro:
+          "Let the visitors of your website turn their PDFs into ePapers: paste this code into a page of your site. It shows a 260 × 260 pixel upload box; an upload creates a free test account for the visitor, and accounts created this way count for your account.",
+        language: "Language of the widget",
+        returnUrl: "Return address (optional)",
+        returnUrlHint:
+          "A page of your website, e.g. https://www.example.com/epaper. After the upload the studio opens in the visitor's window and offers a link back to this page.",
+        create: "Create code",
+        code: "HTML code for your website",
+        codeHint: "Paste the code unchanged into the HTML of your page where the upload box should appear.",
+        copy: "Copy code",
+        copiedStatus: "The code has been copied to the clipboard.",
+        copyManually: "The code could not be copied automatically. It is selected: copy it with Ctrl+C (⌘+C on a Mac).",
+        referredTrying: "Accounts from your widget, still testing",
+        referredSignedUp: "Accounts from your widget, signed up",
+      },
     },
     profile: {
       title: "Profile",

@@ -8,6 +8,8 @@ import { EMBEDDED_LOGIN_PURPOSE, issueToken } from "#app/auth/one-time-token.ser
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { createSession } from "#app/auth/session.server";
 import { createGeneratedAccount } from "#app/models/generated-account.server";
+import { findAffiliateAccountId } from "#app/models/affiliate.server";
+import { returnUrlOrNull } from "#app/rules/upload-widget";
 import { db } from "#app/utils/db.server";
 import { getEnv } from "#app/utils/env.server";
 import { getLocale } from "#app/utils/i18next.server";
@@ -17,12 +19,15 @@ import { readForm } from "#app/utils/read-form.server";
 
 /**
  * POST /upload-embedded/session: the embedded widget's JSON API (routes/upload-embedded.tsx).
- * intent=account: a new try-it account and its session, answered as `{ token }` (the bearer).
+ * intent=account: a new try-it account and its session, answered as `{ token }` (the bearer);
+ * with the widget code's `affiliate` digest the account counts for the account that digest
+ * stands for, and `returnUrl` is the customer's page the studio links back to (ADR 0052). An
+ * unknown digest or a refused address is left out: the visitor's upload never fails for them.
  * intent=continue (with the bearer): a one-time link that logs the same user into the studio
  * in the top window and shows the new ePaper, answered as `{ url }`.
  */
 export const intents = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("account") }),
+  z.object({ intent: z.literal("account"), affiliate: z.string().default(""), returnUrl: z.string().default("") }),
   z.object({ intent: z.literal("continue"), epaperId: z.string().default("") }),
 ]);
 
@@ -50,7 +55,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const limited = await exceededRateLimit(redis, [{ ...RATE_LIMITS.tryItIp, key: clientIp(request) }]);
     if (limited) throw limited;
-    const { userId } = await createGeneratedAccount(db, { locale: getLocale(context) });
+    const { userId } = await createGeneratedAccount(db, {
+      locale: getLocale(context),
+      referredByAccountId: form.affiliate ? await findAffiliateAccountId(db, form.affiliate) : null,
+      widgetReturnUrl: returnUrlOrNull(form.returnUrl),
+    });
     const session = await createSession(db, {
       userId,
       remember: false,

@@ -3,6 +3,7 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { UploadCard } from "#app/components/workspace/upload-card";
 import { listEpaperLanguages } from "#app/models/epaper-grid.server";
+import { AFFILIATE_PARAM, isAffiliateDigest, RETURN_URL_PARAM, returnUrlOrNull } from "#app/rules/upload-widget";
 import { db } from "#app/utils/db.server";
 import { getInstance, getLocale } from "#app/utils/i18next.server";
 import type { Route } from "./+types/upload-embedded";
@@ -12,12 +13,22 @@ import type { Route } from "./+types/upload-embedded";
  * (?locale=de|en). No header, footer, global messages or cookie consent. Browsers withhold the
  * studio's SameSite cookies in other sites' frames, so the widget creates its anonymous try-it
  * account on first use and authenticates with that session as a bearer token; 'create ePaper'
- * then opens the studio in the top window through a one-time login link.
+ * then opens the studio in the top window through a one-time login link. The widget code from
+ * the account drawer adds ?affiliate= (the account the try-it account counts for) and ?return=
+ * (the customer's page the studio links back to); the session route checks both (ADR 0052).
  */
 export const handle = { bare: true };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { metaTitle: getInstance(context).t("embedded.metaTitle"), languages: await listEpaperLanguages(db), locale: getLocale(context) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const affiliate = url.searchParams.get(AFFILIATE_PARAM) ?? "";
+  return {
+    metaTitle: getInstance(context).t("embedded.metaTitle"),
+    languages: await listEpaperLanguages(db),
+    locale: getLocale(context),
+    affiliate: isAffiliateDigest(affiliate) ? affiliate : "",
+    returnUrl: returnUrlOrNull(url.searchParams.get(RETURN_URL_PARAM)) ?? "",
+  };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Content-Security-Policy": "frame-ancestors *" });
@@ -41,7 +52,9 @@ export default function UploadEmbedded({ loaderData }: Route.ComponentProps) {
   const token = useRef<Promise<string> | null>(null);
   const authorization = () => {
     // One anonymous account per widget visit, created when the first upload starts.
-    token.current ??= post(loaderData.locale, { intent: "account" }).then((json) => String(json.token));
+    token.current ??= post(loaderData.locale, { intent: "account", affiliate: loaderData.affiliate, returnUrl: loaderData.returnUrl }).then(
+      (json) => String(json.token),
+    );
     token.current.catch(() => {
       token.current = null;
     });

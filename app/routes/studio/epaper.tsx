@@ -39,6 +39,7 @@ import { DELETE_ALL_EPAPERS_INTENT, WelcomePanel } from "#app/components/workspa
 import { blobs } from "#app/blob/blobs.server";
 import { endTestPhase } from "#app/models/account-removal.server";
 import { TRY_IT_STORAGE_MS, testPhaseExpired } from "#app/models/generated-account.server";
+import { findWidgetReturnUrl } from "#app/models/affiliate.server";
 import { findTerms } from "#app/models/terms.server";
 import { deleteAllEpapersOfAccount } from "#app/models/try-it-epapers.server";
 import { db } from "#app/utils/db.server";
@@ -98,6 +99,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     folderLabel: folder && folder.id !== root && folder.name ? folder.name : t("folders.root"),
     generated,
     storageDays: Math.round(TRY_IT_STORAGE_MS / DAY_MS),
+    // The customer's page the embedded widget made this try-it account on (ADR 0052).
+    widgetReturnUrl: generated ? await findWidgetReturnUrl(db, user.accountId) : null,
     testPhaseExpired: testPhaseExpired({ isGenerated: generated, createdAt: user.accountCreatedAt }),
     terms: await findTerms(db, getLocale(context)),
     grid: { ...grid, cards: grid.cards.map((card) => ({ ...card, canChange: cardActionsAllowed(subject, card) })) },
@@ -198,7 +201,7 @@ export default function EpaperWorkspace({ loaderData }: Route.ComponentProps) {
       </h1>
       {loaderData.generated ? (
         <>
-          <WelcomePanel storageDays={loaderData.storageDays} onSignup={openSignup} />
+          <WelcomePanel storageDays={loaderData.storageDays} onSignup={openSignup} returnUrl={loaderData.widgetReturnUrl} />
           <TestPhaseDialog isOpen={testPhaseOpen} onOpenChange={setTestPhaseOpen} onSignup={openSignup} />
         </>
       ) : null}
