@@ -15,14 +15,16 @@ const KEPT = ["filter", "orderProp", "order", "take"] as const;
  */
 export function useHeaderSearch() {
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
+  // Open on the path it was opened at, so another path closes it. That path is the address bar's:
+  // right after a link is followed the address changes before the page shows the new path (the
+  // router renders it in a transition), and a search opened in that moment belongs to the new one.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  // Gone elsewhere (neither the page nor the address bar is there any more): closed for good, so
+  // coming back to that path later does not find it open again.
+  if (openAt !== null && openAt !== pathname && openAt !== window.location.pathname) setOpenAt(null);
+  const open = openAt === pathname;
+  const setOpen = (value: boolean) => setOpenAt(value ? window.location.pathname : null);
   const button = useRef<HTMLButtonElement>(null);
-  const path = useRef(pathname);
-  useEffect(() => {
-    if (path.current === pathname) return;
-    path.current = pathname;
-    setOpen(false);
-  }, [pathname]);
   return { open, setOpen, button };
 }
 export type HeaderSearchState = ReturnType<typeof useHeaderSearch>;
