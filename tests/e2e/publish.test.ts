@@ -117,7 +117,11 @@ async function readPublishedEpaper(page: Page, reader: Page | FrameLocator, lang
   // Zoomed (keyboard: phones have no zoom buttons, they pinch), the page shows the larger rendition.
   const overview = reader.getByRole("button", { name: lang.reader.thumbnails }).last();
   await overview.click();
+  // Escape closes the overview once it is open (pressed earlier, on a busy machine, it met no panel).
+  const panel = reader.getByRole("dialog", { name: lang.reader.thumbnails });
+  await expect(panel).toBeVisible();
   await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
   await expect(overview).toBeFocused();
   for (let step = 0; step < 4; step++) await page.keyboard.press("+");
   await expect(first).toHaveAttribute("src", /w1600\.webp$/);
