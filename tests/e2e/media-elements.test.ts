@@ -78,6 +78,8 @@ test.describe("media elements in English", () => {
     await expect(page.getByText("Media item added.")).toBeVisible();
     const area = page.getByRole("button", { name: "Click area: Our website" });
     await expect(area).toBeVisible();
+    // §4: while the selected element shows as an overlay, the page is dimmed to half opacity.
+    await expect(page.getByTestId("page-canvas").getByRole("img", { name: "Page 1", exact: true })).toHaveCSS("opacity", "0.5");
 
     // Keyboard: arrows move by 10 px, Shift+arrows resize; the new frame is saved.
     const start = await frameOf(area);
