@@ -39,5 +39,7 @@ python3 -m http.server "$OUTSIDE_PORT" --bind 127.0.0.1 --directory tests/e2e/ou
 # page calls the studio's signed webhook. A shop of the caller's environment must not replace it.
 unset SHOP_URL SANDBOX_SHOP SANDBOX_SHOP_WEBHOOK_URL
 export SANDBOX_SHOP_PORT=$((BASE + 7)) SHOP_WEBHOOK_SECRET=e2e-shop-webhook-secret-0123456789abcdef
-export CHANNEL_DOMAIN=localhost:$((BASE + 1))
+# No CHANNEL_DOMAIN, as on a machine started with `npm start`: subdomains then live under
+# `<name>.localhost:<content port>` (channelDomainFor, ADR 0041), which the channels journey opens.
+unset CHANNEL_DOMAIN
 exec node --import tsx server/run-all.ts
