@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { ButtonLink } from "./ui/button.tsx";
 

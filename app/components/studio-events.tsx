@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { useRevalidator, href } from "react-router";
 import { parseStudioEvent, REAUTHENTICATING_EVENTS, type StudioEvent } from "#app/events/catalogue";
 import { notificationDuring } from "#app/events/notifications";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Button } from "react-aria-components";
 import type { Toast } from "#app/utils/toast";
 import { dismissToast, showFlashedToast, useToasts } from "#app/components/hooks/toast-store";

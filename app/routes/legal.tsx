@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href, redirect } from "react-router";
 import { CookieList } from "#app/components/shell/cookie-settings";
 import { ButtonLink } from "#app/components/ui/button";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { data } from "react-router";
 import { ButtonLink, buttonClassName } from "#app/components/ui/button";
 import { getEnv } from "#app/utils/env.server";

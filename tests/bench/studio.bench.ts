@@ -13,7 +13,7 @@
  * (default 100,1000,10000), STUDIO_BENCH_ONLY (label words), STUDIO_CPU_PROF (a folder for the studio's
  * CPU profile), BENCH_DATABASE_URL, BENCH_REDIS_URL.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
@@ -125,13 +125,25 @@ async function seedAccount(db: Database, size: number): Promise<Seeded> {
   return { cookies, topFolderId, currentFolderId };
 }
 
-type Stats = { p50: number; p95: number; p99: number; rps: number; times: number[] };
+type Stats = { p50: number; p95: number; p99: number; rps: number; times: number[]; cpuMs: number };
+
+/**
+ * CPU time the studio process has used (user + system, ms), read from /proc: the server's cost of a
+ * view, which, unlike requests/s, does not change with whatever else the machine runs meanwhile.
+ */
+async function cpuMsOf(pid: number | undefined): Promise<number> {
+  if (!pid) return Number.NaN;
+  const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).replace(/^.*\) /, "").split(" ");
+  // utime and stime are fields 14 and 15 of stat (11 and 12 after the name), in clock ticks (100/s).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /** REQUESTS requests from USERS connections, each logged in as its own user; every answer must be 200. */
-async function load(address: string, cookies: string[]): Promise<Stats> {
+async function load(address: string, cookies: string[], pid?: number): Promise<Stats> {
   const times: number[] = [];
+  const cpuBefore = await cpuMsOf(pid);
   let failures = 0;
   let next = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -151,8 +163,16 @@ async function load(address: string, cookies: string[]): Promise<Stats> {
     });
   });
   if (failures > 0 || result.errors > 0) throw new Error(`${address}: ${failures} answers other than 200, ${result.errors} errors`);
+  const cpuMs = ((await cpuMsOf(pid)) - cpuBefore) / times.length;
   const sorted = [...times].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), rps: result.requests.average, times };
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    rps: result.requests.average,
+    times,
+    cpuMs,
+  };
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
@@ -189,13 +209,13 @@ async function main() {
       const all: number[] = [];
       console.log(`\n${size} ePapers`);
       for (const [label, address] of endpoints) {
-        const stats = await load(address, seeded.cookies);
+        const stats = await load(address, seeded.cookies, studio.pid);
         all.push(...stats.times);
         const byEndpoint = perEndpoint.get(label) ?? new Map<number, number>();
         byEndpoint.set(size, stats.p95);
         perEndpoint.set(label, byEndpoint);
         console.log(
-          `  ${label.padEnd(28)} p50 ${ms(stats.p50)}  p95 ${ms(stats.p95)}  p99 ${ms(stats.p99)}  ${stats.rps.toFixed(0).padStart(5)} req/s`,
+          `  ${label.padEnd(28)} p50 ${ms(stats.p50)}  p95 ${ms(stats.p95)}  p99 ${ms(stats.p99)}  ${stats.rps.toFixed(0).padStart(5)} req/s  studio CPU ${stats.cpuMs.toFixed(1)} ms/request`,
         );
       }
       const sorted = all.sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 import { type FieldMetadata, getInputProps, type SubmissionResult, useInputControl } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { LoginSchema, PASSWORD_MIN_LENGTH } from "#app/rules/account-validation";
 import type { useErrorText } from "#app/components/hooks/use-error-text";
 import { type PasswordStrengthAnswers, revalidateField } from "#app/components/hooks/use-password-strength";

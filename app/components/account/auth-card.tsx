@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 
 /**
  * The frame of the headerless pages (login, signup, password, token pages, try-it; studio-admin.md

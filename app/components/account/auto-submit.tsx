@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Form, useSubmit } from "react-router";
 import { Button } from "#app/components/ui/button";
 

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { useFetcher, useSearchParams, href } from "react-router";
 import { GENERATED_DIALOG_PARAM } from "#app/rules/login-redirect";
 import type { action as loginAction } from "#app/routes/accounts/login";

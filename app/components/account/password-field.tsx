@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { ToggleButton } from "react-aria-components";
 import { TextField, type TextFieldProps } from "#app/components/ui/text-field";
 

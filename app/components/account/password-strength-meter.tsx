@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { type PasswordStrengthAnswers, useServerStrength } from "#app/components/hooks/use-password-strength";
 import type { PasswordStrength } from "#app/rules/password-strength";
 

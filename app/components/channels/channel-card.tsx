@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { MenuItem } from "react-aria-components";
 import { CardMenu, cardMenuItemClass } from "#app/components/ui/card-menu";
 import { href, useFetcher } from "react-router";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Radio, RadioGroup, Label } from "react-aria-components";
 import { href, Link, useFetcher } from "react-router";
 import { shopPath } from "#app/rules/shell-menu";

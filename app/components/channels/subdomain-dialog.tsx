@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { useFetcher } from "react-router";
 import { type TourStep, useTour } from "#app/components/hooks/use-tour";
 import { Button } from "#app/components/ui/button";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { href, useFetcher } from "react-router";
 import type { loader as devkitLoader } from "#app/routes/resources/devkit";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { useFetcher, useRevalidator } from "react-router";
 import { DialogButtons } from "#app/components/ui/confirm-dialog";
 import { EpaperSettingsDialog } from "#app/components/settings/epaper-settings-dialog";

@@ -1,5 +1,5 @@
 import { type PointerEvent as ReactPointerEvent, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import {
   type Frame,
   frameAfterKey,

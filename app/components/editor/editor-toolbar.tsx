@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Button, Group, Input, Label, NumberField } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { clampPageNumber, clampZoom, ZOOM } from "#app/rules/editor-pages";
 
 const ZOOM_KEY = "ep-editor-zoom";

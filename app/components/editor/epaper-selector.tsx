@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href, useNavigate } from "react-router";
 
 type EpaperOption = { id: string; name: string; pageCount: number };

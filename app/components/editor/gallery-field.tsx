@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Radio, RadioGroup } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href } from "react-router";
 import { Button } from "#app/components/ui/button";
 import type { ApiErrorBody } from "#app/errors/api-error-body";

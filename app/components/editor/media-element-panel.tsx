@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { useFetcher, useRevalidator } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { DISPLAY_AS, defaultIcon, type EnrichmentKind, MEDIA_BAR_CONTENTS } from "#app/rules/enrichment";
 import { EDITOR_MODES, type FieldName, type FieldProblems, type MediaFields } from "#app/rules/media-element";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { pageFileSrc } from "#app/rules/page-files";
 import { type Frame, framePixels } from "#app/rules/click-area";
 import { ClickAreaLayer } from "./click-area-layer.tsx";

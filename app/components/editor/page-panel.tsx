@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Button, ToggleButton, ToggleButtonGroup } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { useNarrowPanel } from "#app/components/hooks/use-narrow-panel";
 import { Drawer } from "#app/components/ui/drawer";
 import type { ThumbnailColumns } from "#app/rules/editor-pages";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href } from "react-router";
 import { pageFileSrc } from "#app/rules/page-files";
 import { EDITOR_PAGE_CHUNK, type EditorPage, THUMBNAIL_WIDTHS, type ThumbnailColumns } from "#app/rules/editor-pages";

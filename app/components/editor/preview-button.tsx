@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href, useFetcher, useRevalidator } from "react-router";
 import { useStudioEvent } from "#app/components/studio-events";
 import { Button } from "#app/components/ui/button";

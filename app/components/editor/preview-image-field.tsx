@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href, useFetcher, useRevalidator } from "react-router";
 import { Button } from "#app/components/ui/button";
 import type { ApiErrorBody } from "#app/errors/api-error-body";

@@ -1,6 +1,6 @@
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { Button, Input, Label, TextField, ToggleButton, Toolbar } from "react-aria-components";
 import { Icon } from "#app/components/ui/icons";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href } from "react-router";
 import { clampPageNumber, type EditorPage } from "#app/rules/editor-pages";
 import { TextInput } from "#app/components/ui/fields";

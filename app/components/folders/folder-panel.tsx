@@ -1,5 +1,5 @@
 import { Button } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { useNarrowPanel } from "#app/components/hooks/use-narrow-panel";
 import { Drawer } from "#app/components/ui/drawer";
 import { ChevronRightIcon, FolderIcon } from "./folder-tree-icons.tsx";

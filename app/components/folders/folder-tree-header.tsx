@@ -1,6 +1,6 @@
 import type { Ref } from "react";
 import { Button as AriaButton, Input, SearchField } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { PlusIcon, SearchIcon, SmallCloseIcon, Spinner } from "./folder-tree-icons.tsx";
 
 /** The tree's heading row: its name (the region's label), a busy spinner that screen readers hear, 'New folder'. */

@@ -1,6 +1,6 @@
 import { type DragEvent, type ReactNode, useCallback, useId, useMemo, useRef, useState } from "react";
 import { Button as AriaButton, I18nProvider, type Key, Tree, TreeItem, TreeItemContent } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { useFetchers } from "react-router";
 import {
   FOLDER_SEARCH_LIMIT,

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import type { TranslationKey } from "#app/locales/translation-key";
 import type { TourId, TourState } from "#app/rules/tours";
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { PagePager } from "#app/components/settings/page-pager";
 import { Button } from "#app/components/ui/button";
 import { StatusText, TextInput } from "#app/components/ui/fields";

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import type { ApiErrorBody } from "#app/errors/api-error-body";
 import type { MediaItem, MediaUses } from "#app/rules/media-library";
 

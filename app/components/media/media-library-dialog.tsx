@@ -1,5 +1,5 @@
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { type TourStep, useTour } from "#app/components/hooks/use-tour";
 import { Dialog } from "#app/components/ui/dialog";
 import { GalleriesTab } from "./galleries-tab.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { Button } from "#app/components/ui/button";
 import { CloseIcon } from "#app/components/ui/icons";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { useFetcher } from "react-router";
 import { Checkbox } from "#app/components/ui/fields";
 import { Switch } from "#app/components/ui/switch";

@@ -1,5 +1,5 @@
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Dialog } from "#app/components/ui/dialog";
 import { StatusText } from "#app/components/ui/fields";
 import { SETTINGS_TABS } from "#app/rules/epaper-settings";

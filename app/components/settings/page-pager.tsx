@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Button } from "#app/components/ui/button";
 import { PAGES_DEFAULT_SIZE, type PageSize, pageSizeOptions } from "#app/rules/pages-settings";
 

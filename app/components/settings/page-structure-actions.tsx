@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Radio, RadioGroup } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Button } from "#app/components/ui/button";
 import { TextInput } from "#app/components/ui/fields";
 import type { ApiErrorBody } from "#app/errors/api-error-body";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href } from "react-router";
 import { useStudioEvent } from "#app/components/studio-events";
 import { Button } from "#app/components/ui/button";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useSerial } from "#app/components/hooks/use-serial";
 import { Checkbox as AriaCheckbox } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";

@@ -1,6 +1,6 @@
 import { readableControls } from "@ep/publisher/src/contrast.ts";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { Checkbox, Choice, fileInputClassName, NumberInput, SelectInput, TextInput } from "#app/components/ui/fields";

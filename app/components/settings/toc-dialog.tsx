@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { useSerial } from "#app/components/hooks/use-serial";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Button } from "#app/components/ui/button";
 import { Checkbox, TextInput } from "#app/components/ui/fields";
 import { pageFileSrc } from "#app/rules/page-files";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSerial } from "#app/components/hooks/use-serial";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href } from "react-router";
 import type { ApiErrorBody } from "#app/errors/api-error-body";
 import {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { type ReactNode, useEffect, useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { pageExchangeMaxOf } from "#app/rules/page-structure";
 import { useFetcher, href } from "react-router";
 import { Drawer } from "#app/components/ui/drawer";

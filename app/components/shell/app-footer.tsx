@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Button } from "react-aria-components";
 import { href } from "react-router";
 import type { FooterLink } from "#app/rules/footer-links";

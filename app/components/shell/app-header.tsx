@@ -1,5 +1,5 @@
 import type { Key, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Link, useLocation, useSubmit, href } from "react-router";
 import { buttonClassName } from "#app/components/ui/button";
 import { BroadcastIcon, CartIcon, DocumentIcon, GlobeIcon, LogoMark, UserIcon } from "#app/components/ui/icons";

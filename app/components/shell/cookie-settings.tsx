@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
 import { STUDIO_COOKIES, STUDIO_LOCAL_STORAGE, type StoredItem, type StoredItemId } from "#app/rules/cookies";

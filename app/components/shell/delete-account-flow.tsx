@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { useFetcher, href } from "react-router";
 import type { action as accountSettingsAction } from "#app/routes/resources/account-settings";
 import { shellDialogHref } from "#app/rules/shell-menu";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Form, useLocation, useSearchParams } from "react-router";
 import { SearchIcon } from "#app/components/ui/icons";
 import { headerControlClassName } from "./header-menu.tsx";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { useFetcher, href } from "react-router";
 import type { action as profileAction } from "#app/routes/resources/profile";
 import { createChangePasswordSchema, createProfileSchema } from "#app/rules/account-validation";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Button } from "react-aria-components";
 import { Form, href, useFetcher } from "react-router";
 import { CloseIcon } from "#app/components/ui/icons";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href, useFetcher } from "react-router";
 import { useErrorText } from "#app/components/hooks/use-error-text";
 import { useSchemaForm } from "#app/components/hooks/use-schema-form";

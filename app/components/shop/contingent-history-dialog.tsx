@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { useFetcher } from "react-router";
 import { Checkbox } from "#app/components/ui/fields";
 import { Dialog } from "#app/components/ui/dialog";

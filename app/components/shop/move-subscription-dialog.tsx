@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Dialog } from "#app/components/ui/dialog";
 import { DialogButtons } from "#app/components/ui/confirm-dialog";
 import { GroupError, SelectInput } from "#app/components/ui/fields";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Link, useFetcher } from "react-router";
 import { Button, buttonClassName } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href, Link } from "react-router";
 import type { AccountView } from "#app/rules/support-rows";
 import { drawerButton, type OpenDrawer } from "./customer-tables.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href, Link } from "react-router";
 import { DocumentIcon } from "#app/components/ui/icons";
 import { epaperRowTone } from "#app/rules/support-lists";

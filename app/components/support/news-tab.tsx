@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { useFetcher } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { DialogButtons } from "#app/components/ui/confirm-dialog";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href, useFetcher } from "react-router";
 import type { loader as renderNodeLoader } from "#app/routes/resources/support-render-node";
 import { Button } from "#app/components/ui/button";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Button as AriaButton, Dialog, DialogTrigger, Popover } from "react-aria-components";
 import { href, Link, useFetcher } from "react-router";
 import { channelRowTone, renderProcessRowTone } from "#app/rules/support-lists";

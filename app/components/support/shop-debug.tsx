@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import type { ShopDebugView } from "#app/rules/support-rows";
 import { ActiveSearch, bodyCell, headerCell, SupportTable, When } from "./support-controls.tsx";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { useFetcher } from "react-router";
 import { ORDER_TYPES } from "#app/rules/shop";
 import type { OrderCodeRow } from "#app/rules/support-rows";

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Menu, MenuItem, MenuTrigger, Button as AriaButton, Popover } from "react-aria-components";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";

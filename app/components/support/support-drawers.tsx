@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href, Link, useFetcher } from "react-router";
 import type { loader as detailsLoader } from "#app/routes/resources/support-details";
 import { Drawer } from "#app/components/ui/drawer";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href, useFetcher } from "react-router";
 import type { EpaperCard as Card } from "#app/rules/epaper-card";
 import { previewLinkAddress } from "#app/rules/preview-link";

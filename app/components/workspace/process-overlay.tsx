@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import type { EpaperCard as Card } from "#app/rules/epaper-card";
 import { isPageProcess } from "#app/rules/page-structure";
 import { Button } from "#app/components/ui/button";

@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import { shopPath } from "#app/rules/shell-menu";
 import { Dialog as AriaDialog, Modal, ModalOverlay } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import type { ZipDecision } from "#app/rules/zip-contingent";
 import { formatDate } from "#app/utils/format-date";
 import { Button } from "#app/components/ui/button";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Form, href } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { DropZone, FileTrigger, isFileDropItem } from "react-aria-components";
 import { useRevalidator } from "react-router";
 import {

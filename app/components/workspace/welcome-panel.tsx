@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { useFetcher } from "react-router";
 import { Notice } from "#app/components/account/auth-card";
 import { Button, buttonClassName } from "#app/components/ui/button";

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { data, Form, Link, redirect, useNavigation, href } from "react-router";
 import { checkRateLimit, clientIp, exceededRateLimit, loginDelayMs, RATE_LIMITS, resetRateLimit } from "#app/auth/rate-limit.server";
 import { REDIRECT_TO_PARAM, readLoginNotice, safeRedirect } from "#app/rules/login-redirect";

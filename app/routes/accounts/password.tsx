@@ -2,7 +2,7 @@ import { z } from "zod";
 import { bareIntent } from "#app/rules/intents";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { data, Form, Link, redirect, useNavigation, href } from "react-router";
 import { sendAuthMail } from "#app/auth/auth-mail.server";
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { data, Form, redirect, useNavigation, href } from "react-router";
 import { loginPath } from "#app/rules/login-redirect";
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Form, href, redirect, useNavigation } from "react-router";
 import { consumeToken, EMBEDDED_LOGIN_PURPOSE } from "#app/auth/one-time-token.server";
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";

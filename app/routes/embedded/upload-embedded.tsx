@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { UploadCard } from "#app/components/workspace/upload-card";
 import { listEpaperLanguages } from "#app/models/epaper-grid.server";
 import { AFFILIATE_PARAM, isAffiliateDigest, RETURN_URL_PARAM, returnUrlOrNull } from "#app/rules/upload-widget";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { clientIp } from "#app/auth/rate-limit.server";
 import { FormErrors } from "#app/components/account/account-form-fields";

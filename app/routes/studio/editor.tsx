@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { data, href, Link, useNavigate } from "react-router";
 import { requirePagePermission, studioUserOf } from "#app/auth/studio-user.server";
 import { EditorToolbar, useZoom } from "#app/components/editor/editor-toolbar";

@@ -4,7 +4,7 @@ import { withErrorToasts } from "#app/errors/responses.server";
 import { z } from "zod";
 import { bareIntent, parseIntent } from "#app/rules/intents";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { data, redirect, useNavigate, useRevalidator } from "react-router";
 import { destroySessionHeader } from "#app/auth/session-cookie.server";
 import { studioUserOf } from "#app/auth/studio-user.server";

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { RouterProvider } from "react-aria-components";
 import { Outlet, useHref, useLocation, useNavigate, useSearchParams } from "react-router";
 import { studioUserMiddleware, studioUserOf } from "#app/auth/studio-user.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { Form, href, redirect, useNavigation, useRevalidator } from "react-router";
 import { z } from "zod";
 import { requirePagePermission, studioUserOf } from "#app/auth/studio-user.server";

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { data, href, redirect } from "react-router";
 import { z } from "zod";
 import { requirePagePermission, studioUserOf } from "#app/auth/studio-user.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/components/hooks/use-translation";
 import { href, Outlet } from "react-router";
 import { requirePagePermission, studioUserOf } from "#app/auth/studio-user.server";
 import { TabNav } from "#app/components/shell/tab-nav";
