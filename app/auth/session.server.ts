@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { sql } from "kysely";
 import type { Database } from "#db/client";
 import { publishForcedLogout } from "#app/events/publish.server";
 import { clientIp } from "./rate-limit.server.ts";
@@ -220,6 +221,22 @@ export async function getSessionUser(
       "ba.isActive as baseAccountIsActive",
       "ba.deletedAt as baseAccountDeletedAt",
     ])
+    // The user's permission levels and e-mail settings in the same round trip (issue 29: every
+    // studio request reads them; names and levels are seeded words and digits, never a comma).
+    .select((eb) => [
+      eb
+        .selectFrom("userPermission as up")
+        .innerJoin("permissionType as pt", "pt.id", "up.permissionTypeId")
+        .select(sql<string | null>`group_concat(${sql.ref("pt.priority")})`.as("list"))
+        .whereRef("up.userId", "=", "u.id")
+        .as("permissionList"),
+      eb
+        .selectFrom("userEmailConfig as uec")
+        .innerJoin("emailConfig as ec", "ec.id", "uec.emailConfigId")
+        .select(sql<string | null>`group_concat(${sql.ref("ec.name")})`.as("list"))
+        .whereRef("uec.userId", "=", "u.id")
+        .as("emailConfigList"),
+    ])
     .where("s.id", "=", sessionId)
     .executeTakeFirst();
 
@@ -235,21 +252,6 @@ export async function getSessionUser(
   if (row.userDeletedAt !== null) return ended("userDeleted");
   if (!row.baseAccountIsActive || row.baseAccountDeletedAt !== null) return ended("accountDeactivated");
 
-  const [permissions, emailConfigs] = await Promise.all([
-    db
-      .selectFrom("userPermission as up")
-      .innerJoin("permissionType as pt", "pt.id", "up.permissionTypeId")
-      .select("pt.priority")
-      .where("up.userId", "=", row.id)
-      .execute(),
-    db
-      .selectFrom("userEmailConfig as uec")
-      .innerJoin("emailConfig as ec", "ec.id", "uec.emailConfigId")
-      .select("ec.name")
-      .where("uec.userId", "=", row.id)
-      .execute(),
-  ]);
-
   const {
     sessionId: id,
     sessionCreatedAt,
@@ -261,6 +263,8 @@ export async function getSessionUser(
     userDeletedAt: _userDeletedAt,
     baseAccountIsActive: _baseAccountIsActive,
     baseAccountDeletedAt: _baseAccountDeletedAt,
+    permissionList,
+    emailConfigList,
     ...user
   } = row;
   return {
@@ -273,7 +277,7 @@ export async function getSessionUser(
       expiresAt: sessionExpiresAt,
       forcedError: sessionForcedError,
     },
-    user: { ...user, permissions: permissions.map((p) => p.priority), emailConfigNames: emailConfigs.map((c) => c.name) },
+    user: { ...user, permissions: listOf(permissionList), emailConfigNames: listOf(emailConfigList) },
   };
 }
 
@@ -368,3 +372,6 @@ export async function revokeAccountSessions(
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** A GROUP_CONCAT's items (none for NULL, which it gives for no rows). */
+const listOf = (list: string | null) => (list ? list.split(",") : []);

@@ -1,5 +1,6 @@
 import { isStaleProcess } from "#app/lifecycle/epaper-process.server";
 import type { Database } from "#db/client";
+import { remembered } from "#app/utils/reference-cache.server";
 import type { EpaperCard } from "#app/rules/epaper-card";
 import { nameMatches } from "./name-search.server.ts";
 
@@ -210,5 +211,7 @@ export async function findFolder(db: Database, accountId: string, folderId: stri
 
 /** The ePaper languages of the language select (29, studio-core.md §2 upload card). */
 export async function listEpaperLanguages(db: Database) {
-  return db.selectFrom("epaperLanguage").select(["code", "name", "nativeName"]).orderBy("position").orderBy("name").execute();
+  return remembered(db, "epaperLanguages", () =>
+    db.selectFrom("epaperLanguage").select(["code", "name", "nativeName"]).orderBy("position").orderBy("name").execute(),
+  );
 }

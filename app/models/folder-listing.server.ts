@@ -138,9 +138,9 @@ async function leavesOf(db: Database, accountId: string, folderId: string, isRoo
   return { epapers: rows.map((row) => leafOf(row, access)), epaperCount: Number(total) };
 }
 
-/** The root folder's row (created when the account lacks it). */
-async function rootRow(db: Database, accountId: string): Promise<FolderRow> {
-  const rootId = await findRootFolderId(db, accountId);
+/** The root folder's row (created when the account lacks it); `knownId` when the caller has read it. */
+async function rootRow(db: Database, accountId: string, knownId?: string): Promise<FolderRow> {
+  const rootId = knownId ?? (await findRootFolderId(db, accountId));
   const [root] = await foldersById(db, accountId, [rootId]);
   if (!root) throw new FolderNotFound(`root of ${accountId}`);
   return root;
@@ -190,11 +190,13 @@ export async function loadFolderTree(
   db: Database,
   studio: Pick<StudioUser, "user" | "subject" | "permissions">,
   selectedFolderId: string | null = null,
+  /** The account's root folder id, when the caller has just read it (findRootFolderId). */
+  rootId?: string,
 ): Promise<FolderTreeData | null> {
   if (!studio.permissions.has("tree")) return null;
   const canManageDemo = can(studio.subject, "demoManagement");
   const accountId = studio.user.accountId;
-  const root = await rootRow(db, accountId);
+  const root = await rootRow(db, accountId, rootId);
   const path = await pathTo(db, accountId, root, selectedFolderId);
   const access = { demoProcesses: canManageDemo };
   const [children, leaves] = await Promise.all([

@@ -1,6 +1,7 @@
 import { type NewsItem, newsImageUrl } from "#app/rules/news";
 import { sanitizeRichText } from "#app/utils/rich-text.server";
 import type { Database } from "#db/client";
+import { remembered } from "#app/utils/reference-cache.server";
 
 /** At most this many news reach a page (the menu lists them, the carousel shows them). */
 const NEWS_MAX = 10;
@@ -8,9 +9,14 @@ const NEWS_MAX = 10;
 /**
  * The news a studio page shows (studio-admin.md §4 'Tours and news'; issue 14): active news in
  * the page's language, between their start and end dates, by position. The text is sanitised
- * again on the way out (the rich-text allow-list), whatever the table holds.
+ * again on the way out (the rich-text allow-list), whatever the table holds. Each instance keeps
+ * them for a moment (reference-cache.server.ts, ADR 0054); support's writes forget them at once.
  */
-export async function currentNews(db: Database, locale: string, now = new Date()): Promise<NewsItem[]> {
+export function currentNews(db: Database, locale: string, now = new Date()): Promise<NewsItem[]> {
+  return remembered(db, `news:${locale}`, () => readNews(db, locale, now));
+}
+
+async function readNews(db: Database, locale: string, now: Date): Promise<NewsItem[]> {
   const rows = await db
     .selectFrom("news")
     .select(["id", "headline", "text", "imageMediaId"])

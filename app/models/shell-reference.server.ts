@@ -1,6 +1,7 @@
 import type { Database } from "#db/client";
 import { type FooterLink, selectFooterLinks } from "#app/rules/footer-links";
 import { findSupportEmail } from "#app/preferences/system-preference.server";
+import { remembered } from "#app/utils/reference-cache.server";
 
 export type ShellReferenceData = {
   /** The system languages (studio-admin.md §2 "first protected entry"), in their order. */
@@ -13,12 +14,15 @@ export type ShellReferenceData = {
 /**
  * What the studio loads on the first protected entry (studio-core.md §2): system languages,
  * imprint, help centre, terms, privacy policy and the support address. The app shell's loader
- * runs on entry and after writes, not on every navigation, so this is not cached further.
+ * runs on entry and after writes, not on every navigation; each instance keeps the rows for a
+ * moment (reference-cache.server.ts, ADR 0054).
  */
 export async function loadShellReferenceData(db: Database, locale: string): Promise<ShellReferenceData> {
   const [systemLanguages, footerRows, supportEmail] = await Promise.all([
-    db.selectFrom("systemLanguage").select(["code", "name"]).orderBy("position").execute(),
-    db.selectFrom("footerLink").select(["languageCode", "kind", "url"]).where("languageCode", "=", locale).execute(),
+    remembered(db, "systemLanguages", () => db.selectFrom("systemLanguage").select(["code", "name"]).orderBy("position").execute()),
+    remembered(db, `footerLinks:${locale}`, () =>
+      db.selectFrom("footerLink").select(["languageCode", "kind", "url"]).where("languageCode", "=", locale).execute(),
+    ),
     findSupportEmail(db),
   ]);
   return { systemLanguages, footerLinks: selectFooterLinks(footerRows, locale), supportEmail };

@@ -1,11 +1,14 @@
 import type { Database } from "#db/client";
+import { remembered } from "#app/utils/reference-cache.server";
 import type { SYSTEM_PREFERENCES } from "#db/seed-data";
 
 export type PreferenceName = (typeof SYSTEM_PREFERENCES)[number]["name"];
 
 /** The stored value of one system preference, or undefined before the seed ran. */
 export async function findPreferenceValue(db: Database, name: PreferenceName) {
-  const row = await db.selectFrom("systemPreference").select("json").where("name", "=", name).executeTakeFirst();
+  const row = await remembered(db, `pref:${name}`, () =>
+    db.selectFrom("systemPreference").select("json").where("name", "=", name).executeTakeFirst(),
+  );
   return row?.json;
 }
 

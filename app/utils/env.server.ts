@@ -93,6 +93,12 @@ const EnvSchema = z
      * route's tests, where a busy machine must not turn an estimate into a refusal).
      */
     PASSWORD_STRENGTH_BUDGET_MS: z.coerce.number().int().min(0).max(1000).default(250),
+    /**
+     * How long each process keeps reference rows every page reads (system preferences, languages,
+     * footer links, terms, news), in ms (ADR 0054; reference-cache.server.ts reads it). 0: not at
+     * all (tests that write those tables behind the studio's back).
+     */
+    REFERENCE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     /** Render jobs one worker process runs at once; they share the nodes' capacity. */
     RENDER_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     /**

@@ -38,7 +38,7 @@ const PORT = 3390;
 const BASE = `http://localhost:${PORT}`;
 const SECRET = "studio-bench-session-secret-0123456789abcdef";
 /** The same grid page at every size (the browser would store what fits its window). */
-const GRID_SIZE = 24;
+const GRID_SIZE = Number(process.env.STUDIO_BENCH_GRID ?? 24);
 
 type Seeded = { cookies: string[]; topFolderId: string; currentFolderId: string };
 

@@ -42,4 +42,7 @@ export SANDBOX_SHOP_PORT=$((BASE + 7)) SHOP_WEBHOOK_SECRET=e2e-shop-webhook-secr
 # No CHANNEL_DOMAIN, as on a machine started with `npm start`: subdomains then live under
 # `<name>.localhost:<content port>` (channelDomainFor, ADR 0041), which the channels journey opens.
 unset CHANNEL_DOMAIN
+# The journeys write footer links, news and preferences straight into the database and expect the
+# next page to show them: no reference memory here (ADR 0054; its rules are proven in Vitest).
+export REFERENCE_CACHE_MS=0
 exec node --import tsx server/run-all.ts

@@ -6,6 +6,7 @@ import type { SupportNewsRow } from "#app/rules/support-rows";
 import { sanitizeRichText } from "#app/utils/rich-text.server";
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
+import { forgetReference } from "#app/utils/reference-cache.server";
 import { SupportTargetNotFound } from "./support-errors.server.ts";
 import { recordSupportAction, type SupportActor } from "./support-audit.server.ts";
 import { deleteNewsImage, insertNewsImage, type NewsImageDeps, prepareNewsImage, withNewsImage } from "./news-image.server.ts";
@@ -96,6 +97,7 @@ export async function createNews(deps: NewsImageDeps, actor: SupportActor, form:
       });
     }),
   );
+  forgetReference(db, "news:");
   return id;
 }
 
@@ -134,6 +136,7 @@ export async function updateNews(deps: NewsImageDeps, actor: SupportActor, newsI
       return imageMediaId === before.imageMediaId ? null : before.imageMediaId;
     }),
   );
+  forgetReference(db, "news:");
   await deleteNewsImage(deps, dropped);
 }
 
@@ -151,5 +154,6 @@ export async function deleteNews(deps: NewsImageDeps, actor: SupportActor, newsI
     await recordSupportAction(trx, actor, { accountId: null, targetType: "news", targetId: newsId, action: "delete", before });
     return before.imageMediaId;
   });
+  forgetReference(deps.db, "news:");
   await deleteNewsImage(deps, image);
 }

@@ -120,7 +120,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       studioUrl: getEnv().PUBLIC_URL,
     },
     languages: await listEpaperLanguages(db),
-    folders: await loadFolderTree(db, studio, folder?.id ?? null),
+    folders: await loadFolderTree(db, studio, folder?.id ?? null, root),
     defaultLanguage: getLocale(context),
     documentUploadedAt: user.documentUploadedAt?.toISOString() ?? null,
   });

@@ -1,0 +1,48 @@
+/**
+ * A short-lived, process-wide memory of reference rows that every studio page reads and that
+ * change rarely and only through a person (ADR 0053): system preferences, languages, footer
+ * links, terms, news. Every document request of the studio read them again (seven of the
+ * workspace page's twenty-two queries, issue 29); now each instance reads them at most once per
+ * REFERENCE_CACHE_MS (default 2 s) per database, and concurrent requests share that one read.
+ *
+ * The instance that writes such a row forgets it at once (`forgetReference`), so the person who
+ * changed it sees the change on their next page; other instances see it within the lifetime.
+ * REFERENCE_CACHE_MS=0 switches the memory off (the Vitest suite and the e2e studio, whose tests
+ * write these tables behind the studio's back).
+ */
+type Entry = { until: number; value: Promise<unknown> };
+
+const memories = new WeakMap<object, Map<string, Entry>>();
+
+function lifetimeMs(): number {
+  const configured = Number(process.env.REFERENCE_CACHE_MS ?? 2000);
+  return Number.isFinite(configured) && configured > 0 ? configured : 0;
+}
+
+/** `load()`'s value for `key` of database `db`, read again once it is older than the lifetime. */
+export function remembered<T>(db: object, key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+  const lifetime = lifetimeMs();
+  if (lifetime === 0) return load();
+  let memory = memories.get(db);
+  if (!memory) {
+    memory = new Map();
+    memories.set(db, memory);
+  }
+  const known = memory.get(key);
+  if (known && known.until > now) return known.value as Promise<T>;
+  const value = load();
+  const entry = { until: now + lifetime, value };
+  memory.set(key, entry);
+  // A failed read is not remembered: the next request asks the database again.
+  value.catch(() => {
+    if (memory.get(key) === entry) memory.delete(key);
+  });
+  return value;
+}
+
+/** Forgets every remembered key of `db` that starts with `prefix` (after a write to those rows). */
+export function forgetReference(db: object, prefix: string): void {
+  const memory = memories.get(db);
+  if (!memory) return;
+  for (const key of [...memory.keys()]) if (key.startsWith(prefix)) memory.delete(key);
+}
