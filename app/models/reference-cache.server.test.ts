@@ -1,12 +1,12 @@
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
-import { savePreference } from "#app/models/preferences.server";
+import { savePreference } from "./preferences.server.ts";
 import { findSupportEmail } from "#app/preferences/system-preference.server";
 import type { Database } from "#db/client";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
 import { permissionSubject } from "#tests/support/permission-subject";
 import { createScratchDatabase } from "#tests/support/scratch-database";
-import { forgetReference, remembered } from "./reference-cache.server.ts";
+import { forgetReference, remembered } from "#app/utils/reference-cache.server";
 
 // The reference memory (ADR 0054): one read per lifetime and database, shared by concurrent
 // requests, a failed read not kept, and a write through the studio forgets at once.
