@@ -23,6 +23,8 @@ const LAYERS = {
   shop: 3.5,
   // processes on an ePaper, driven through the lifecycle
   publish: 4,
+  // readership statistics: the content origin's beacon ingest and the worker's rollup (ADR 0053)
+  stats: 4.5,
   render: 5,
   lifecycle: 6,
   // services

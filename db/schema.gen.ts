@@ -194,6 +194,7 @@ export interface EpaperSetting {
   shareWhatsapp: Generated<boolean>;
   shareXing: Generated<boolean>;
   sharingActive: Generated<boolean>;
+  statisticsActive: Generated<boolean>;
   tocAutostartActive: Generated<boolean>;
   tocEnabled: Generated<boolean>;
   tocThumbsActive: Generated<boolean>;
@@ -500,6 +501,65 @@ export interface ShopWebhookEvent {
   type: string;
 }
 
+export interface StatsApplied {
+  appliedAt: Generated<Date>;
+  entryId: string;
+  stream: string;
+  token: string;
+}
+
+export interface StatsDaily {
+  channelId: Generated<string>;
+  day: Date;
+  downloads: Generated<number>;
+  epaperId: string;
+  gpcViews: Generated<number>;
+  opens: Generated<number>;
+  shares: Generated<number>;
+  source: "channel" | "preview" | "previewlink";
+  tocUses: Generated<number>;
+  uniques: Generated<number>;
+  views: Generated<number>;
+}
+
+export interface StatsDevices {
+  day: Date;
+  device: "desktop" | "phone" | "tablet";
+  epaperId: string;
+  opens: Generated<number>;
+}
+
+export interface StatsElements {
+  clicks: Generated<number>;
+  day: Date;
+  epaperId: string;
+  opens: Generated<number>;
+  pageMediaId: string;
+}
+
+export interface StatsPages {
+  day: Date;
+  epaperId: string;
+  page: number;
+  readersReached: Generated<number>;
+  totalMs: Generated<number>;
+  views: Generated<number>;
+}
+
+export interface StatsReferrers {
+  day: Date;
+  domain: string;
+  epaperId: string;
+  opens: Generated<number>;
+}
+
+export interface StatsSearches {
+  count: Generated<number>;
+  day: Date;
+  epaperId: string;
+  term: string;
+}
+
 export interface Subdomain {
   accountId: string;
   createdAt: Generated<Date>;
@@ -653,6 +713,13 @@ export interface DB {
   shopChannelSubscription: ShopChannelSubscription;
   shopOrderCode: ShopOrderCode;
   shopWebhookEvent: ShopWebhookEvent;
+  statsApplied: StatsApplied;
+  statsDaily: StatsDaily;
+  statsDevices: StatsDevices;
+  statsElements: StatsElements;
+  statsPages: StatsPages;
+  statsReferrers: StatsReferrers;
+  statsSearches: StatsSearches;
   subdomain: Subdomain;
   supportAudit: SupportAudit;
   systemLanguage: SystemLanguage;

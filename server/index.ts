@@ -112,24 +112,35 @@ app.use((error: unknown, _req: express.Request, res: express.Response, _next: ex
 
 // The content origin: published bundles on their own port (and host name), never the studio's.
 const { createContentHandler } = await import("#app/publish/content-server.server");
-const [{ db: contentDb }, { blobs: contentBlobs }] = await Promise.all([import("#app/utils/db.server"), import("#app/blob/blobs.server")]);
+const { createStatsIngest } = await import("#app/stats/stats-ingest.server");
+const [{ db: contentDb }, { blobs: contentBlobs }, { redis: contentRedis }] = await Promise.all([
+  import("#app/utils/db.server"),
+  import("#app/blob/blobs.server"),
+  import("#app/utils/redis.server"),
+]);
 // The blob store answers before anything is served (a wrong bucket or endpoint stops the start here).
 await contentBlobs.ready();
-const contentServer = applyServerTimeouts(
-  createServer(
-    createContentHandler({
-      db: contentDb,
-      blobs: contentBlobs,
-      studioOrigin: env.PUBLIC_URL,
-      contentOrigin: env.CONTENT_URL,
-      // CHANNEL_DOMAIN, or unset `localhost:<CONTENT_PORT>` (ADR 0041, issue 30).
-      channelDomain: channelDomainFor({ channelDomain: env.CHANNEL_DOMAIN, contentUrl: env.CONTENT_URL, contentPort: env.CONTENT_PORT })
-        .host,
-      secret: env.SESSION_SECRET,
-    }),
-  ),
-  { requestMs: 60_000 },
-);
+const contentHandler = createContentHandler({
+  db: contentDb,
+  blobs: contentBlobs,
+  studioOrigin: env.PUBLIC_URL,
+  contentOrigin: env.CONTENT_URL,
+  // CHANNEL_DOMAIN, or unset `localhost:<CONTENT_PORT>` (ADR 0041, issue 30).
+  channelDomain: channelDomainFor({ channelDomain: env.CHANNEL_DOMAIN, contentUrl: env.CONTENT_URL, contentPort: env.CONTENT_PORT }).host,
+  secret: env.SESSION_SECRET,
+  // The readers' statistics beacons go to a Redis stream the worker counts (ADR 0053).
+  stats: createStatsIngest({ db: contentDb, redis: contentRedis }),
+});
+// The client address of a beacon is what Express vouches for, under the same TRUST_PROXY as the
+// studio's (it is only hashed, never kept); Express does nothing else here.
+const contentApp = express();
+contentApp.disable("x-powered-by");
+if (env.TRUST_PROXY) contentApp.set("trust proxy", env.TRUST_PROXY);
+contentApp.use((req, res) => {
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
+  void contentHandler(req, res);
+});
+const contentServer = applyServerTimeouts(createServer(contentApp), { requestMs: 60_000 });
 contentServer.listen(env.CONTENT_PORT, env.HOST, () => console.log(`content origin ready at ${env.CONTENT_URL}`));
 onShutdown(() => new Promise<void>((resolve) => contentServer.close(() => resolve())));
 

@@ -23,6 +23,7 @@ import { createMaintenanceConsumer } from "#app/worker/maintenance.consumer.serv
 import { createPagesConsumer } from "#app/worker/pages.consumer.server";
 import { createPublishConsumer } from "#app/worker/publish.consumer.server";
 import { createRenderConsumer } from "#app/worker/render.consumer.server";
+import { startStatsRollup } from "#app/stats/stats-rollup.server";
 import { onShutdown } from "./shutdown.ts";
 import { startWorkerHttp } from "./worker-http.ts";
 import { startReconciler } from "#app/worker/reconcile.server";
@@ -77,6 +78,8 @@ const consumers: { [Q in QueueName]: Consumer<Q> } = {
 const heartbeats = startJobHeartbeats(db, { log });
 const workers = QUEUE_NAMES.map((name) => startConsumer(name, consumers[name] as Consumer<typeof name>, connection, heartbeats));
 const reconciler = startReconciler({ db, redis, blobs, queues, log }, { connection });
+// Readership statistics (ADR 0053): the content origin's beacons, from a Redis stream into the rollup tables.
+const statsRollup = startStatsRollup({ db, redis: connection, log: (message) => console.log(`[stats] ${message}`) });
 registerReconcilerMetrics(metrics.registry, reconciler);
 
 const http = await startWorkerHttp({
@@ -94,6 +97,7 @@ console.log(`worker ready (queues: ${QUEUE_NAMES.join(", ")}); metrics at ${env.
 onShutdown(async () => {
   http.close();
   reconciler.close();
+  await statsRollup.close();
   for (const worker of workers) await worker.close();
   await heartbeats.close();
   await closeQueues(queues);

@@ -57,6 +57,7 @@ const VALUE_COLUMNS = [
   "privacyPolicyOverlayHeight",
   "privacyPolicyText",
   "trackingGoogleTagId",
+  "statisticsActive",
   "customPlayerHtml",
   "customPlayerCss",
   "customPlayerJavascript",

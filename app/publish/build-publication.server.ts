@@ -5,6 +5,7 @@ import { generateBundleFiles, type ReaderAssets } from "@ep/publisher/src/build-
 import type { BlobStore } from "#app/blob/blob-store.server";
 import type { Database } from "#db/client";
 import { type EpaperSnapshot, loadEpaperSnapshot } from "./epaper-snapshot.server.ts";
+import { statsManifestFields } from "./reader-settings.server.ts";
 import { type BundleEntry, writeZip } from "./zip-archive.server.ts";
 
 export type PublicationType = "preview" | "previewlink" | "zip";
@@ -98,7 +99,7 @@ export async function buildPublication(deps: PublishDeps, input: { epaperId: str
 export async function writeBundle(deps: PublishDeps, snapshot: EpaperSnapshot, blobPrefix: string, form: "files" | "zip"): Promise<number> {
   let sizeInByte = 0;
   try {
-    const files = await bundleEntries(deps, snapshot, blobPrefix);
+    const files = await bundleEntries(deps, snapshot, blobPrefix, form);
     if (form === "zip") {
       sizeInByte = await writeZip(deps.blobs, `${blobPrefix}/${ZIP_FILE}`, files);
       // The cut page PDFs were stored only to stream them into the archive.
@@ -125,13 +126,20 @@ export async function writeBundle(deps: PublishDeps, snapshot: EpaperSnapshot, b
 /** The studio user sees a preview or a preview link the moment it is ready; a new zip waits for its download (the card's dot). */
 const reviewedAtOf = (type: PublicationType, now: Date) => (type === "zip" ? null : now);
 
-async function bundleEntries(deps: PublishDeps, snapshot: EpaperSnapshot, blobPrefix: string): Promise<BundleEntry[]> {
+async function bundleEntries(
+  deps: PublishDeps,
+  snapshot: EpaperSnapshot,
+  blobPrefix: string,
+  form: "files" | "zip",
+): Promise<BundleEntry[]> {
   const [reader, pageWords] = await Promise.all([
     readerAssets(deps.readerAssetsDir),
     // A page whose word file is missing (rendered without text) is published without a text layer.
     Promise.all(snapshot.pageWordKeys.map(async (key) => (await deps.blobs.read(key).catch(() => Buffer.from("[]"))).toString("utf8"))),
   ]);
   const manifest = structuredClone(snapshot.manifest);
+  // Readership statistics (issue 31): where this form's reader sends them, if anywhere.
+  Object.assign(manifest, statsManifestFields({ on: manifest.stats !== false, form }));
   const pdfs: BundleEntry[] = [];
   if (snapshot.pdfPages.length && deps.splitPages) {
     // One split per source PDF: the ePaper's own, and each PDF pages were inserted from.

@@ -6,8 +6,11 @@ import type { Readable } from "node:stream";
 import { isNotModified, parseByteRange, validatorHeaders } from "#app/blob/blob-http.server";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import type { Database } from "#db/client";
-import { SHORT_PATH } from "#app/rules/channel";
 import { subdomainOfHost } from "#app/rules/subdomain";
+import type { StatsIngest } from "#app/stats/stats-ingest.server";
+import { statsRootOf } from "#app/stats/stats-endpoint.server";
+import { findChannel, findPreview, findSubdomainChannels, PREVIEW_HASH } from "./content-lookup.server.ts";
+import { createStatsAddress } from "./content-stats.server.ts";
 import { createPreviewLinkGate, type UnlockedPreviewLink, unlockEndScript } from "./preview-link-content.server.ts";
 
 const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
@@ -27,8 +30,6 @@ const CONTENT_TYPES: Record<string, string> = {
   ".mp4": "video/mp4",
 };
 
-const HASH = /^[a-z0-9]{16,80}$/;
-
 export type ContentServerDeps = {
   db: Database;
   blobs: BlobStore;
@@ -44,6 +45,8 @@ export type ContentServerDeps = {
   secret?: string;
   /** The clock of the unlock checks (tests move it). */
   now?: () => number;
+  /** Queues the readers' statistics beacons (`<root>/_stats`, ADR 0053); without it they are dropped. */
+  stats?: StatsIngest;
 };
 
 type Revision = { blobPrefix: string };
@@ -59,17 +62,21 @@ type Revision = { blobPrefix: string };
  * Only the studio may frame a preview (the preview dialog). It answers only for its own host:
  * opened under the studio's host name (another port of `localhost`) it would share the studio's
  * cookies, which are per host, not per port (issue 16, finding 5); any other Host gets 421.
+ * The one address that takes a POST is a publication's `_stats` (content-stats.server.ts).
  */
 export function createContentHandler(deps: ContentServerDeps) {
   const ownHost = new URL(deps.contentOrigin).host.toLowerCase();
   const previewLinks = createPreviewLinkGate(deps);
+  const statsAddress = createStatsAddress(deps);
   return async function handle(req: IncomingMessage, res: ServerResponse) {
     try {
       const host = (req.headers.host ?? "").toLowerCase();
       const subdomain = host !== ownHost && deps.channelDomain ? subdomainOfHost(host, deps.channelDomain) : null;
       if (host !== ownHost && !subdomain) return send(res, 421, "misdirected request");
-      if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "method not allowed");
       const url = new URL(req.url ?? "/", "http://content.invalid");
+      const statsRoot = statsRootOf(url.pathname);
+      if (statsRoot !== null) return await statsAddress(req, res, { root: statsRoot, host, subdomain });
+      if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "method not allowed");
       // Browsers ask every host for an icon: no icon (the publication's page is the customer's,
       // not the studio's), but no 404 in the reader's console either.
       if (url.pathname === "/favicon.ico") {
@@ -87,7 +94,7 @@ export function createContentHandler(deps: ContentServerDeps) {
           search: url.search,
         });
       const match = /^\/(preview|previewlink)\/([^/]+)\/(?:([^/]+)(?:\/(.*))?)?$/.exec(url.pathname);
-      if (!match?.[2] || !HASH.test(match[2])) return send(res, 404, "not found");
+      if (!match?.[2] || !PREVIEW_HASH.test(match[2])) return send(res, 404, "not found");
       const [, form, hash, revision, file] = match as unknown as [string, "preview" | "previewlink", string, string?, string?];
       if (form === "previewlink") {
         const access = await previewLinks(req, res, { hash, segment: revision, search: url.searchParams });
@@ -101,14 +108,7 @@ export function createContentHandler(deps: ContentServerDeps) {
           gated: access,
         });
       }
-      const publication = await deps.db
-        .selectFrom("publication")
-        .innerJoin("epaper", "epaper.id", "publication.epaperId")
-        .select(["publication.blobPrefix"])
-        .where("publication.hash", "=", hash)
-        .where("publication.type", "=", "preview")
-        .where("epaper.deletedAt", "is", null)
-        .executeTakeFirst();
+      const publication = await findPreview(deps.db, hash);
       if (!publication?.blobPrefix) return send(res, 404, "not found");
       return serveRevision(deps, req, res, {
         base: `/preview/${hash}`,
@@ -270,14 +270,7 @@ async function serveChannel(
   res: ServerResponse,
   input: { shortPath: string; revision: string | undefined; file: string | undefined; search: string },
 ) {
-  if (!SHORT_PATH.test(input.shortPath)) return notAvailable(res, 404);
-  const channel = await deps.db
-    .selectFrom("channel")
-    .leftJoin("epaper", "epaper.id", "channel.epaperId")
-    .select(["channel.blobPrefix", "channel.disabled", "channel.available", "epaper.deletedAt as epaperDeletedAt"])
-    .where("channel.shortPath", "=", input.shortPath)
-    .where("channel.deletedAt", "is", null)
-    .executeTakeFirst();
+  const channel = await findChannel(deps.db, input.shortPath);
   if (!channel) return notAvailable(res, 404);
   // A deleted ePaper leaves every channel at once, as it leaves its previews.
   if (!channel.blobPrefix || channel.epaperDeletedAt) return notAvailable(res, 404);
@@ -297,15 +290,7 @@ async function serveChannel(
  * `/c/<shortPath>/…` serves a channel assigned to it; nothing else, and no other account's channel.
  */
 async function serveSubdomain(deps: ContentServerDeps, req: IncomingMessage, res: ServerResponse, name: string, url: URL) {
-  const channels = await deps.db
-    .selectFrom("subdomain")
-    .innerJoin("channel", "channel.subdomainId", "subdomain.id")
-    .select(["channel.shortPath", "channel.name", "channel.contentName"])
-    .where("subdomain.name", "=", name)
-    .where("channel.deletedAt", "is", null)
-    .orderBy("channel.name")
-    .limit(200)
-    .execute();
+  const channels = await findSubdomainChannels(deps.db, name);
   if (url.pathname === "/") {
     const only = channels.length === 1 ? channels[0] : undefined;
     // Its only channel answers here at once (its <base> names the channel's revision): no redirect hop.

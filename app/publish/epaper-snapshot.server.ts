@@ -4,7 +4,7 @@ import type { StoredLink, StoredRenditions } from "#app/render/page-store.server
 import type { Database } from "#db/client";
 import { sanitizeRichText } from "#app/utils/rich-text.server";
 import { pageMediaRows } from "./page-media-rows.server.ts";
-import { loadSettings, toSettings } from "./reader-settings.server.ts";
+import { loadSettings, statisticsOn, toSettings } from "./reader-settings.server.ts";
 import { defaultIcon } from "#app/rules/enrichment";
 
 /** A file the bundle copies from the blob store: where it goes and where it comes from. */
@@ -184,6 +184,8 @@ export async function loadEpaperSnapshot(db: Database, epaperId: string): Promis
       settings: toSettings(settingsRow, mediaPathOf, pages[0]?.images.at(-1)?.src ?? null),
       galleries,
       search: "search.js",
+      // The endpoint depends on the form (build-publication.server.ts); off is off in every form.
+      ...(statisticsOn(settingsRow) ? {} : { stats: false as const }),
     },
     pageTexts: visible.map((page) => page.text ?? ""),
     pageWordKeys: visible.map((page) => `${page.blobPrefix}/${(page.renditions as StoredRenditions).words}`),

@@ -83,7 +83,7 @@ export async function findLivePreviewLink(db: Database, hash: string, now: Date)
   const row = await db
     .selectFrom("publication")
     .innerJoin("epaper", "epaper.id", "publication.epaperId")
-    .select(["publication.id", "publication.passwordHash", "publication.blobPrefix", "publication.expiredAt"])
+    .select(["publication.id", "publication.epaperId", "publication.passwordHash", "publication.blobPrefix", "publication.expiredAt"])
     .where("publication.hash", "=", hash)
     .where("publication.type", "=", "previewlink")
     .where("epaper.deletedAt", "is", null)

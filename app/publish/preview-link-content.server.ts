@@ -3,7 +3,7 @@ import { previewLinkAddress, previewLinkContentPath } from "#app/rules/preview-l
 import type { Database } from "#db/client";
 import { ACCESS_COOKIE, accessCookie, findLivePreviewLink, passwordFingerprint, verifyAccess } from "./preview-link-access.server.ts";
 
-export type UnlockedPreviewLink = { hash: string; blobPrefix: string; unlockEndsAt: number };
+export type UnlockedPreviewLink = { hash: string; epaperId: string; blobPrefix: string; unlockEndsAt: number };
 
 /** What the gate needs of the content origin's deps (content-server.server.ts). */
 export type PreviewLinkGateDeps = {
@@ -55,9 +55,33 @@ export function createPreviewLinkGate(deps: PreviewLinkGateDeps) {
       res.end();
       return null;
     }
-    const claim = verifyAccess(deps.secret, "cookie", readCookie(req, ACCESS_COOKIE) ?? "", now);
-    if (!claim || claim.hash !== input.hash || claim.fingerprint !== fingerprint) return toPasswordPage(res, input.hash);
-    return { hash: input.hash, blobPrefix: publication.blobPrefix, unlockEndsAt: claim.expiresAt };
+    return unlocked(deps.secret, req, publication, input.hash, now) ?? toPasswordPage(res, input.hash);
+  };
+}
+
+/** The unlock the request's access cookie grants for this preview link, or null. */
+function unlocked(
+  secret: string,
+  req: IncomingMessage,
+  publication: { epaperId: string; blobPrefix: string; passwordHash: string },
+  hash: string,
+  now: number,
+): UnlockedPreviewLink | null {
+  const claim = verifyAccess(secret, "cookie", readCookie(req, ACCESS_COOKIE) ?? "", now);
+  if (!claim || claim.hash !== hash || claim.fingerprint !== passwordFingerprint(publication.passwordHash)) return null;
+  return { hash, epaperId: publication.epaperId, blobPrefix: publication.blobPrefix, unlockEndsAt: claim.expiresAt };
+}
+
+/**
+ * The same check as the gate's for an address that is no page (the statistics beacon): the
+ * unlock of a live preview link that the request's cookie grants, or null; it answers nothing.
+ */
+export function createPreviewLinkCheck(deps: PreviewLinkGateDeps) {
+  return async (req: IncomingMessage, hash: string): Promise<UnlockedPreviewLink | null> => {
+    if (!deps.secret) return null;
+    const now = deps.now?.() ?? Date.now();
+    const publication = await findLivePreviewLink(deps.db, hash, new Date(now));
+    return publication ? unlocked(deps.secret, req, publication, hash, now) : null;
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ReaderSettings, ShareTarget } from "@ep/publisher/src/manifest.ts";
+import { type ReaderManifest, type ReaderSettings, SERVED_STATS_ENDPOINT, type ShareTarget } from "@ep/publisher/src/manifest.ts";
 import type { Database } from "#db/client";
 import { readableControls } from "@ep/publisher/src/contrast.ts";
 
@@ -69,4 +69,28 @@ export function toSettings(
     toc: { enabled: row?.tocEnabled ?? true, autostart: row?.tocAutostartActive ?? false, thumbs: row?.tocThumbsActive ?? false },
     custom: { headHtml: row?.customPlayerHtml ?? null, css: row?.customPlayerCss ?? null, javascript: row?.customPlayerJavascript ?? null },
   };
+}
+
+/**
+ * Whether the reader collects readership statistics (issue 31): the ePaper setting
+ * `statisticsActive`, on unless switched off (an ePaper without a settings row collects).
+ */
+export function statisticsOn(row: SettingsRow | undefined): boolean {
+  return row?.statisticsActive ?? true;
+}
+
+/**
+ * The manifest's statistics fields for one form of a bundle: nothing collected when the setting
+ * is off; the studio's own endpoint in the forms it serves; in a zip package (self-hosted) only the
+ * endpoint the customer entered, and without one nothing is collected.
+ */
+export function statsManifestFields(input: {
+  on: boolean;
+  form: "files" | "zip";
+  /** The customer's own endpoint URL for a zip package (a studio setting still to come). */
+  zipEndpoint?: string | null;
+}): Pick<ReaderManifest, "stats" | "statsEndpoint"> {
+  if (!input.on) return { stats: false };
+  if (input.form === "files") return { statsEndpoint: SERVED_STATS_ENDPOINT };
+  return input.zipEndpoint ? { statsEndpoint: input.zipEndpoint } : {};
 }

@@ -72,6 +72,8 @@ const shape = {
   privacyPolicyOverlayHeight: z.number().int().nullable(),
   privacyPolicyText: text(SETTINGS_LIMITS.privacyText.max),
   trackingGoogleTagId: text(32),
+  /** The studio's own readership statistics (ADR 0053); on by default. */
+  statisticsActive: flag,
   customPlayerHtml: text(SETTINGS_LIMITS.code),
   customPlayerCss: text(SETTINGS_LIMITS.code),
   customPlayerJavascript: text(SETTINGS_LIMITS.code),

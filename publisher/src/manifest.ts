@@ -29,6 +29,15 @@ export type ReaderManifest = {
   galleries: Record<string, GalleryImage[]>;
   /** Full-text search data: a classic script that calls window.__epaperSearch(SearchData). */
   search: string;
+  /** false: the ePaper's statistics setting is off and the reader collects nothing (issue 31). */
+  stats?: false;
+  /**
+   * Where the reader posts its readership statistics (issue 31; reader/src/stats.ts): a URL,
+   * absolute or relative to the bundle's root. The studio writes SERVED_STATS_ENDPOINT into the
+   * bundles it serves itself, and a zip package carries the customer's own endpoint, if any.
+   * Absent (a zip without one, a bundle made before issue 31): the reader collects nothing.
+   */
+  statsEndpoint?: string;
 };
 
 export type ManifestPage = {
@@ -135,3 +144,10 @@ export const SEARCH_CALLBACK = "__epaperSearch" as const;
 export const MANIFEST_ELEMENT_ID = "epaper-manifest" as const;
 /** id of the element in index.html the reader mounts into (it holds the static first page). */
 export const ROOT_ELEMENT_ID = "reader" as const;
+/**
+ * The statistics endpoint of a bundle the studio serves, relative to the bundle's root: every
+ * served bundle lies in a revision folder right under its publication's root
+ * (`/preview/<hash>/<revision>/`, `/previewlink/<hash>/<revision>/`, `/c/<shortPath>/<revision>/`,
+ * on a subdomain too), so this names `<publication root>/_stats`, whichever address opened it.
+ */
+export const SERVED_STATS_ENDPOINT = "../_stats" as const;

@@ -243,12 +243,18 @@ export function StatisticsTab(props: TabProps) {
   const { t } = useTranslation();
   const bind = useBinders(props);
   return (
-    <TextInput
-      {...bind.text("trackingGoogleTagId", t("settings.statistics.trackingGoogleTagId"), {
-        placeholder: "G-XXXXXXXXXX",
-        description: t("settings.statistics.trackingHint"),
-      })}
-    />
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <Checkbox {...bind.flag("statisticsActive")}>{t("settings.statistics.statisticsActive")}</Checkbox>
+        <p className="text-sm text-slate-700">{t("settings.statistics.statisticsHint")}</p>
+      </div>
+      <TextInput
+        {...bind.text("trackingGoogleTagId", t("settings.statistics.trackingGoogleTagId"), {
+          placeholder: "G-XXXXXXXXXX",
+          description: t("settings.statistics.trackingHint"),
+        })}
+      />
+    </div>
   );
 }
 

@@ -78,6 +78,9 @@ export default {
       switchNeeds: "Geben Sie Breite, Höhe und einen Text mit {{min}} bis {{max}} Zeichen ein, um dies einzuschalten.",
     },
     statistics: {
+      statisticsActive: "Leser dieses ePapers zählen",
+      statisticsHint:
+        "Zählt Aufrufe, gelesene Seiten, Klicks auf Medien, Suchen und Downloads, ohne Cookies und ohne IP-Adressen zu speichern. Leser, die Global Privacy Control oder Do Not Track senden, zählen nur als Aufruf.",
       trackingGoogleTagId: "Google-Tag-ID",
       trackingHint: "Format G-XXXXXXXXXX. Der Reader lädt das Google-Tag erst, wenn die Leser Cookies zugestimmt haben.",
     },

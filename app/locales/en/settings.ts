@@ -76,6 +76,9 @@ export default {
       switchNeeds: "Enter the width, the height and a text of {{min}} to {{max}} characters to switch this on.",
     },
     statistics: {
+      statisticsActive: "Count the readers of this ePaper",
+      statisticsHint:
+        "Counts opens, pages read, media clicks, searches and downloads, without cookies and without storing IP addresses. Readers who send Global Privacy Control or Do Not Track count as a view only.",
       trackingGoogleTagId: "Google tag ID",
       trackingHint: "Format G-XXXXXXXXXX. The reader loads Google's tag only after the reader agreed to cookies.",
     },

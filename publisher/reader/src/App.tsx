@@ -12,6 +12,7 @@ import { type DialogState, type Reader, ReaderContext } from "./reader-context.t
 import { hasMediaBar } from "./layout.ts";
 import { WordsStore } from "./script-loader.ts";
 import { anchorOf, buildSpreads, chooseLayoutMode, nextSide, slotsOf, spreadIndexOf } from "./spreads.ts";
+import { statPages } from "./stats.ts";
 import { format, textsFor } from "./texts.ts";
 import { clampZoom, RESET_VIEW, type View, ZOOM_STEP, zoomAround } from "./zoom.ts";
 
@@ -81,6 +82,10 @@ export function App({ manifest, initialSrc, onFirstImage }: AppProps) {
 
   // A new spread starts unzoomed.
   useEffect(() => setViewState(RESET_VIEW), [anchor]);
+
+  // Each page of the spread on screen counts its time (statistics, issue 31).
+  const shown = spread.join();
+  useEffect(() => statPages(spread), [shown]);
 
   // The address follows the page (replaceState: turning pages must not fill the back button).
   const firstRender = useRef(true);

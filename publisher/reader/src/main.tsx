@@ -7,6 +7,7 @@ import { MANIFEST_ELEMENT_ID, MANIFEST_VERSION, ROOT_ELEMENT_ID, type ReaderMani
 import { App } from "./App.tsx";
 import { watchFirstPage } from "./first-paint.ts";
 import { keepInPageLinks } from "./in-page-links.ts";
+import { startStats } from "./stats.ts";
 import "./styles.css";
 
 function readManifest(): ReaderManifest | null {
@@ -36,6 +37,7 @@ function start() {
     return;
   }
   keepInPageLinks();
+  startStats(manifest);
   const staticPage = root.querySelector<HTMLElement>("[data-ep-static]");
   watchFirstPage(staticPage?.querySelector("img"));
   const container = document.createElement("div");

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { Enrichment } from "../../../src/manifest.ts";
 import { isSafeHref, mailtoHref } from "../media-embed.ts";
 import { useReader } from "../reader-context.ts";
+import { statMedia } from "../stats.ts";
 
 type ControlProps = {
   enrichment: Enrichment;
@@ -45,8 +46,18 @@ export function EnrichmentControl({ enrichment, className, style, children, labe
   const name = useEnrichmentLabel(enrichment);
   const ariaLabel = label ?? name;
   const { action } = enrichment;
-  const button = (onClick: () => void) => (
-    <button type="button" className={className} style={style} aria-label={ariaLabel} onClick={onClick}>
+  // Statistics: an element that opens in a layer counts as opened, one followed as clicked.
+  const button = (onClick: () => void, opens = true) => (
+    <button
+      type="button"
+      className={className}
+      style={style}
+      aria-label={ariaLabel}
+      onClick={() => {
+        statMedia(enrichment, opens ? "open" : "click");
+        onClick();
+      }}
+    >
       {children}
     </button>
   );
@@ -58,13 +69,14 @@ export function EnrichmentControl({ enrichment, className, style, children, labe
       target={target}
       rel={target === "_blank" ? "noopener noreferrer" : undefined}
       aria-label={ariaLabel}
+      onClick={() => statMedia(enrichment, "click")}
     >
       {children}
     </a>
   );
   switch (action.kind) {
     case "internalLink":
-      return button(() => goTo(action.pageIndex));
+      return button(() => goTo(action.pageIndex), false);
     case "mailtoLink":
       return link(mailtoHref(action.recipient, action.subject, action.body), undefined);
     case "gallery":

@@ -5,6 +5,7 @@ import { pageName, useReader } from "../reader-context.ts";
 import { loadSearchData } from "../script-loader.ts";
 import { MIN_QUERY_LENGTH, type SearchHit, searchPages } from "../search.ts";
 import { SHARE_NAMES, shareHref } from "../share-links.ts";
+import { stat } from "../stats.ts";
 import { Dialog } from "./Dialog.tsx";
 
 function labelOf(manifest: ReaderManifest, index: number): string {
@@ -96,6 +97,7 @@ export function TocDialog({ onClose }: { onClose: () => void }) {
                 type="button"
                 className="ep-toc-entry"
                 onClick={() => {
+                  stat({ t: "toc" });
                   goTo(entry.pageIndex);
                   onClose();
                 }}
@@ -120,6 +122,11 @@ type SearchState = { status: "idle" | "loading" | "failed" } | { status: "done";
 export function SearchDialog({ query, onQuery, onClose }: { query: string; onQuery: (query: string) => void; onClose: () => void }) {
   const { manifest, texts, goTo } = useReader();
   const [state, setState] = useState<SearchState>({ status: "idle" });
+  // The term the reader settled on counts when they submit it or close the search (a result
+  // chosen closes it too), never each keystroke.
+  const term = useRef(query);
+  term.current = query;
+  useEffect(() => () => stat({ t: "search", q: term.current }), []);
   useEffect(() => {
     if (query.trim().length < MIN_QUERY_LENGTH) {
       setState({ status: "idle" });
@@ -154,7 +161,13 @@ export function SearchDialog({ query, onQuery, onClose }: { query: string; onQue
   }
   return (
     <Dialog title={texts.search} onClose={onClose} className="ep-sheet">
-      <form className="ep-search-form" onSubmit={(event) => event.preventDefault()}>
+      <form
+        className="ep-search-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          stat({ t: "search", q: query });
+        }}
+      >
         <Icon name="search" />
         <input
           type="search"
@@ -209,6 +222,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
               href={shareHref(target, url, manifest.name)}
               target={target === "email" ? undefined : "_blank"}
               rel="noopener noreferrer"
+              onClick={() => stat({ t: "share", n: target })}
               aria-label={texts.shareVia.replace("{target}", target === "email" ? texts.email : SHARE_NAMES[target])}
             >
               {target === "email" ? texts.email : SHARE_NAMES[target]}

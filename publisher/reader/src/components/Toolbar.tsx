@@ -2,6 +2,7 @@ import type { DialogState } from "../reader-context.ts";
 import { useReader } from "../reader-context.ts";
 import { Icon } from "../icons.tsx";
 import { nextSide } from "../spreads.ts";
+import { stat } from "../stats.ts";
 import { MAX_ZOOM, MIN_ZOOM, ZOOM_STEP } from "../zoom.ts";
 
 export function Header({ onOpen }: { onOpen: (dialog: DialogState) => void }) {
@@ -129,6 +130,7 @@ export function Toolbar({ spread, labels, announcement, atStart, atEnd, zoom, on
               className="ep-button"
               href={page.pdf}
               download=""
+              onClick={() => stat({ t: "download" })}
               aria-label={texts.downloadPdf.replace("{page}", page.label ?? String(index + 1))}
             >
               <Icon name="download" />

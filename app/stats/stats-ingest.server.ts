@@ -1,0 +1,157 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
+import { isbot } from "isbot";
+import type { Database } from "#db/client";
+import { deviceClass } from "./device-class.ts";
+import { referrerDomain } from "./referrer.ts";
+import { STATS_MAX_TERM, type StatsEvent, StatsBatchSchema } from "./stats-events.ts";
+import {
+  DEFAULT_STATS_PREFIX,
+  DEFAULT_STREAM_MAX_LEN,
+  encodeEntry,
+  STATS_KEY_TTL_S,
+  type StatsEntry,
+  type StatsTarget,
+  statsKeys,
+} from "./stats-stream.server.ts";
+
+/*
+ * The content origin's half of the statistics (issue 31, ADR 0053): a beacon's body is checked
+ * against the wire contract, its sender turned into the day's hash (the address itself is never
+ * kept), and the batch appended to a Redis stream; the worker counts it later. Nothing is stored
+ * on or read from the reader's device.
+ */
+
+export type StatsIngestDeps = {
+  db: Database;
+  redis: Redis;
+  /** Prefix of every Redis key (tests use their own). */
+  prefix?: string;
+  /** The stream's approximate cap (XADD MAXLEN ~). */
+  maxLen?: number;
+  now?: () => number;
+  /** How long an ePaper's statistics switch is kept in this process's memory. */
+  settingsTtlMs?: number;
+};
+
+export type StatsBeacon = {
+  target: StatsTarget;
+  headers: Record<string, string | string[] | undefined>;
+  /** The client address as the server trusts it (trustedClientIp); only hashed. */
+  ip: string;
+  body: Buffer;
+  /** Host names that count as a direct visit: the publication's own, the studio's. */
+  ownHosts: readonly string[];
+};
+
+/** queued: in the stream; dropped: answered as accepted but not counted; invalid: no batch of the contract. */
+export type IngestOutcome = "queued" | "dropped" | "invalid";
+
+export type StatsIngest = {
+  ingest(beacon: StatsBeacon): Promise<IngestOutcome>;
+  /** Forgets the cached statistics switch of an ePaper (tests; a process sees a change within settingsTtlMs anyway). */
+  forget(epaperId: string): void;
+};
+
+const SETTINGS_TTL_MS = 30_000;
+const SETTINGS_CACHE_MAX = 20_000;
+/** A salt is read from Redis at most this often per process (one per UTC day, shared by every instance). */
+const SALT_TTL_MS = 60_000;
+
+const header = (headers: StatsBeacon["headers"], name: string) => {
+  const value = headers[name];
+  return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
+};
+
+/** The UTC date of a moment, as YYYY-MM-DD. */
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The reader's hash for the day: sha256 of salt|ePaper|address|User-Agent, 32 hex characters. */
+export function readerHash(salt: string, epaperId: string, ip: string, userAgent: string): string {
+  return createHash("sha256").update(`${salt}|${epaperId}|${ip}|${userAgent}`).digest("hex").slice(0, 32);
+}
+
+/** A search term as it is counted: lower case, single spaces, at most 100 UTF-16 units (no half a character). */
+export function searchTerm(q: string): string {
+  const term = q.toLowerCase().replace(/\s+/g, " ").trim().slice(0, STATS_MAX_TERM);
+  return /[\uD800-\uDBFF]$/.test(term) ? term.slice(0, -1) : term;
+}
+
+/** Global Privacy Control (`Sec-GPC: 1`) or Do Not Track (`DNT: 1`). */
+export const asksNotToBeTracked = (headers: StatsBeacon["headers"]) => header(headers, "sec-gpc") === "1" || header(headers, "dnt") === "1";
+
+export function createStatsIngest(deps: StatsIngestDeps): StatsIngest {
+  const keys = statsKeys(deps.prefix ?? DEFAULT_STATS_PREFIX);
+  const now = () => deps.now?.() ?? Date.now();
+  const settings = new Map<string, { on: boolean; until: number }>();
+  const salts = new Map<string, { salt: string; until: number }>();
+
+  async function statisticsOn(epaperId: string): Promise<boolean> {
+    const cached = settings.get(epaperId);
+    if (cached && cached.until > now()) return cached.on;
+    const row = await deps.db.selectFrom("epaperSetting").select("statisticsActive").where("epaperId", "=", epaperId).executeTakeFirst();
+    // An ePaper without its settings row has the defaults: statistics on.
+    const on = row?.statisticsActive ?? true;
+    if (settings.size >= SETTINGS_CACHE_MAX) settings.clear();
+    settings.set(epaperId, { on, until: now() + (deps.settingsTtlMs ?? SETTINGS_TTL_MS) });
+    return on;
+  }
+
+  /** The day's salt: made by whichever instance asks first (SET NX), gone from Redis two days later. */
+  async function saltOf(day: string): Promise<string> {
+    const cached = salts.get(day);
+    if (cached && cached.until > now()) return cached.salt;
+    const fresh = randomBytes(32).toString("hex");
+    // SET … NX GET answers the salt another instance made first, or nil when ours was set.
+    const existing = (await deps.redis.call("SET", keys.salt(day), fresh, "EX", String(STATS_KEY_TTL_S), "NX", "GET")) as string | null;
+    const salt = existing ?? fresh;
+    for (const [key, value] of salts) if (value.until <= now()) salts.delete(key);
+    salts.set(day, { salt, until: now() + SALT_TTL_MS });
+    return salt;
+  }
+
+  return {
+    forget: (epaperId) => void settings.delete(epaperId),
+    async ingest(beacon) {
+      const userAgent = header(beacon.headers, "user-agent");
+      // Crawlers and scripts are no readers (and a browser always names itself).
+      if (!userAgent || isbot(userAgent)) return "dropped";
+      let json: unknown;
+      try {
+        json = JSON.parse(beacon.body.toString("utf8"));
+      } catch {
+        return "invalid";
+      }
+      const batch = StatsBatchSchema.safeParse(json);
+      if (!batch.success) return "invalid";
+      if (!(await statisticsOn(beacon.target.epaperId))) return "dropped";
+      const at = now();
+      const day = utcDay(at);
+      const gpc = asksNotToBeTracked(beacon.headers);
+      let events: StatsEvent[];
+      if (gpc) {
+        // A reader who asked not to be tracked is a view, nothing more: no detail, no hash, no referrer.
+        events = batch.data.events.filter((event) => event.t === "open").map(() => ({ t: "open", ref: "", w: 0 }));
+        if (events.length === 0) return "dropped";
+      } else {
+        // Only what the counts need: the referrer's domain, the term as it is counted.
+        events = batch.data.events.flatMap((event): StatsEvent[] => {
+          if (event.t === "open") return [{ ...event, ref: referrerDomain(event.ref, beacon.ownHosts) }];
+          if (event.t === "search") return searchTerm(event.q) ? [{ ...event, q: searchTerm(event.q) }] : [];
+          return [event];
+        });
+      }
+      const open = events.find((event) => event.t === "open");
+      const entry: StatsEntry = {
+        ...beacon.target,
+        day,
+        hash: gpc ? null : readerHash(await saltOf(day), beacon.target.epaperId, beacon.ip, userAgent),
+        gpc,
+        device: gpc ? null : deviceClass(userAgent, open?.t === "open" ? open.w : null),
+        events,
+      };
+      await deps.redis.xadd(keys.stream, "MAXLEN", "~", deps.maxLen ?? DEFAULT_STREAM_MAX_LEN, "*", ...encodeEntry(entry));
+      return "queued";
+    },
+  };
+}
