@@ -60,6 +60,8 @@ export default [
       route("pages-settings", "routes/epaper/pages-settings.ts"),
       route("page-structure", "routes/epaper/page-structure.ts"),
       route("zip", "routes/epaper/zip.ts"),
+      // The readership statistics as a CSV download (issue 31, ADR 0053).
+      route("statistics.csv", "routes/epaper/statistics-csv.ts"),
     ]),
   ]),
   route("channel/:channelId/action", "routes/channel/action.ts"),

@@ -21,6 +21,7 @@ import support from "./de/support.ts";
 import news from "./de/news.ts";
 import devkit from "./de/devkit.ts";
 import tours from "./de/tours.ts";
+import stats from "./de/stats.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
 const de: Translation = {
@@ -46,6 +47,7 @@ const de: Translation = {
   ...news,
   ...devkit,
   ...tours,
+  ...stats,
 };
 
 export default de;

@@ -20,6 +20,7 @@ import support from "./en/support.ts";
 import news from "./en/news.ts";
 import devkit from "./en/devkit.ts";
 import tours from "./en/tours.ts";
+import stats from "./en/stats.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
@@ -48,6 +49,7 @@ const en = {
   ...news,
   ...devkit,
   ...tours,
+  ...stats,
 } as const;
 
 export default en;

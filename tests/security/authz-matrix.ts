@@ -507,6 +507,15 @@ export const MATRIX: MatrixEntry[] = [
     scoped: true,
     expect: signedIn("200", { generated: "403", unconfirmed: "403", level1: "403" }),
   },
+  // The readership statistics as CSV (issue 31, ADR 0053): the editor's right (epaperDetails), the
+  // account. A download link: the login for anonymous callers; a read, so neither the demo rule nor
+  // the lock refuses it. The matrix asks for JSON too, so the unconfirmed refusal keeps its name.
+  {
+    route: "epaper/:epaperId/statistics.csv",
+    method: "GET",
+    scoped: true,
+    expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
   {
     route: "epaper/:epaperId/action",
     method: "POST",

@@ -1,0 +1,53 @@
+import type { Translation } from "../en.ts";
+
+/** German: the readership statistics of an ePaper (issue 31, ADR 0053): the range rule and the CSV export. */
+export default {
+  stats: {
+    validation: {
+      invalidDate: "Bitte geben Sie die Daten als JJJJ-MM-TT ein, z. B. 2026-03-31.",
+      fromAfterTo: "Das Startdatum darf nicht nach dem Enddatum liegen.",
+      rangeTooLong: "Bitte wählen Sie höchstens {{max}} Tage.",
+    },
+    csv: {
+      title: "Lesestatistik",
+      epaper: "ePaper",
+      range: "Zeitraum",
+      rangeValue: "{{from}} bis {{to}}",
+      uniquesNote: "Eindeutige Leser werden pro Tag gezählt: Wer an zwei Tagen liest, zählt doppelt.",
+      summary: "Übersicht",
+      days: "Tag für Tag",
+      pages: "Seiten",
+      elements: "Medienelemente",
+      searches: "Suchbegriffe",
+      referrers: "Verweisende Seiten",
+      devices: "Geräte",
+      sources: "Adressen",
+      columns: {
+        day: "Tag",
+        opens: "Aufrufe",
+        views: "Seitenansichten",
+        uniques: "Eindeutige Leser (pro Tag)",
+        gpcViews: "Aufrufe ohne Tracking (GPC/DNT)",
+        tocUses: "Nutzungen des Inhaltsverzeichnisses",
+        downloads: "Downloads",
+        shares: "Geteilt",
+        page: "Seite",
+        readersReached: "Erreichte Leser (pro Tag)",
+        averageSeconds: "Durchschnittliche Zeit (Sekunden)",
+        element: "Element",
+        kind: "Art",
+        clicks: "Klicks",
+        term: "Suchbegriff",
+        count: "Suchen",
+        domain: "Verweisende Seite",
+        device: "Gerät",
+        source: "Adresse",
+        channel: "Kanal",
+      },
+      direct: "(direkt)",
+      removedElement: "(gelöschtes Element)",
+      deviceNames: { phone: "Smartphone", tablet: "Tablet", desktop: "Desktop" },
+      sourceNames: { preview: "Vorschau", previewlink: "Vorschau-Link", channel: "Kanal" },
+    },
+  },
+} satisfies Pick<Translation, "stats">;
