@@ -3,16 +3,15 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { loadTranslation } from "#app/locales/load-translation";
+import { resources } from "#app/locales/index";
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, isLocale, SUPPORTED_LOCALES } from "#app/utils/i18n";
 
 async function hydrate() {
   // The server rendered <html lang>; the browser starts in the same language so hydration matches.
-  const lang = isLocale(document.documentElement.lang) ? document.documentElement.lang : DEFAULT_LOCALE;
-  // Only this language's texts (a chunk of their own); a switch loads the other one (root.tsx).
+  const lang = document.documentElement.lang;
   await i18next.use(initReactI18next).init({
-    resources: { [lang]: { translation: await loadTranslation(lang) } },
-    lng: lang,
+    resources,
+    lng: isLocale(lang) ? lang : DEFAULT_LOCALE,
     supportedLngs: [...SUPPORTED_LOCALES],
     fallbackLng: FALLBACK_LOCALE,
     interpolation: { escapeValue: false },

@@ -13,8 +13,6 @@ import {
 } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 import { useNonce } from "#app/components/nonce";
-import { loadTranslation } from "#app/locales/load-translation";
-import { isLocale } from "#app/utils/i18n";
 import { Toaster } from "#app/components/toaster";
 import { findSupportEmail } from "#app/preferences/system-preference.server";
 import { db } from "#app/utils/db.server";
@@ -83,12 +81,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const studio = useRouteLoaderData<typeof studioLoader>("studio");
   // Keeps the browser's i18next instance (an external system) on the locale the server chose.
   useEffect(() => {
-    if (i18n.language === locale || !isLocale(locale)) return;
-    // The browser holds only the page's language (entry.client.tsx): load the new one first.
-    void (async () => {
-      if (!i18n.hasResourceBundle(locale, "translation")) i18n.addResourceBundle(locale, "translation", await loadTranslation(locale));
-      await i18n.changeLanguage(locale);
-    })();
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [i18n, locale]);
   // A page whose route says `handle: { bare: true }` (the embedded upload widget) shows no global messages.
   const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
