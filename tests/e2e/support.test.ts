@@ -192,8 +192,12 @@ test.describe("render server (level 4)", () => {
       .execute();
     await logInAs(context, await insertUserWithLevel("4"));
     await page.goto(`/support/renderprocesses?search=${documentId}`);
-    await page.getByRole("button", { name: `Render server ${nodeUrl}` }).click();
     const drawer = page.getByRole("dialog", { name: "Render server" });
+    // A press before hydration does nothing: press until the drawer opens.
+    await expect(async () => {
+      if (!(await drawer.isVisible())) await page.getByRole("button", { name: `Render server ${nodeUrl}` }).click();
+      await expect(drawer).toBeVisible({ timeout: 1500 });
+    }).toPass({ timeout: 15_000 });
     await expect(drawer.getByText("takes work")).toBeVisible();
     await expect(drawer.getByText(/^serving \(\d+ of \d+\)$/)).toBeVisible();
     await expect(drawer.getByRole("table", { name: "Metrics" }).getByRole("rowheader", { name: "render_node_capacity" })).toBeVisible();
