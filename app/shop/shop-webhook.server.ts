@@ -126,13 +126,15 @@ async function completeOrder(
     quantity,
     details: JSON.stringify({ orderId, orderCode, orderType: reference.orderType }),
   };
+  // The order comes before what it books, a millisecond apart: rows of the same instant had no
+  // order of their own, so the history showed the two either way round.
+  const at = new Date();
   await trx
     .insertInto("licenceHistory")
-    .values({ ...history, id: createId(), action: "licence_order_start" })
-    .execute();
-  await trx
-    .insertInto("licenceHistory")
-    .values({ ...history, id: createId(), action: "licence_increment" })
+    .values([
+      { ...history, id: createId(), action: "licence_order_start", createdAt: at },
+      { ...history, id: createId(), action: "licence_increment", createdAt: new Date(at.getTime() + 1) },
+    ])
     .execute();
   // The shop's customer number joins the account on its first order (a number another account holds stays there).
   if (!account.customerId) {
@@ -220,27 +222,30 @@ async function cancelSubscription(
   // The channel stays online until the paid term ends; the removal job takes it then.
   if (subscription.channelId)
     await trx.updateTable("channel").set({ removeAt: currentTermEndsAt }).where("id", "=", subscription.channelId).execute();
+  // The order's end before what it takes back, a millisecond apart (as for an order's start).
+  const at = new Date();
   await trx
     .insertInto("licenceHistory")
-    .values({
-      id: createId(),
-      accountId: subscription.accountId,
-      action: "licence_order_end",
-      trigger: "shop",
-      quantity: 1,
-      details: JSON.stringify({ subscriptionId: event.data.subscriptionId, currentTermEndsAt: event.data.currentTermEndsAt }),
-    })
-    .execute();
-  await trx
-    .insertInto("licenceHistory")
-    .values({
-      id: createId(),
-      accountId: subscription.accountId,
-      action: "licence_decrement",
-      trigger: "shop",
-      quantity: 1,
-      details: JSON.stringify({ subscriptionId: event.data.subscriptionId }),
-    })
+    .values([
+      {
+        id: createId(),
+        accountId: subscription.accountId,
+        action: "licence_order_end",
+        trigger: "shop",
+        quantity: 1,
+        details: JSON.stringify({ subscriptionId: event.data.subscriptionId, currentTermEndsAt: event.data.currentTermEndsAt }),
+        createdAt: at,
+      },
+      {
+        id: createId(),
+        accountId: subscription.accountId,
+        action: "licence_decrement",
+        trigger: "shop",
+        quantity: 1,
+        details: JSON.stringify({ subscriptionId: event.data.subscriptionId }),
+        createdAt: new Date(at.getTime() + 1),
+      },
+    ])
     .execute();
   await changeChannelContingent(trx, subscription.accountId, -1);
   return { accountId: subscription.accountId, events: [{ type: "accountDataChanged" }] };
