@@ -1,9 +1,11 @@
+import cluster from "node:cluster";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type express from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { Logger } from "#app/utils/logger.server";
 import { processMetrics } from "#app/utils/metrics.server";
 import { requestIdFrom, runWithRequestId } from "#app/utils/request-context.server";
+import { clusterMetrics } from "./cluster.ts";
 
 /*
  * What operators run the studio by (issue 28 §5; ADR 0046): a request id for every request (kept
@@ -84,7 +86,9 @@ export function metricsEndpoint(token: string) {
       res.status(401).type("text/plain").send("metrics need the scrape token");
       return;
     }
-    res.type(processMetrics.registry.contentType).send(await processMetrics.registry.metrics());
+    // One of several studio processes (WEB_CONCURRENCY): the primary sums them all.
+    const text = cluster.isWorker ? await clusterMetrics() : await processMetrics.registry.metrics();
+    res.type(processMetrics.registry.contentType).send(text);
   };
 }
 

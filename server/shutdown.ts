@@ -26,4 +26,6 @@ async function shutdown(signal: string) {
   process.exit(0);
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void shutdown(signal));
+// \`on\`, not \`once\`: a second signal (a terminal's Ctrl-C reaches a cluster's processes and their
+// primary, which passes SIGTERM on) must not cut the graceful stop short; the timeout above ends it.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void shutdown(signal));

@@ -1,8 +1,9 @@
 /**
- * The studio process: Express serving the React Router app. In development Vite compiles on
- * demand (with HMR); in production the built app is served. Start with `npm start` (all
- * processes) or `tsx server/index.ts` (this one).
+ * A studio process: Express serving the React Router app, and the content origin. In development
+ * Vite compiles on demand (with HMR); in production the built app is served. server/index.ts
+ * starts one, or several behind a cluster primary (WEB_CONCURRENCY).
  */
+import cluster from "node:cluster";
 import { createServer, type Server } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
@@ -20,9 +21,13 @@ import { compressAnswers } from "./compress.ts";
 import { onShutdown } from "./shutdown.ts";
 import { metricsEndpoint, observeRequests, routeLabeler } from "./observability.ts";
 import { createLogger } from "#app/utils/logger.server";
+import { processMetrics } from "#app/utils/metrics.server";
+import { shareMetrics } from "./cluster.ts";
 
 const env = getEnv();
 const logger = createLogger("studio");
+// One of several studio processes: its metrics are part of the primary's sums (server/cluster.ts).
+if (cluster.isWorker) shareMetrics(processMetrics.registry);
 const app = express();
 app.disable("x-powered-by");
 // Request ids, a log line and the histogram for every request (ADR 0046); routes are labelled by

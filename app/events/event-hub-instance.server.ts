@@ -3,7 +3,7 @@ import { getEnv } from "#app/utils/env.server";
 import { remember } from "#app/utils/remember.server";
 import { EventHub } from "./event-hub.server.ts";
 
-/** The studio process's one hub (remembered across dev reloads and shared with server/index.ts's shutdown). */
+/** The studio process's one hub (remembered across dev reloads and shared with server/studio.ts's shutdown). */
 export const eventHub = remember(
   "event-hub",
   // A subscriber must wait for Redis rather than fail: it reconnects and subscribes again. Its

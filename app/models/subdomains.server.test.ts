@@ -200,7 +200,7 @@ test("without CHANNEL_DOMAIN, <name>.localhost:<content port> serves the subdoma
       CONTENT_URL: `http://127.0.0.1:${localPort}`,
       CONTENT_PORT: String(localPort),
     });
-    // As server/index.ts and the subdomains resource read it.
+    // As server/studio.ts and the subdomains resource read it.
     const domain = channelDomainFor({ channelDomain: env.CHANNEL_DOMAIN, contentUrl: env.CONTENT_URL, contentPort: env.CONTENT_PORT });
     local.on(
       "request",

@@ -99,6 +99,11 @@ const EnvSchema = z
      * all (tests that write those tables behind the studio's back).
      */
     REFERENCE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+    /**
+     * Studio processes on this machine (server/index.ts, ADR 0054): 1 (the default) runs the
+     * studio itself; more run behind a cluster primary on the same ports, one per core.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** Render jobs one worker process runs at once; they share the nodes' capacity. */
     RENDER_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     /**

@@ -10,7 +10,7 @@ import { remember } from "./remember.server.ts";
 
 type RequestContext = { requestId: string };
 
-// One per process: the server (server/index.ts, from source) and the app's production bundle
+// One per process: the server (server/studio.ts, from source) and the app's production bundle
 // each hold their own copy of this module, and both must see the same context.
 const storage = remember("request-context", () => new AsyncLocalStorage<RequestContext>());
 

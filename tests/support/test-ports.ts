@@ -40,4 +40,6 @@ export const TEST_PORTS = {
   faultWorker: 50491,
   faultNode: 50495,
   faultSmtp: 50497,
+  /** tests/integration/studio-cluster.test.ts: a studio of two processes (content origin on port + 1). */
+  clusterStudio: 50501,
 } as const;

@@ -20,7 +20,7 @@ import type { Route } from "./+types/password-strength";
  *
  * Public: signup and the password reset have no session, and none is read; it answers the same
  * for everyone and touches no account data. Like every POST it passes the studio's origin rule
- * (server/index.ts, app/auth/same-origin.ts): another origin's fetch is refused. 400 for a body
+ * (server/studio.ts, app/auth/same-origin.ts): another origin's fetch is refused. 400 for a body
  * that is not such a request (password longer than PASSWORD_MAX_LENGTH, too many or too long
  * inputs), 413 over PASSWORD_STRENGTH_REQUEST.maxBodyBytes, 429 with Retry-After over
  * RATE_LIMITS.passwordStrengthIp, 405 for anything but POST. The password is never logged or
