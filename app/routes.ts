@@ -32,6 +32,8 @@ export default [
   layout("routes/studio/layout.tsx", { id: "studio" }, [
     route("epaper", "routes/studio/epaper.tsx"),
     route("epaper/:epaperId", "routes/studio/editor.tsx"),
+    // An ePaper's readership statistics (issue 31, ADR 0053, ADR 0055); the CSV export is its resource below.
+    route("epaper/:epaperId/statistics", "routes/studio/statistics.tsx"),
     route("channel", "routes/studio/channel.tsx"),
     route("shop/:orderType", "routes/studio/shop.tsx"),
     route("support", "routes/studio/support/layout.tsx", [

@@ -1,6 +1,15 @@
 import { describe, expect, test } from "vitest";
 import { AppError } from "#app/errors/app-error";
-import { addDays, daysOf, isStatsDay, rangeLength, requireStatsRange, STATS_MAX_DAYS, statsRangeSchema } from "./readership-stats.ts";
+import {
+  addDays,
+  daysOf,
+  isStatsDay,
+  parseStatsRange,
+  rangeLength,
+  requireStatsRange,
+  STATS_MAX_DAYS,
+  statsRangeSchema,
+} from "./readership-stats.ts";
 
 // Issue 31 item 4: the statistics view's date range (UTC days, both ends included).
 
@@ -54,6 +63,17 @@ describe("the range of the statistics view", () => {
     const result = statsRangeSchema(NOW).safeParse({ from: "2026-03-10", to: "2026-03-01" });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["from", "fromAfterTo"]]);
+  });
+
+  test("the statistics screen gets the problem and its field instead of a refusal", () => {
+    expect(parseStatsRange(search("from=2026-03-01&to=2026-03-10"), NOW)).toEqual({
+      range: { from: "2026-03-01", to: "2026-03-10" },
+      problem: null,
+    });
+    expect(parseStatsRange(search("from=2026-03-10&to=2026-03-01"), NOW).problem).toEqual({ key: "fromAfterTo", field: "from" });
+    expect(parseStatsRange(search("from=2024-01-01&to=2026-03-01"), NOW).problem).toEqual({ key: "rangeTooLong", field: "to" });
+    expect(parseStatsRange(search("from=2026-03-01&to=2026-02-30"), NOW).problem).toEqual({ key: "invalidDate", field: "to" });
+    expect(parseStatsRange(search("from=nonsense"), NOW).problem).toEqual({ key: "invalidDate", field: "from" });
   });
 
   test("every day of a range, across a month and a leap day", () => {

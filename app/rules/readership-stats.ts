@@ -133,14 +133,31 @@ export function statsRangeSchema(now: Date = new Date()) {
     .refine((range) => rangeLength(range) <= STATS_MAX_DAYS, { message: message("rangeTooLong"), path: ["to"] });
 }
 
+/** Why a range was refused: the first problem's message key (`stats.validation.*`) and the field it is about. */
+export type StatsRangeProblem = { key: StatsValidationKey; field: "from" | "to" };
+
+/**
+ * The range of a request's `?from=&to=`, or its first problem: the statistics screen shows the
+ * message next to the field (and the default range), where the CSV export refuses.
+ */
+export function parseStatsRange(
+  search: URLSearchParams,
+  now: Date = new Date(),
+): { range: StatsRange; problem: null } | { range: null; problem: StatsRangeProblem } {
+  const result = statsRangeSchema(now).safeParse({ from: search.get("from"), to: search.get("to") });
+  if (result.success) return { range: result.data, problem: null };
+  const issue = result.error.issues[0];
+  const key: StatsValidationKey = issue?.message === "fromAfterTo" || issue?.message === "rangeTooLong" ? issue.message : "invalidDate";
+  return { range: null, problem: { key, field: issue?.path[0] === "to" ? "to" : "from" } };
+}
+
 /**
  * The range of a request's `?from=&to=`, or a 400 AppError with the first problem's message
  * (`stats.validation.*`), which the route answers translated.
  */
 export function requireStatsRange(search: URLSearchParams, now: Date = new Date()): StatsRange {
-  const result = statsRangeSchema(now).safeParse({ from: search.get("from"), to: search.get("to") });
-  if (result.success) return result.data;
-  const first = result.error.issues[0]?.message;
-  const key: StatsValidationKey = first === "fromAfterTo" || first === "rangeTooLong" ? first : "invalidDate";
+  const parsed = parseStatsRange(search, now);
+  if (parsed.range) return parsed.range;
+  const { key } = parsed.problem;
   throw new AppError(`stats.validation.${key}`, { status: 400, params: statsValidationParams(key), detail: `statistics range: ${key}` });
 }

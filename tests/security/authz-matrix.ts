@@ -410,6 +410,16 @@ export const MATRIX: MatrixEntry[] = [
     foreign: START,
   },
   ...editorWrites(),
+  // The statistics screen (issue 31, ADR 0053): the editor's right (epaperDetails) and the account,
+  // answered as its CSV export is, not with the start route: the error page's 403 (an unconfirmed
+  // user's names its message key in the page's data) and 404 for another account's ePaper. A read,
+  // so neither the demo rule nor the lock refuses it.
+  {
+    route: "epaper/:epaperId/statistics",
+    method: "GET",
+    scoped: true,
+    expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
   { route: "support", method: "GET", expect: only(SUPPORT, "redirect:/support/accounts", START) },
   { route: "support/:tab", method: "GET", path: () => "/support/accounts", expect: only(SUPPORT, "200", START) },
   ...supportWrites(),

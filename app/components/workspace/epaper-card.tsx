@@ -221,12 +221,19 @@ export function EpaperCard(props: {
             ...(state !== "ready" || disabled ? ["zip", "previewLink", "channel"] : []),
           ]}
           onAction={(key) => {
+            if (key === "statistics") return; // a link: the studio layout's RouterProvider navigates
             if (key === "preview") return openPreview();
             if (key === "previewLink") setPreviewLinkOpened(true);
             setDialog(key as Dialogs);
           }}
         >
-          <EpaperMenuItems t={t} isDemo={card.isDemo} publishing={props.publishing} demoManagement={props.demoManagement} />
+          <EpaperMenuItems
+            t={t}
+            isDemo={card.isDemo}
+            publishing={props.publishing}
+            demoManagement={props.demoManagement}
+            statisticsOf={props.canEdit && card.isRendered ? card.id : null}
+          />
         </CardMenu>
       </div>
 
@@ -318,11 +325,14 @@ function EpaperMenuItems({
   isDemo,
   publishing,
   demoManagement,
+  statisticsOf,
 }: {
   t: CardT;
   isDemo: boolean;
   publishing: Publishing;
   demoManagement: boolean;
+  /** The ePaper whose statistics (issue 31 item 4) the user may see: who may open the editor, of a rendered one; else null. */
+  statisticsOf: string | null;
 }) {
   return (
     <>
@@ -342,6 +352,11 @@ function EpaperMenuItems({
       {publishing.canZip ? (
         <MenuItem id="zip" className={cardMenuItemClass}>
           {t("publish.zip.menu")}
+        </MenuItem>
+      ) : null}
+      {statisticsOf ? (
+        <MenuItem id="statistics" href={href("/epaper/:epaperId/statistics", { epaperId: statisticsOf })} className={cardMenuItemClass}>
+          {t("stats.screen.menu")}
         </MenuItem>
       ) : null}
       <MenuItem id="rename" className={cardMenuItemClass}>

@@ -1,12 +1,54 @@
 import type { Translation } from "../en.ts";
 
-/** German: the readership statistics of an ePaper (issue 31, ADR 0053): the range rule and the CSV export. */
+/** German: the readership statistics of an ePaper (issue 31, ADR 0053): the range rule, the CSV export and the statistics screen. */
 export default {
   stats: {
     validation: {
       invalidDate: "Bitte geben Sie die Daten als JJJJ-MM-TT ein, z. B. 2026-03-31.",
       fromAfterTo: "Das Startdatum darf nicht nach dem Enddatum liegen.",
       rangeTooLong: "Bitte wählen Sie höchstens {{max}} Tage.",
+    },
+    screen: {
+      metaTitle: "Statistik: {{name}}",
+      title: "Statistik",
+      menu: "Statistik",
+      breadcrumb: "Sie sind hier",
+      epapers: "ePaper",
+      range: {
+        legend: "Zeitraum",
+        from: "Von",
+        to: "Bis",
+        show: "Anzeigen",
+        quick: "Schnellauswahl",
+        lastDays: "Letzte {{days}} Tage",
+        current: "{{from}} bis {{to}} (Tage in UTC)",
+      },
+      download: "CSV herunterladen",
+      empty: "Zwischen {{from}} und {{to}} hat niemand dieses ePaper geöffnet.",
+      emptyHint: "Gezählt werden Leser der Kanäle, Vorschau-Links und der Vorschau; neue Aufrufe erscheinen hier nach wenigen Minuten.",
+      totals: "Übersicht",
+      gpcNote_one: "{{count}} Aufruf wollte nicht erfasst werden (GPC oder Do Not Track) und zählt nur als Aufruf.",
+      gpcNote_other: "{{count}} Aufrufe wollten nicht erfasst werden (GPC oder Do Not Track) und zählen nur als Aufrufe.",
+      showTable: "Als Tabelle anzeigen",
+      hideTable: "Tabelle ausblenden",
+      chartLoading: "Das Diagramm wird geladen …",
+      days: {
+        title: "Seitenansichten und Leser pro Tag",
+        description: "Seitenansichten und eindeutige Leser an jedem Tag des Zeitraums.",
+      },
+      pages: {
+        title: "Seite für Seite",
+        description:
+          "Wie viele Leser jede Seite erreicht haben (wo sie aussteigen) und wie lange sie durchschnittlich darauf geblieben sind.",
+      },
+      elements: { title: "Meistgenutzte Medienelemente", empty: "Kein Medienelement wurde geöffnet oder angeklickt." },
+      searches: { title: "Suchbegriffe", empty: "Niemand hat gesucht." },
+      referrers: { title: "Verweisende Seiten", empty: "Keine Aufrufe mit bekannter Herkunft." },
+      devices: { title: "Geräte" },
+      sources: { title: "Adressen", empty: "Keine Aufrufe." },
+      seconds: "{{value}} s",
+      pageNumber: "Seite {{page}}",
+      direct: "Direkt",
     },
     csv: {
       title: "Lesestatistik",

@@ -1,10 +1,51 @@
-/** English: the readership statistics of an ePaper (issue 31, ADR 0053): the range rule and the CSV export. */
+/** English: the readership statistics of an ePaper (issue 31, ADR 0053): the range rule, the CSV export and the statistics screen. */
 export default {
   stats: {
     validation: {
       invalidDate: "Please enter the dates as YYYY-MM-DD, e.g. 2026-03-31.",
       fromAfterTo: "The start date must not be after the end date.",
       rangeTooLong: "Please choose at most {{max}} days.",
+    },
+    screen: {
+      metaTitle: "Statistics: {{name}}",
+      title: "Statistics",
+      menu: "Statistics",
+      breadcrumb: "Where you are",
+      epapers: "ePapers",
+      range: {
+        legend: "Period",
+        from: "From",
+        to: "To",
+        show: "Show",
+        quick: "Quick choice",
+        lastDays: "Last {{days}} days",
+        current: "{{from}} to {{to}} (UTC days)",
+      },
+      download: "Download CSV",
+      empty: "No reader opened this ePaper between {{from}} and {{to}}.",
+      emptyHint: "Readers of its channels, preview links and preview are counted; new reads appear here within a few minutes.",
+      totals: "Summary",
+      gpcNote_one: "{{count}} open asked not to be tracked (GPC or Do Not Track) and counts as an open only.",
+      gpcNote_other: "{{count}} opens asked not to be tracked (GPC or Do Not Track) and count as opens only.",
+      showTable: "Show as table",
+      hideTable: "Hide table",
+      chartLoading: "Loading the chart …",
+      days: {
+        title: "Views and readers by day",
+        description: "Page views and daily unique readers per day of the period.",
+      },
+      pages: {
+        title: "Page by page",
+        description: "How many readers reached each page (the drop-off) and how long they stayed on it on average.",
+      },
+      elements: { title: "Top media elements", empty: "No media element was opened or clicked." },
+      searches: { title: "Search terms", empty: "Nobody searched." },
+      referrers: { title: "Referrers", empty: "No opens with a known origin." },
+      devices: { title: "Devices" },
+      sources: { title: "Addresses", empty: "No opens." },
+      seconds: "{{value}} s",
+      pageNumber: "Page {{page}}",
+      direct: "Direct",
     },
     csv: {
       title: "Readership statistics",

@@ -96,6 +96,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
+const headerLink =
+  "inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-brand-700 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600";
+
 export default function EpaperEditor(props: Route.ComponentProps) {
   // Another ePaper (the selector) starts with a fresh editor: no chosen element, no open creator.
   return <EditorScreen key={props.loaderData.epaper.id} {...props} />;
@@ -118,12 +121,15 @@ function EditorScreen({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto flex w-full max-w-[1800px] flex-1 flex-col gap-4 p-4 sm:p-6 lg:flex-row lg:items-start">
       <div className="flex min-w-0 flex-col gap-3 lg:sticky lg:top-4 lg:w-[260px] lg:shrink-0">
-        <Link
-          to={`${href("/epaper")}?epaperId=${encodeURIComponent(epaper.id)}`}
-          className="inline-flex min-h-11 items-center gap-1 self-start rounded-lg px-2 text-sm font-semibold text-brand-700 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600"
-        >
-          ‹ {t("editor.back")}
-        </Link>
+        <div className="flex flex-wrap items-center justify-between gap-1">
+          <Link to={`${href("/epaper")}?epaperId=${encodeURIComponent(epaper.id)}`} className={headerLink}>
+            ‹ {t("editor.back")}
+          </Link>
+          {/* The readership statistics (issue 31 item 4): the editor's right (epaperDetails) is theirs. */}
+          <Link to={href("/epaper/:epaperId/statistics", { epaperId: epaper.id })} className={headerLink}>
+            {t("stats.screen.menu")}
+          </Link>
+        </div>
         <h1 className="truncate text-xl font-bold" title={epaper.name}>
           {epaper.name}
         </h1>

@@ -1,0 +1,231 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { createId } from "@paralleldrive/cuid2";
+import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { FolderBlobStore } from "#app/blob/folder-store.server";
+import { addEnrichmentsOfEveryKind } from "../support/enrichments.ts";
+import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
+import { uploadAndRender } from "./support/editor.ts";
+import { axeViolations } from "./support/reader-checks.ts";
+import { E2E_DATA_DIR } from "./support/slot.ts";
+
+// The statistics screen end to end (issue 31 item 4; ADR 0053, ADR 0055): an ePaper with media
+// elements published to a channel, read at the channel's address by someone else (another
+// browser context: pages turned, a video opened, a term searched) who keeps nothing in their
+// browser, then the owner opens the statistics from the card's menu and finds the reading there
+// once the worker has counted it: opens, the pages reached, the element, the term, the referrer,
+// the channel. The screen is checked with axe, at desktop and phone size, and its CSV carries the
+// same data.
+
+const FILE = "plumber__pdffill-demo.pdf"; // 7 pages; "Arrow" is on page 3
+
+const LANGUAGES = [
+  {
+    code: "en",
+    locale: "en-US",
+    actions: (name: string) => `Actions for ${name}`,
+    publishToChannel: "Publish to channel",
+    publish: "Publish",
+    published: (name: string) => `“${name}” is now published on its channel.`,
+    statistics: "Statistics",
+    title: (name: string) => `Statistics: ${name}`,
+    showTable: "Show as table",
+    pagesTitle: "Page by page",
+    direct: "Direct",
+    last7: "Last 7 days",
+    download: "Download CSV",
+    fromAfterTo: "The start date must not be after the end date.",
+  },
+  {
+    code: "de",
+    locale: "de-DE",
+    actions: (name: string) => `Aktionen für ${name}`,
+    publishToChannel: "Im Kanal veröffentlichen",
+    publish: "Veröffentlichen",
+    published: (name: string) => `„${name}“ ist jetzt auf seinem Kanal veröffentlicht.`,
+    statistics: "Statistik",
+    title: (name: string) => `Statistik: ${name}`,
+    showTable: "Als Tabelle anzeigen",
+    pagesTitle: "Seite für Seite",
+    direct: "Direkt",
+    last7: "Letzte 7 Tage",
+    download: "CSV herunterladen",
+    fromAfterTo: "Das Startdatum darf nicht nach dem Enddatum liegen.",
+  },
+] as const;
+
+/**
+ * A reader at `address` in a browser context of their own, with the project's device: its
+ * User-Agent is a browser's (Chromium's own headless one names itself HeadlessChrome, which the
+ * ingest counts as a bot and drops). Turns pages, opens the video on page 1, searches "Arrow" and
+ * goes to its result, and shows that nothing was stored in the reader's browser. The reader stays
+ * open: it sends what it collected every 15 s while visible. Answers the page and the bodies of the
+ * beacons it sent (attached to the report, for a failure's diagnosis).
+ */
+async function readAsVisitor(browser: Browser, testInfo: TestInfo, address: string, locale: string) {
+  const device = testInfo.project.use;
+  const context = await browser.newContext({
+    locale,
+    userAgent: device.userAgent,
+    viewport: device.viewport,
+    deviceScaleFactor: device.deviceScaleFactor,
+    isMobile: device.isMobile,
+    hasTouch: device.hasTouch,
+  });
+  // No third party in the test: the video's player answers with an empty page.
+  await context.route(/youtube-nocookie\.com|youtube\.com|vimeo\.com|example\.(com|org)/, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>stub</title>" }),
+  );
+  const beacons: string[] = [];
+  const reader = await context.newPage();
+  reader.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith("/_stats")) beacons.push(request.postData() ?? "");
+  });
+  const pageAt = (index: number) => reader.locator(`.ep-spread .ep-page[data-page-index='${index}']`);
+  // The reader counts a page shown for 300 ms or more: each one stays on screen for a second.
+  const dwell = () => reader.waitForTimeout(1_000);
+
+  await reader.goto(address);
+  await expect(pageAt(0).locator("img").first()).toBeVisible({ timeout: 20_000 });
+  await dwell();
+  await pageAt(0).getByRole("button", { name: "Product video" }).click();
+  const video = reader.getByRole("dialog", { name: "Product video" });
+  await expect(video).toBeVisible();
+  await reader.keyboard.press("Escape");
+  // The reader's keys turn pages only while no dialog is open.
+  await expect(video).toBeHidden();
+  await reader.keyboard.press("ArrowRight");
+  await expect(pageAt(1)).toBeVisible();
+  await dwell();
+  // The reader's texts are in the ePaper's language, whichever the upload card chose.
+  await reader.getByRole("button", { name: /^(Search|Suche)$/ }).click();
+  const search = reader.getByRole("dialog", { name: /^(Search|Suche)$/ });
+  await search.getByRole("searchbox").fill("Arrow");
+  await search
+    .getByRole("button", { name: /^(Page|Seite) 3\b/ })
+    .first()
+    .click();
+  await expect(search).toBeHidden();
+  await expect(pageAt(2).locator("img").first()).toBeVisible();
+  await dwell();
+  // Turning on ends page 3's visible time: its event joins the next batch.
+  await reader.keyboard.press("ArrowRight");
+  await expect(pageAt(3)).toBeVisible();
+
+  // Nothing of the reading is kept in the reader's browser (ADR 0053: no consent needed).
+  const stored = await context.storageState();
+  expect(stored.cookies).toEqual([]);
+  expect(stored.origins.flatMap((origin) => origin.localStorage)).toEqual([]);
+  expect(await reader.evaluate(() => [window.localStorage.length, window.sessionStorage.length])).toEqual([0, 0]);
+  return { reader, context, beacons };
+}
+
+/** The statistics screen's figures after a reload: the worker counts within seconds of a beacon. */
+async function countedReading(page: Page) {
+  await page.reload();
+  const opens = (await page.getByTestId("stats-total-opens").allTextContents())[0] ?? "0";
+  const terms = await page.getByTestId("stats-searches").getByRole("rowheader").allTextContents();
+  // The pages' table (for screen readers until shown): a row per page, readers reached first.
+  const reached = async (pageNumber: number) =>
+    (await page.getByTestId("stats-pages").getByRole("row").nth(pageNumber).getByRole("cell").first().allTextContents())[0] ?? "0";
+  return {
+    opened: Number(opens.replace(/\D/g, "")) > 0,
+    searched: terms.includes("arrow"),
+    firstPageReached: Number((await reached(1)).replace(/\D/g, "")) > 0,
+    thirdPageReached: Number((await reached(3)).replace(/\D/g, "")) > 0,
+  };
+}
+
+for (const lang of LANGUAGES) {
+  test.describe(`statistics (${lang.code})`, () => {
+    test.use({ locale: lang.locale });
+
+    test("a channel's reading shows on the ePaper's statistics screen, reached from its card's menu", async ({
+      page,
+      context,
+      browser,
+    }, testInfo) => {
+      // A render, a publish, a reading and the worker's count, beside the other worker's tests.
+      test.setTimeout(300_000);
+      const user = await insertUserWithLevel("2", { user: { emailLanguage: lang.code } });
+      const channelName = `Statistics channel ${lang.code}`;
+      await e2eDb()
+        .insertInto("channel")
+        .values({ id: createId(), accountId: user.accountId, name: channelName, shortPath: createId().slice(0, 10) })
+        .execute();
+      await logInAs(context, user);
+      const name = `Statistics ${lang.code} ${testInfo.project.name} ${Date.now()}`;
+      const { epaper, epaperId } = await uploadAndRender(page, name, FILE);
+      await addEnrichmentsOfEveryKind(e2eDb(), new FolderBlobStore(path.resolve(E2E_DATA_DIR)), epaperId, user.accountId);
+
+      // Published to the channel from the card, as a customer does (channels.test.ts).
+      await epaper.getByRole("button", { name: lang.actions(name) }).click();
+      await page.getByRole("menuitem", { name: lang.publishToChannel }).click();
+      const dialog = page.getByRole("dialog", { name: lang.publishToChannel });
+      await dialog.getByText(channelName, { exact: true }).click();
+      await dialog.getByRole("button", { name: lang.publish, exact: true }).click();
+      await expect(page.getByText(lang.published(name))).toBeVisible({ timeout: 60_000 });
+      await page.goto("/channel");
+      const address = (await page.getByRole("article", { name: channelName }).getByTestId("channel-address").textContent()) as string;
+      expect(address).toMatch(/\/c\/[a-z0-9]{10}\/$/);
+
+      const visitor = await readAsVisitor(browser, testInfo, address, lang.locale);
+
+      // The owner: the card's menu leads to the statistics.
+      await page.goto("/epaper");
+      await page
+        .getByRole("article", { name })
+        .getByRole("button", { name: lang.actions(name) })
+        .click();
+      await page.getByRole("menuitem", { name: lang.statistics, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/epaper/${epaperId}/statistics$`));
+      await expect(page.getByRole("heading", { level: 1, name: lang.title(name) })).toBeVisible();
+      await expect
+        .poll(() => countedReading(page), { timeout: 60_000, intervals: [2_000, 3_000, 5_000] })
+        .toEqual({ opened: true, searched: true, firstPageReached: true, thirdPageReached: true });
+      await testInfo.attach(`beacons-${lang.code}-${testInfo.project.name}.txt`, { body: visitor.beacons.join("\n") });
+      await visitor.context.close();
+
+      await expect(page.getByTestId("stats-elements").getByRole("rowheader", { name: "Product video" })).toBeVisible();
+      await expect(page.getByTestId("stats-referrers").getByRole("rowheader", { name: lang.direct, exact: true })).toBeVisible();
+      await expect(page.getByTestId("stats-sources").getByRole("cell", { name: channelName, exact: true })).toBeVisible();
+      // The charts are drawn once the page has hydrated; every one keeps its data as a table.
+      await expect(page.getByTestId("stats-days").getByTestId("stats-chart").locator("svg").first()).toBeVisible();
+      await expect(page.getByTestId("stats-pages").getByTestId("stats-chart").locator("svg").first()).toBeVisible();
+      const pagesTable = page.getByTestId("stats-pages").getByRole("table", { name: lang.pagesTitle });
+      await expect(pagesTable).toHaveCount(1);
+      await page.getByTestId("stats-pages").getByRole("button", { name: lang.showTable }).click();
+      await expect(pagesTable).toBeVisible();
+      await expect(pagesTable.getByRole("row")).toHaveCount(8); // the header and 7 pages
+
+      // Phone-sized too: the page is never wider than the screen (tables scroll in their own frame).
+      const width = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      expect(width[0]).toBeLessThanOrEqual(width[1] ?? 0);
+      expect(await axeViolations(page)).toEqual([]);
+      await testInfo.attach(`statistics-${lang.code}-${testInfo.project.name}.png`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: "image/png",
+      });
+
+      // The CSV download carries the same range and data.
+      const downloading = page.waitForEvent("download");
+      await page.getByRole("link", { name: lang.download }).click();
+      const csv = await readFile(await (await downloading).path(), "utf8");
+      expect(csv).toContain('"arrow"');
+      expect(csv).toContain(channelName);
+
+      // A quick choice, and a range the rule refuses: the message, not an error page.
+      await page.getByRole("link", { name: lang.last7 }).click();
+      await expect(page.getByRole("link", { name: lang.last7 })).toHaveAttribute("aria-current", "true");
+      await expect(page).toHaveURL(/\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+      await page.goto(`/epaper/${epaperId}/statistics?from=2026-03-10&to=2026-03-01`);
+      await expect(page.getByRole("alert").filter({ hasText: lang.fromAfterTo })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: lang.title(name) })).toBeVisible();
+
+      // The editor leads there as well.
+      await page.goto(`/epaper/${epaperId}`);
+      await page.getByRole("link", { name: lang.statistics, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/epaper/${epaperId}/statistics$`));
+    });
+  });
+}
