@@ -3,6 +3,7 @@ import type { Redis } from "ioredis";
 import sharp from "sharp";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import { AppError } from "#app/errors/app-error";
+import { createLogger } from "#app/utils/logger.server";
 import { markRepublishingRequired } from "#app/publish/republishing.server";
 import type { StoredRenditions } from "#app/render/page-store.server";
 import { PREVIEW_IMAGE, previewImageTypeOf } from "#app/rules/preview-image";
@@ -14,6 +15,8 @@ import { SafeFetchRefused } from "#app/utils/safe-fetch.server";
 import { fetchOpenGraphImage } from "./open-graph-image.server.ts";
 import { loadMediaElements } from "./page-media-read.server.ts";
 import { loadElementPage, MediaElementNotFound, requireEditable } from "./page-media.server.ts";
+
+const log = createLogger("studio");
 
 /*
  * The preview image of a media element (studio-core.md §5 'Preview image', §7 'Generate preview
@@ -169,8 +172,11 @@ export async function generatePreviewImage(
     if (first) source = { key: first.blobKey, name: first.name.replace(/\.[^.]+$/, ".png") };
   } else if ((element.kind === "externalLink" || element.kind === "video") && element.url) {
     const image = await fetchOpenGraphImage(element.url, deps.allowPrivate ?? getEnv().OUTBOUND_ALLOW_PRIVATE).catch((error: unknown) => {
-      if (error instanceof SafeFetchRefused) throw failed();
-      throw error;
+      if (!(error instanceof SafeFetchRefused)) throw error;
+      // The person sees 'could not be generated'; the operator learns why (an e2e run once got
+      // this answer for the test's own outside site, and nothing said which rule refused it).
+      log.warn({ url: element.url, refusal: error.message }, "preview image: the link's page or image was refused");
+      throw failed();
     });
     return attach(deps, subject, input.epaperId, input.pageMediaId, image);
   }
