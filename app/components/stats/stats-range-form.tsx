@@ -26,8 +26,6 @@ export function StatsRangeForm(props: {
   locale: string;
 }) {
   const { t } = useTranslation();
-  const fromId = useId();
-  const toId = useId();
   const errorId = useId();
   const quickId = useId();
   const { range, error } = props;
@@ -40,34 +38,8 @@ export function StatsRangeForm(props: {
         <fieldset className="min-w-0">
           <legend className="mb-2 text-sm font-semibold text-slate-900">{t("stats.screen.range.legend")}</legend>
           <div className="flex flex-wrap items-end gap-3">
-            <div className="flex flex-col gap-1">
-              <label htmlFor={fromId} className="text-sm text-slate-700">
-                {t("stats.screen.range.from")}
-              </label>
-              <input
-                id={fromId}
-                type="date"
-                name="from"
-                defaultValue={range.from}
-                aria-invalid={error?.field === "from" || undefined}
-                aria-describedby={describedBy("from")}
-                className={dateInput}
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={toId} className="text-sm text-slate-700">
-                {t("stats.screen.range.to")}
-              </label>
-              <input
-                id={toId}
-                type="date"
-                name="to"
-                defaultValue={range.to}
-                aria-invalid={error?.field === "to" || undefined}
-                aria-describedby={describedBy("to")}
-                className={dateInput}
-              />
-            </div>
+            <DateField name="from" label={t("stats.screen.range.from")} value={range.from} errorId={describedBy("from")} />
+            <DateField name="to" label={t("stats.screen.range.to")} value={range.to} errorId={describedBy("to")} />
             <Button type="submit">{t("stats.screen.range.show")}</Button>
           </div>
         </fieldset>
@@ -106,5 +78,26 @@ export function StatsRangeForm(props: {
         {t("stats.screen.range.current", { from: formatDay(range.from, props.locale), to: formatDay(range.to, props.locale) })}
       </p>
     </section>
+  );
+}
+
+/** One end of the range: a labelled date field, marked invalid (and described) when `errorId` names the message. */
+function DateField(props: { name: "from" | "to"; label: string; value: string; errorId: string | undefined }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm text-slate-700">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        name={props.name}
+        defaultValue={props.value}
+        aria-invalid={props.errorId ? true : undefined}
+        aria-describedby={props.errorId}
+        className={dateInput}
+      />
+    </div>
   );
 }
