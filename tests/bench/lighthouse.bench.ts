@@ -13,10 +13,10 @@
  *
  * Environment: LIGHTHOUSE_BENCH_PAGES (names, default all), LIGHTHOUSE_BENCH_FILE (the corpus
  * file of the reader, default onetag__magazine.pdf), LIGHTHOUSE_BENCH_RUNS, LIGHTHOUSE_BENCH_DEBUG=1 (the
- * layout shifts, console errors and largest-paint element of each run), BENCH_DATABASE_URL,
- * BENCH_REDIS_URL.
+ * layout shifts, console errors and largest-paint element of each run),
+ * LIGHTHOUSE_BENCH_JSON (a folder for each run's whole report), BENCH_DATABASE_URL, BENCH_REDIS_URL.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -86,6 +86,12 @@ async function audit(port: number, url: string) {
         entry.score !== null && entry.score < 0.9 && entry.scoreDisplayMode !== "informative" && entry.scoreDisplayMode !== "manual",
     )
     .map((entry) => entry.id);
+  // LIGHTHOUSE_BENCH_JSON=<folder>: each run's whole report, to read what the lines above sum up.
+  if (process.env.LIGHTHOUSE_BENCH_JSON)
+    await writeFile(
+      path.join(process.env.LIGHTHOUSE_BENCH_JSON, `${new URL(url).pathname.replaceAll("/", "_")}-${Date.now()}.json`),
+      result.report as string,
+    );
   if (process.env.LIGHTHOUSE_BENCH_DEBUG === "1")
     for (const id of ["layout-shifts", "errors-in-console", "largest-contentful-paint-element"])
       console.log(`  ${id}: ${JSON.stringify(audits[id]?.details ?? null).slice(0, 1500)}`);

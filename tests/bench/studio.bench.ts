@@ -15,7 +15,7 @@
  * STUDIO_BENCH_GRID (cards per page, default 24), BENCH_DATABASE_URL, BENCH_REDIS_URL. Each line
  * also gives the studio's CPU per request (all its processes), which other load moves less.
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
@@ -30,6 +30,7 @@ import { createDb, type Database } from "#db/client";
 import { insertUserWithLevel } from "#tests/support/fixtures";
 import { startStudio, stopProcess } from "#tests/support/studio-process";
 import { BENCH_DATABASE_URL, BENCH_REDIS_URL, prepareBenchDatabase } from "./bench-database.ts";
+import { cpuMsOf } from "./bench-processes.ts";
 
 const SIZES = (process.env.STUDIO_BENCH_SIZES ?? "100,1000,10000").split(",").map(Number);
 const REQUESTS = Math.max(100, Number(process.env.STUDIO_BENCH_REQUESTS ?? 1000));
@@ -129,21 +130,6 @@ async function seedAccount(db: Database, size: number): Promise<Seeded> {
 }
 
 type Stats = { p50: number; p95: number; p99: number; rps: number; times: number[]; cpuMs: number };
-
-/**
- * CPU time the studio process has used (user + system, ms), read from /proc: the server's cost of a
- * view, which, unlike requests/s, does not change with whatever else the machine runs meanwhile.
- */
-async function cpuMsOf(pid: number | undefined): Promise<number> {
-  if (!pid) return Number.NaN;
-  const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).replace(/^.*\) /, "").split(" ");
-  // utime and stime are fields 14 and 15 of stat (11 and 12 after the name), in clock ticks (100/s).
-  const own = (Number(fields[11]) + Number(fields[12])) * 10;
-  // With STUDIO_BENCH_PROCESSES > 1 the studio processes are the primary's children.
-  const children = (await readFile(`/proc/${pid}/task/${pid}/children`, "utf8").catch(() => "")).split(" ").filter(Boolean);
-  const theirs = await Promise.all(children.map((child) => cpuMsOf(Number(child)).catch(() => 0)));
-  return own + theirs.reduce((sum, ms) => sum + ms, 0);
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
