@@ -35,6 +35,8 @@ export default [
     // An ePaper's readership statistics (issue 31, ADR 0053, ADR 0055); the CSV export is its resource below.
     route("epaper/:epaperId/statistics", "routes/studio/statistics.tsx"),
     route("channel", "routes/studio/channel.tsx"),
+    // A channel's readership statistics across the ePapers it showed (issue 31, ADR 0053); the CSV is its resource below.
+    route("channel/:channelId/statistics", "routes/studio/channel-statistics.tsx"),
     route("shop/:orderType", "routes/studio/shop.tsx"),
     route("support", "routes/studio/support/layout.tsx", [
       index("routes/studio/support/index.ts"),
@@ -64,9 +66,12 @@ export default [
       route("zip", "routes/epaper/zip.ts"),
       // The readership statistics as a CSV download (issue 31, ADR 0053).
       route("statistics.csv", "routes/epaper/statistics-csv.ts"),
+      // The statistics screen's heartbeat for 'reading now' (ADR 0053).
+      route("reading-now", "routes/epaper/reading-now.ts"),
     ]),
   ]),
   route("channel/:channelId/action", "routes/channel/action.ts"),
+  route("channel/:channelId/statistics.csv", "routes/channel/statistics-csv.ts"),
   route("resources/channels", "routes/resources/channels.ts"),
   route("resources/licence-history", "routes/resources/licence-history.ts"),
   route("resources/shop-channels", "routes/resources/shop-channels.ts"),

@@ -200,6 +200,9 @@ export interface EpaperSetting {
   tocThumbsActive: Generated<boolean>;
   trackingGoogleTagId: Generated<string | null>;
   updatedAt: Generated<Date>;
+  zipStatisticsActive: Generated<boolean>;
+  zipStatisticsEndpoint: Generated<string | null>;
+  zipStatisticsTarget: Generated<"endpoint" | "studio">;
 }
 
 export interface Folder {
@@ -516,7 +519,7 @@ export interface StatsDaily {
   gpcViews: Generated<number>;
   opens: Generated<number>;
   shares: Generated<number>;
-  source: "channel" | "preview" | "previewlink";
+  source: "channel" | "preview" | "previewlink" | "zip";
   tocUses: Generated<number>;
   uniques: Generated<number>;
   views: Generated<number>;

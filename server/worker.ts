@@ -24,6 +24,7 @@ import { createPagesConsumer } from "#app/worker/pages.consumer.server";
 import { createPublishConsumer } from "#app/worker/publish.consumer.server";
 import { createRenderConsumer } from "#app/worker/render.consumer.server";
 import { startStatsRollup } from "#app/stats/stats-rollup.server";
+import { startReadingNowPublisher } from "#app/stats/reading-now.server";
 import { onShutdown } from "./shutdown.ts";
 import { startWorkerHttp } from "./worker-http.ts";
 import { startReconciler } from "#app/worker/reconcile.server";
@@ -62,6 +63,7 @@ const consumers: { [Q in QueueName]: Consumer<Q> } = {
       redis,
       readerAssetsDir: READER_ASSETS_DIR,
       splitPages: splitPagesWith(renderDeps),
+      contentOrigin: env.CONTENT_URL,
       onZipReady: (job) => sendPublicationReadyMail({ db, queue: queues.email }, { ...job, kind: "zipReady" }),
       onChannelPublished: (job) =>
         sendPublicationReadyMail({ db, queue: queues.email }, { ...job, kind: "channelPublicationReady", channelId: job.channelId }),
@@ -80,6 +82,8 @@ const workers = QUEUE_NAMES.map((name) => startConsumer(name, consumers[name] as
 const reconciler = startReconciler({ db, redis, blobs, queues, log }, { connection });
 // Readership statistics (ADR 0053): the content origin's beacons, from a Redis stream into the rollup tables.
 const statsRollup = startStatsRollup({ db, redis: connection, log: (message) => console.log(`[stats] ${message}`) });
+// 'Reading now' of the ePapers whose statistics screen is open, to their accounts (ADR 0053).
+const readingNow = startReadingNowPublisher({ redis, log: (message) => console.log(`[stats] ${message}`) });
 registerReconcilerMetrics(metrics.registry, reconciler);
 
 const http = await startWorkerHttp({
@@ -98,6 +102,7 @@ onShutdown(async () => {
   http.close();
   reconciler.close();
   await statsRollup.close();
+  await readingNow.close();
   for (const worker of workers) await worker.close();
   await heartbeats.close();
   await closeQueues(queues);

@@ -109,6 +109,14 @@ export type AccountDataChangedEvent = { type: "accountDataChanged" };
  */
 export type RepublishingChangesDetectedEvent = { type: "republishingChangesDetected"; epaperId: string };
 
+/**
+ * How many readers have an ePaper open now (ADR 0053 'Reading now'): published by the worker while
+ * a statistics screen of the ePaper is open, when the count changed, at most once per round (a few
+ * seconds). Only on the account's statistics channel, which only users who may see the ePaper's
+ * details listen to.
+ */
+export type ReadingNowEvent = { type: "readingNow"; epaperId: string; count: number };
+
 export type StudioEvent =
   | RenderProgressEvent
   | EpaperProcessEvent
@@ -124,7 +132,8 @@ export type StudioEvent =
   | RefreshEpaperListEvent
   | ZipContingentEvent
   | MaintenanceEvent
-  | ServiceNotificationEvent;
+  | ServiceNotificationEvent
+  | ReadingNowEvent;
 
 /** Every event type, each once (a test compares it with the union). */
 export const STUDIO_EVENT_TYPES = [
@@ -145,6 +154,7 @@ export const STUDIO_EVENT_TYPES = [
   "maintenanceStarted",
   "maintenanceEnded",
   "serviceNotification",
+  "readingNow",
 ] as const satisfies readonly StudioEvent["type"][];
 
 /**
@@ -168,17 +178,25 @@ export const accountChannel = (accountId: string) => `events:account:${accountId
 /** Redis pub/sub channel of every open studio browser (maintenance start and end, service notifications). */
 export const BROADCAST_CHANNEL = "events:all";
 
+/**
+ * Redis pub/sub channel of an account's readership statistics ('reading now'): relayed only to the
+ * users of the account who may see an ePaper's details (epaperDetails), not to everyone of it.
+ */
+export const statisticsChannel = (accountId: string) => `events:statistics:${accountId}`;
+
 /** Redis pub/sub channel of one user (all of the user's browsers). */
 export const userChannel = (userId: string) => `events:user:${userId}`;
 
 /**
  * The channels a signed-in user's /events stream relays: the user's own, the account the user acts
- * in, and the broadcast that reaches every signed-in tab (maintenance, service notifications).
+ * in, and the broadcast that reaches every signed-in tab (maintenance, service notifications);
+ * with `statistics` (the user holds epaperDetails) the account's statistics channel too.
  */
-export const eventChannelsOf = (user: { id: string; accountId: string }) => [
+export const eventChannelsOf = (user: { id: string; accountId: string }, options: { statistics?: boolean } = {}) => [
   userChannel(user.id),
   accountChannel(user.accountId),
   BROADCAST_CHANNEL,
+  ...(options.statistics ? [statisticsChannel(user.accountId)] : []),
 ];
 
 /**

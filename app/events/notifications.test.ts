@@ -24,6 +24,7 @@ const SAMPLES = {
   maintenanceStarted: { type: "maintenanceStarted" },
   maintenanceEnded: { type: "maintenanceEnded" },
   serviceNotification: { type: "serviceNotification", level: "info", text: "Scheduled maintenance tonight at 22:00." },
+  readingNow: { type: "readingNow", epaperId: "e", count: 3 },
 } satisfies Record<StudioEvent["type"], StudioEvent>;
 
 async function translator(language: "de" | "en") {
@@ -72,7 +73,14 @@ describe("real-time notifications", () => {
     expect(process("publishing_zip", "failed")).toMatchObject({ type: "error", messageKey: "notifications.publishFailed" });
     expect(process("rendering", "started")).toBeNull();
     expect(process("rendering", "finished")).toBeNull();
-    for (const type of ["renderProgress", "openPreview", "refreshEpaperList", "forcedLogout", "zipContingentIncremented"] as const)
+    for (const type of [
+      "renderProgress",
+      "openPreview",
+      "refreshEpaperList",
+      "forcedLogout",
+      "zipContingentIncremented",
+      "readingNow",
+    ] as const)
       expect(notificationOf(SAMPLES[type])).toBeNull();
     expect(notificationOf(SAMPLES.serviceNotification)).toMatchObject({
       params: { text: SAMPLES.serviceNotification.text },

@@ -63,8 +63,9 @@ function messageOf(event: StudioEvent): ToastInput | null {
     case "republishingChangesDetected":
     case "openPreview":
     case "refreshEpaperList":
+    case "readingNow":
       // Shown by what they change: the header's contingent, the card's progress and badges, the
-      // test-phase dialog, the login page, the preview itself, the grid.
+      // test-phase dialog, the login page, the preview itself, the grid, the statistics screen.
       return null;
     default: {
       const unknown: never = event;

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
-import type { StudioEvent } from "./catalogue.ts";
-import { accountChannel, BROADCAST_CHANNEL, userChannel } from "./catalogue.ts";
+import type { ReadingNowEvent, StudioEvent } from "./catalogue.ts";
+import { accountChannel, BROADCAST_CHANNEL, statisticsChannel, userChannel } from "./catalogue.ts";
 
 /** The wire form: the event and when it was sent (the studio measures delivery lag; browsers ignore it). */
 const message = (event: StudioEvent) => JSON.stringify({ ...event, sentAt: Date.now() });
@@ -8,6 +8,11 @@ const message = (event: StudioEvent) => JSON.stringify({ ...event, sentAt: Date.
 /** Publishes an event to everyone of an account; studio instances relay it over SSE. */
 export async function publishToAccount(redis: Redis, accountId: string, event: StudioEvent) {
   await redis.publish(accountChannel(accountId), message(event));
+}
+
+/** Publishes a statistics event to the users of an account who may see its ePapers' details. */
+export async function publishStatistics(redis: Redis, accountId: string, event: ReadingNowEvent) {
+  await redis.publish(statisticsChannel(accountId), message(event));
 }
 
 /** Publishes an event to every browser of one user. */

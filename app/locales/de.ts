@@ -22,6 +22,7 @@ import news from "./de/news.ts";
 import devkit from "./de/devkit.ts";
 import tours from "./de/tours.ts";
 import stats from "./de/stats.ts";
+import channelStats from "./de/channel-stats.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
 const de: Translation = {
@@ -48,6 +49,7 @@ const de: Translation = {
   ...devkit,
   ...tours,
   ...stats,
+  ...channelStats,
 };
 
 export default de;

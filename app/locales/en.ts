@@ -21,6 +21,7 @@ import news from "./en/news.ts";
 import devkit from "./en/devkit.ts";
 import tours from "./en/tours.ts";
 import stats from "./en/stats.ts";
+import channelStats from "./en/channel-stats.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
@@ -50,6 +51,7 @@ const en = {
   ...devkit,
   ...tours,
   ...stats,
+  ...channelStats,
 } as const;
 
 export default en;

@@ -101,6 +101,64 @@ describe("ePaper settings", () => {
     expect((await loadEpaperSettings(db, subject, epaperId)).values).toMatchObject({ backgroundColor: null, imprintOverlayWidth: 600 });
   });
 
+  test("zip package statistics: off by default; my own endpoint must be an https address, stored as browsers send to it", async () => {
+    const { subject, epaperId, deps } = await fixture();
+    expect((await loadEpaperSettings(db, subject, epaperId)).values).toMatchObject({
+      zipStatisticsActive: false,
+      zipStatisticsTarget: "studio",
+      zipStatisticsEndpoint: null,
+    });
+    const refused = (patch: object) => refusal(updateEpaperSettings(deps, subject, { epaperId, patch }));
+    const key = (name: string) => ({ status: 400, messageKey: `settings.validation.${name}` });
+    // The choice needs its address, and only an https one on a named host without credentials.
+    expect(await refused({ zipStatisticsActive: true, zipStatisticsTarget: "endpoint", zipStatisticsEndpoint: " " })).toEqual(
+      key("zipEndpointMissing"),
+    );
+    expect(await refused({ zipStatisticsEndpoint: "http://stats.customer.example/collect" })).toEqual(key("zipEndpointNotHttps"));
+    for (const bad of [
+      "stats.customer.example/collect",
+      "https://",
+      "https://localhost/collect",
+      "javascript:alert(1)",
+      "ftp://x.example/",
+    ])
+      expect(await refused({ zipStatisticsEndpoint: bad })).toEqual(key("zipEndpointNotValid"));
+    expect(await refused({ zipStatisticsEndpoint: "https://user:secret@stats.customer.example/" })).toEqual(key("zipEndpointNotValid"));
+    expect(await refused({ zipStatisticsEndpoint: `https://stats.customer.example/${"a".repeat(2048)}` })).toEqual(
+      key("zipEndpointTooLong"),
+    );
+    expect(await refused({ zipStatisticsTarget: "elsewhere" })).toMatchObject({ messageKey: "errors.invalidRequest" });
+    expect((await loadEpaperSettings(db, subject, epaperId)).values).toMatchObject({
+      zipStatisticsActive: false,
+      zipStatisticsEndpoint: null,
+    });
+
+    await db.insertInto("publication").values({ id: createId(), epaperId, type: "zip", hash: createId() }).execute();
+    const saved = await updateEpaperSettings(deps, subject, {
+      epaperId,
+      patch: {
+        zipStatisticsActive: true,
+        zipStatisticsTarget: "endpoint",
+        zipStatisticsEndpoint: "  https://Stats.Customer.example/zählen?e=1 ",
+      },
+    });
+    expect(saved.values).toMatchObject({
+      zipStatisticsActive: true,
+      zipStatisticsTarget: "endpoint",
+      zipStatisticsEndpoint: "https://stats.customer.example/z%C3%A4hlen?e=1",
+    });
+    // While its choice is on, the address cannot be emptied; counting here instead keeps it for later.
+    expect(await refused({ zipStatisticsEndpoint: "" })).toEqual(key("zipEndpointMissing"));
+    const studio = await updateEpaperSettings(deps, subject, { epaperId, patch: { zipStatisticsTarget: "studio" } });
+    expect(studio.values).toMatchObject({
+      zipStatisticsTarget: "studio",
+      zipStatisticsEndpoint: "https://stats.customer.example/z%C3%A4hlen?e=1",
+    });
+    // The choice goes into the next zip package: a downloaded one is marked 'publish again'.
+    const zip = await db.selectFrom("epaper").select("republishingRequiredZip").where("id", "=", epaperId).executeTakeFirstOrThrow();
+    expect(zip.republishingRequiredZip).toBe(true);
+  });
+
   test("another account's ePaper is not found; demo, lock and missing rights refuse", async () => {
     const { epaperId, deps } = await fixture();
     const stranger = await fixture();

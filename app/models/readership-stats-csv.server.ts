@@ -29,10 +29,16 @@ export function csvText(value: string): string {
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
+/** The cell separator Excel expects for a language (German ';' as its decimal separator is a comma). */
+export const csvDelimiter = (locale: Locale) => (locale === "de" ? ";" : ",");
+
+/** A file's lines as the download: byte order mark, CRLF line ends. */
+export const csvFile = (lines: string[]) => BOM + lines.join(CRLF) + CRLF;
+
 /** The separators Excel expects for a language. */
 function formatOf(locale: Locale) {
   const decimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
-  return { delimiter: locale === "de" ? ";" : ",", seconds: (ms: number) => decimal.format(ms / 1000) };
+  return { delimiter: csvDelimiter(locale), seconds: (ms: number) => decimal.format(ms / 1000) };
 }
 
 const isKind = (kind: string | null): kind is EnrichmentKind => (ENRICHMENT_KINDS as readonly string[]).includes(kind ?? "");
@@ -102,7 +108,7 @@ export function readershipStatsCsv(stats: ReadershipStats, t: Translate, locale:
     ["source", "channel", "opens"],
     stats.sources.map((source) => [t(`stats.csv.sourceNames.${source.kind}`), source.channelName ?? source.channelId, source.opens]),
   );
-  return BOM + lines.join(CRLF) + CRLF;
+  return csvFile(lines);
 }
 
 /**
@@ -111,13 +117,18 @@ export function readershipStatsCsv(stats: ReadershipStats, t: Translate, locale:
  * safe in a header and on every file system.
  */
 export function readershipStatsFilename(stats: Pick<ReadershipStats, "epaper" | "range">): string {
-  const name =
-    stats.epaper.name
+  return `${asciiFileName(stats.epaper.name, "epaper")}-statistics-${stats.range.from}-${stats.range.to}.csv`;
+}
+
+/** A name as part of a file name: ASCII letters, digits, '.', '_' and '-' only, at most 80; `fallback` when nothing is left. */
+export function asciiFileName(name: string, fallback: string): string {
+  return (
+    name
       .normalize("NFKD")
       .replace(/[\u0300-\u036f]/g, "")
       .replace(/[^A-Za-z0-9._-]+/g, "-")
       .replace(/-{2,}/g, "-")
       .replace(/^[-.]+|[-.]+$/g, "")
-      .slice(0, 80) || "epaper";
-  return `${name}-statistics-${stats.range.from}-${stats.range.to}.csv`;
+      .slice(0, 80) || fallback
+  );
 }

@@ -5,7 +5,7 @@ import { generateBundleFiles, type ReaderAssets } from "@ep/publisher/src/build-
 import type { BlobStore } from "#app/blob/blob-store.server";
 import type { Database } from "#db/client";
 import { type EpaperSnapshot, loadEpaperSnapshot } from "./epaper-snapshot.server.ts";
-import { statsManifestFields } from "./reader-settings.server.ts";
+import { statsManifestFields, zipStatsEndpoint } from "./reader-settings.server.ts";
 import { type BundleEntry, writeZip } from "./zip-archive.server.ts";
 
 export type PublicationType = "preview" | "previewlink" | "zip";
@@ -18,6 +18,8 @@ export type PublishDeps = {
   /** Single-page PDFs cut from the stored source (a render node's SplitDocument), for pages
    * whose download is allowed. Absent: no page offers a PDF download. */
   splitPages?: (sourceBlobKey: string, pages: number[]) => AsyncIterable<{ page: number; pdf: Uint8Array }>;
+  /** CONTENT_URL: a zip package counted in this studio sends its statistics there (ADR 0053 'Zip packages'). */
+  contentOrigin?: string;
 };
 
 export type BuiltPublication = { publicationId: string; hash: string; blobPrefix: string; sizeInByte: number };
@@ -139,7 +141,11 @@ async function bundleEntries(
   ]);
   const manifest = structuredClone(snapshot.manifest);
   // Readership statistics (issue 31): where this form's reader sends them, if anywhere.
-  Object.assign(manifest, statsManifestFields({ on: manifest.stats !== false, form }));
+  const zipEndpoint =
+    form === "zip" && manifest.stats !== false
+      ? zipStatsEndpoint(snapshot.zipStatistics, { epaperId: snapshot.epaperId, contentOrigin: deps.contentOrigin })
+      : null;
+  Object.assign(manifest, statsManifestFields({ on: manifest.stats !== false, form, zipEndpoint }));
   const pdfs: BundleEntry[] = [];
   if (snapshot.pdfPages.length && deps.splitPages) {
     // One split per source PDF: the ePaper's own, and each PDF pages were inserted from.

@@ -41,6 +41,28 @@ export async function findChannel(db: Database, shortPath: string) {
     .executeTakeFirst();
 }
 
+/** An ePaper id as the studio makes them (cuid2: lower case letters and digits); anything else is no ePaper. */
+export const EPAPER_ID = /^[a-z0-9]{16,32}$/;
+
+/**
+ * The ePaper whose zip packages are counted in this studio (ADR 0053 'Zip packages'): not deleted,
+ * statistics on, and its zip statistics on with 'count in this studio' chosen. Read per beacon,
+ * so switching any of them off refuses the next beacon.
+ */
+export async function findZipStatsEpaper(db: Database, epaperId: string) {
+  if (!EPAPER_ID.test(epaperId)) return undefined;
+  return db
+    .selectFrom("epaper")
+    .innerJoin("epaperSetting", "epaperSetting.epaperId", "epaper.id")
+    .select("epaper.id")
+    .where("epaper.id", "=", epaperId)
+    .where("epaper.deletedAt", "is", null)
+    .where("epaperSetting.statisticsActive", "=", true)
+    .where("epaperSetting.zipStatisticsActive", "=", true)
+    .where("epaperSetting.zipStatisticsTarget", "=", "studio")
+    .executeTakeFirst();
+}
+
 /** The channels a subdomain serves, by name (at most 200). */
 export function findSubdomainChannels(db: Database, name: string) {
   return db

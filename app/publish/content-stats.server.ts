@@ -3,8 +3,9 @@ import { trustedClientIp } from "#app/auth/client-ip";
 import { answerStats, handleStatsBeacon } from "#app/stats/stats-endpoint.server";
 import type { StatsIngest } from "#app/stats/stats-ingest.server";
 import type { StatsTarget } from "#app/stats/stats-stream.server";
-import { findChannel, findPreview, findSubdomainChannels, PREVIEW_HASH } from "./content-lookup.server.ts";
+import { findChannel, findPreview, findSubdomainChannels, findZipStatsEpaper, PREVIEW_HASH } from "./content-lookup.server.ts";
 import { createPreviewLinkCheck, type PreviewLinkGateDeps } from "./preview-link-content.server.ts";
+import { ZIP_STATS_SEGMENT } from "./reader-settings.server.ts";
 
 /*
  * A publication's statistics address on the content origin (issue 31, ADR 0053): `<root>/_stats`
@@ -12,6 +13,8 @@ import { createPreviewLinkCheck, type PreviewLinkGateDeps } from "./preview-link
  * is found exactly as for its pages (content-lookup.server.ts): what nobody could read, nobody can
  * count for. A preview link without its unlock is 403, any other unknown or unavailable
  * publication 404; switched-off statistics, bots and the rest are the ingest's to drop.
+ * A self-hosted zip package posts to `/zip/<epaperId>/_stats` (ADR 0053 'Zip packages'), from the
+ * customer's site: only while its ePaper counts zip packages here, else 404.
  */
 
 export type ContentStatsDeps = PreviewLinkGateDeps & { stats?: StatsIngest };
@@ -20,6 +23,7 @@ type Resolved = StatsTarget | "forbidden" | null;
 
 const CHANNEL_ROOT = /^\/c\/([^/]+)\/$/;
 const PREVIEW_ROOT = /^\/(preview|previewlink)\/([^/]+)\/$/;
+const ZIP_ROOT = new RegExp(`^/${ZIP_STATS_SEGMENT}/([^/]+)/$`);
 
 export function createStatsAddress(deps: ContentStatsDeps) {
   const previewLink = createPreviewLinkCheck(deps);
@@ -42,6 +46,11 @@ export function createStatsAddress(deps: ContentStatsDeps) {
     }
     const channel = CHANNEL_ROOT.exec(root);
     if (channel?.[1]) return channelTarget(channel[1]);
+    const zip = ZIP_ROOT.exec(root);
+    if (zip?.[1]) {
+      const epaper = await findZipStatsEpaper(deps.db, zip[1]);
+      return epaper ? { epaperId: epaper.id, source: "zip", channelId: null } : null;
+    }
     const preview = PREVIEW_ROOT.exec(root);
     const hash = preview?.[2];
     if (!hash || !PREVIEW_HASH.test(hash)) return null;

@@ -4,7 +4,7 @@ import type { StoredLink, StoredRenditions } from "#app/render/page-store.server
 import type { Database } from "#db/client";
 import { sanitizeRichText } from "#app/utils/rich-text.server";
 import { pageMediaRows } from "./page-media-rows.server.ts";
-import { loadSettings, statisticsOn, toSettings } from "./reader-settings.server.ts";
+import { loadSettings, statisticsOn, toSettings, type ZipStatistics, zipStatisticsOf } from "./reader-settings.server.ts";
 import { defaultIcon } from "#app/rules/enrichment";
 
 /** A file the bundle copies from the blob store: where it goes and where it comes from. */
@@ -12,7 +12,10 @@ export type BundleCopy = { path: string; blobKey: string };
 
 /** Everything a bundle is made of, read in one go so a publication is one consistent state. */
 export type EpaperSnapshot = {
+  epaperId: string;
   manifest: ReaderManifest;
+  /** Where a zip package of it sends its readership statistics, if anywhere (the manifest's field depends on the form). */
+  zipStatistics: ZipStatistics;
   pageTexts: string[];
   /** Blob keys of each visible page's word list (JSON written by the render node). */
   pageWordKeys: string[];
@@ -173,6 +176,8 @@ export async function loadEpaperSnapshot(db: Database, epaperId: string): Promis
   });
 
   return {
+    epaperId,
+    zipStatistics: zipStatisticsOf(settingsRow),
     manifest: {
       version: MANIFEST_VERSION,
       name: epaper.name,

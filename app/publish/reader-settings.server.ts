@@ -1,6 +1,7 @@
 import { type ReaderManifest, type ReaderSettings, SERVED_STATS_ENDPOINT, type ShareTarget } from "@ep/publisher/src/manifest.ts";
 import type { Database } from "#db/client";
 import { readableControls } from "@ep/publisher/src/contrast.ts";
+import { STATS_SEGMENT } from "#app/stats/stats-events";
 
 const SHARE_FLAGS: [ShareTarget, keyof SettingsRow][] = [
   ["email", "shareEmail"],
@@ -87,10 +88,44 @@ export function statisticsOn(row: SettingsRow | undefined): boolean {
 export function statsManifestFields(input: {
   on: boolean;
   form: "files" | "zip";
-  /** The customer's own endpoint URL for a zip package (a studio setting still to come). */
+  /** Where a zip package's reader sends them (zipStatsEndpoint); none: it collects nothing. */
   zipEndpoint?: string | null;
 }): Pick<ReaderManifest, "stats" | "statsEndpoint"> {
   if (!input.on) return { stats: false };
   if (input.form === "files") return { statsEndpoint: SERVED_STATS_ENDPOINT };
   return input.zipEndpoint ? { statsEndpoint: input.zipEndpoint } : {};
+}
+
+/**
+ * A zip package's statistics as its ePaper's settings choose them (ADR 0053 'Zip packages'): null
+ * while off (the default), else counted in this studio or sent to the customer's endpoint (null
+ * until one is entered).
+ */
+export type ZipStatistics = { target: "studio" } | { target: "endpoint"; endpoint: string | null } | null;
+
+export function zipStatisticsOf(row: SettingsRow | undefined): ZipStatistics {
+  if (!row?.zipStatisticsActive) return null;
+  return row.zipStatisticsTarget === "endpoint" ? { target: "endpoint", endpoint: row.zipStatisticsEndpoint } : { target: "studio" };
+}
+
+/** The first segment of a zip package's statistics address on the content origin. */
+export const ZIP_STATS_SEGMENT = "zip";
+
+/**
+ * The content origin's statistics address for an ePaper's zip packages, absolute (the package is
+ * served by the customer's site): `<content origin>/zip/<epaperId>/_stats` (content-stats.server.ts).
+ */
+export const zipStatsAddress = (contentOrigin: string, epaperId: string) =>
+  `${contentOrigin.replace(/\/+$/, "")}/${ZIP_STATS_SEGMENT}/${encodeURIComponent(epaperId)}/${STATS_SEGMENT}`;
+
+/**
+ * Where a zip package's reader sends its statistics: this studio's content origin, the customer's
+ * endpoint, or nowhere (off, or no endpoint entered). A zip counted here needs the content origin:
+ * a worker started without one fails the build rather than ship a package that silently counts nothing.
+ */
+export function zipStatsEndpoint(zip: ZipStatistics, input: { epaperId: string; contentOrigin?: string }): string | null {
+  if (!zip) return null;
+  if (zip.target === "endpoint") return zip.endpoint;
+  if (!input.contentOrigin) throw new Error("a zip package counted in this studio needs the content origin (CONTENT_URL)");
+  return zipStatsAddress(input.contentOrigin, input.epaperId);
 }

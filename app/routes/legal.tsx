@@ -29,6 +29,15 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">{t(`legal.${loaderData.page}.title`)}</h1>
       <p className="text-slate-800">{t(`legal.${loaderData.page}.body`)}</p>
       {loaderData.page === "privacy" ? (
+        // What published ePapers (a zip package included) collect about their readers, and where it goes (ADR 0053).
+        <section aria-labelledby="readers" className="flex flex-col gap-3">
+          <h2 id="readers" className="text-xl font-bold">
+            {t("legal.privacy.readersHeading")}
+          </h2>
+          <p className="text-slate-800">{t("legal.privacy.readers")}</p>
+        </section>
+      ) : null}
+      {loaderData.page === "privacy" ? (
         <section aria-labelledby="cookies" className="flex flex-col gap-3">
           <h2 id="cookies" className="text-xl font-bold">
             {t("legal.cookies.title")}

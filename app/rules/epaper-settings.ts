@@ -20,6 +20,13 @@ export const SHARE_FLAGS = [
 ] as const;
 export type ShareFlag = (typeof SHARE_FLAGS)[number];
 
+/**
+ * Where a zip package's readers are counted when its statistics are on (ADR 0053 'Zip packages'):
+ * in this studio (source `zip`), or at an https endpoint of the customer's own.
+ */
+export const ZIP_STATISTICS_TARGETS = ["studio", "endpoint"] as const;
+export type ZipStatisticsTarget = (typeof ZIP_STATISTICS_TARGETS)[number];
+
 export const SETTINGS_TABS = ["general", "appearance", "menuBar", "statistics", "advanced"] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
@@ -74,6 +81,12 @@ const shape = {
   trackingGoogleTagId: text(32),
   /** The studio's own readership statistics (ADR 0053); on by default. */
   statisticsActive: flag,
+  /** Statistics in a zip package (self-hosted): off by default, sent only where the customer chose. */
+  zipStatisticsActive: flag,
+  zipStatisticsTarget: z.enum(ZIP_STATISTICS_TARGETS),
+  // Bounded like the code fields: the address's own limit (SETTINGS_LIMITS.link) is a rule with its
+  // own message (zipEndpointProblem), not a refused request.
+  zipStatisticsEndpoint: text(SETTINGS_LIMITS.code),
   customPlayerHtml: text(SETTINGS_LIMITS.code),
   customPlayerCss: text(SETTINGS_LIMITS.code),
   customPlayerJavascript: text(SETTINGS_LIMITS.code),
@@ -98,14 +111,31 @@ export type SettingsProblem = { key: string; params?: Record<string, number | st
 
 /** §5 colours: hex with 3 or 6 digits (#d5bca2). */
 export const isSettingsColor = (value: string) => /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value.trim());
-const isWebUrl = (value: string) => {
+/** A web address of one of `protocols` on a named host (with a dot), or null. */
+const webUrl = (value: string, protocols: readonly string[] = ["http:", "https:"]) => {
   try {
     const url = new URL(value.trim());
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
+    return protocols.includes(url.protocol) && url.hostname.includes(".") ? url : null;
   } catch {
-    return false;
+    return null;
   }
 };
+const isWebUrl = (value: string) => webUrl(value) !== null;
+
+/**
+ * The customer's statistics endpoint for a zip package: required while that choice is on, an
+ * https address (the package is served over https, and a beacon to http would be mixed content,
+ * or readable on the way), no user name or password (the manifest is public), at most
+ * SETTINGS_LIMITS.link characters as stored (its normalised form).
+ */
+export function zipEndpointProblem(value: string | null): SettingsProblem | null {
+  if (!value?.trim()) return { key: "zipEndpointMissing" };
+  if (webUrl(value, ["http:"])) return { key: "zipEndpointNotHttps" };
+  const url = webUrl(value, ["https:"]);
+  if (!url || url.username || url.password) return { key: "zipEndpointNotValid" };
+  if (url.href.length > SETTINGS_LIMITS.link) return { key: "zipEndpointTooLong", params: { max: SETTINGS_LIMITS.link } };
+  return null;
+}
 const overlayProblem = (value: number | null): SettingsProblem | null =>
   value === null || !Number.isInteger(value) || value < SETTINGS_LIMITS.overlay.min || value > SETTINGS_LIMITS.overlay.max
     ? { key: "overlaySizeNotValid", params: SETTINGS_LIMITS.overlay }
@@ -143,6 +173,11 @@ export function settingsProblems(values: SettingsValues): Partial<Record<Setting
   if (values.customPlayerCss && /<\/?\s*style\b/i.test(values.customPlayerCss)) problems.customPlayerCss = { key: "cssWithStyleTag" };
   if (values.customPlayerJavascript && /<\/?\s*script\b/i.test(values.customPlayerJavascript))
     problems.customPlayerJavascript = { key: "javascriptWithScriptTag" };
+  // An address typed in is checked even while another choice is on; one is needed only for its choice.
+  if (values.zipStatisticsEndpoint?.trim() || (values.zipStatisticsActive && values.zipStatisticsTarget === "endpoint")) {
+    const problem = zipEndpointProblem(values.zipStatisticsEndpoint);
+    if (problem) problems.zipStatisticsEndpoint = problem;
+  }
   // §4: validation is silent while the imprint or privacy policy is off.
   if (values.imprintActive) Object.assign(problems, overlayProblems(values, "imprint"));
   if (values.privacyPolicyActive) Object.assign(problems, overlayProblems(values, "privacyPolicy"));
@@ -160,6 +195,8 @@ export function normalizedPatch(patch: SettingsPatch): SettingsPatch {
     // Code keeps its whitespace; every other text is trimmed.
     const kept = field.startsWith("customPlayer") ? value : value.trim();
     out[field] = kept.trim() === "" ? null : field.endsWith("Color") ? kept.toLowerCase() : kept;
+    // The endpoint as browsers send to it (host in punycode, path escaped): what the rule checks and the manifest carries.
+    if (field === "zipStatisticsEndpoint" && out[field]) out[field] = webUrl(kept, ["https:"])?.href ?? kept;
   }
   return out as SettingsPatch;
 }

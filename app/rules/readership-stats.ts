@@ -17,10 +17,10 @@ export const STATS_MAX_DAYS = 366;
 export const STATS_TOP_LIMIT = 20;
 
 // NOTE: the same values as DEVICE_CLASSES and STATS_SOURCES of app/stats/stats-events.ts (and the
-// enums of migration 0017); rules/ may not import stats/, and the model's types check the match.
+// enums of migrations 0017 and 0019); rules/ may not import stats/, and the model's types check the match.
 export const STATS_DEVICES = ["phone", "tablet", "desktop"] as const;
 export type StatsDevice = (typeof STATS_DEVICES)[number];
-export type StatsSourceKind = "preview" | "previewlink" | "channel";
+export type StatsSourceKind = "preview" | "previewlink" | "channel" | "zip";
 
 /** A date range of whole UTC days, both included. */
 export type StatsRange = { from: string; to: string };

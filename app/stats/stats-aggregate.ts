@@ -98,7 +98,9 @@ export function aggregate(entries: readonly StatsEntry[], facts: RollupFacts): R
         continue;
       }
       // A reader who asked not to be tracked is an open, nothing more (the ingest sends nothing else).
-      if (entry.gpc) continue;
+      // A keepalive (`live`) only keeps a reader in 'reading now': no view, nothing to count (the
+      // ingest does not queue it; one in an older or forged entry is passed over here too).
+      if (entry.gpc || event.t === "live") continue;
       if (event.t === "page") {
         // A page the ePaper does not have is no page (the reader is not trusted with numbers).
         if (event.p > pageCount) continue;

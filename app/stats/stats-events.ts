@@ -4,7 +4,10 @@ import { z } from "zod";
  * The wire contract of the reader's statistics beacon (issue 31, ADR 0053): what the reader
  * posts with navigator.sendBeacon to `_stats` under the publication's root on the content origin.
  * Shared by the server (which validates every batch with it) and the reader (types only); it
- * imports nothing of the server. NOTE: the contract is fixed; a change needs `v: 2`.
+ * imports nothing of the server. NOTE: the contract is fixed; a change needs `v: 2`. The one
+ * additive change since: `{"t":"live"}`, the keepalive of a reader still on a page (ADR 0053
+ * 'Reading now'), which older readers never send; the reader sends it alone, so a server that did
+ * not know it would refuse nothing else. Keep publisher/reader/src/stats.ts's StatEvent in step.
  */
 
 /** The body's largest size in bytes; a larger body is refused with 413. */
@@ -35,6 +38,8 @@ export const StatsEventSchema = z.discriminatedUnion("t", [
   z.object({ t: z.literal("toc") }),
   z.object({ t: z.literal("download") }),
   z.object({ t: z.literal("share"), n: z.string().trim().min(1).max(STATS_MAX_NETWORK) }),
+  // The reader is still there (no view): it only keeps it in 'reading now'; the rollup ignores it.
+  z.object({ t: z.literal("live") }),
 ]);
 
 export const StatsBatchSchema = z.object({
@@ -55,5 +60,5 @@ export const DEVICE_CLASSES = ["phone", "tablet", "desktop"] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
 /** Under which address a publication was read. */
-export const STATS_SOURCES = ["preview", "previewlink", "channel"] as const;
+export const STATS_SOURCES = ["preview", "previewlink", "channel", "zip"] as const;
 export type StatsSource = (typeof STATS_SOURCES)[number];

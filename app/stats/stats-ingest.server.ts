@@ -3,6 +3,7 @@ import type { Redis } from "ioredis";
 import { isbot } from "isbot";
 import type { Database } from "#db/client";
 import { deviceClass } from "./device-class.ts";
+import { anonymousReader, recordReader } from "./reading-now.server.ts";
 import { referrerDomain } from "./referrer.ts";
 import { STATS_MAX_TERM, type StatsEvent, StatsBatchSchema } from "./stats-events.ts";
 import {
@@ -19,7 +20,8 @@ import {
  * The content origin's half of the statistics (issue 31, ADR 0053): a beacon's body is checked
  * against the wire contract, its sender turned into the day's hash (the address itself is never
  * kept), and the batch appended to a Redis stream; the worker counts it later. Nothing is stored
- * on or read from the reader's device.
+ * on or read from the reader's device. Every beacon also keeps its reader in 'reading now'
+ * (reading-now.server.ts), in the same round trip.
  */
 
 export type StatsIngestDeps = {
@@ -44,7 +46,10 @@ export type StatsBeacon = {
   ownHosts: readonly string[];
 };
 
-/** queued: in the stream; dropped: answered as accepted but not counted; invalid: no batch of the contract. */
+/**
+ * queued: in the stream (a batch of keepalives only: in 'reading now' alone); dropped: answered as
+ * accepted but not counted; invalid: no batch of the contract.
+ */
 export type IngestOutcome = "queued" | "dropped" | "invalid";
 
 export type StatsIngest = {
@@ -128,14 +133,16 @@ export function createStatsIngest(deps: StatsIngestDeps): StatsIngest {
       const at = now();
       const day = utcDay(at);
       const gpc = asksNotToBeTracked(beacon.headers);
+      // Keepalives say the reader is still there: 'reading now' takes them, the rollup has nothing to count.
+      const counted = batch.data.events.filter((event) => event.t !== "live");
       let events: StatsEvent[];
       if (gpc) {
         // A reader who asked not to be tracked is a view, nothing more: no detail, no hash, no referrer.
-        events = batch.data.events.filter((event) => event.t === "open").map(() => ({ t: "open", ref: "", w: 0 }));
+        events = counted.filter((event) => event.t === "open").map(() => ({ t: "open", ref: "", w: 0 }));
         if (events.length === 0) return "dropped";
       } else {
         // Only what the counts need: the referrer's domain, the term as it is counted.
-        events = batch.data.events.flatMap((event): StatsEvent[] => {
+        events = counted.flatMap((event): StatsEvent[] => {
           if (event.t === "open") return [{ ...event, ref: referrerDomain(event.ref, beacon.ownHosts) }];
           if (event.t === "search") return searchTerm(event.q) ? [{ ...event, q: searchTerm(event.q) }] : [];
           return [event];
@@ -150,7 +157,11 @@ export function createStatsIngest(deps: StatsIngestDeps): StatsIngest {
         device: gpc ? null : deviceClass(userAgent, open?.t === "open" ? open.w : null),
         events,
       };
-      await deps.redis.xadd(keys.stream, "MAXLEN", "~", deps.maxLen ?? DEFAULT_STREAM_MAX_LEN, "*", ...encodeEntry(entry));
+      // One round trip: the entry for the rollup (unless only keepalives came) and the reader for 'reading now'.
+      const pipeline = deps.redis.pipeline();
+      if (counted.length > 0) pipeline.xadd(keys.stream, "MAXLEN", "~", deps.maxLen ?? DEFAULT_STREAM_MAX_LEN, "*", ...encodeEntry(entry));
+      recordReader(pipeline, keys, beacon.target.epaperId, entry.hash ?? anonymousReader(), at);
+      for (const [error] of (await pipeline.exec()) ?? []) if (error) throw error;
       return "queued";
     },
   };

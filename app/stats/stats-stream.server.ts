@@ -37,6 +37,14 @@ export const statsKeys = (prefix = DEFAULT_STATS_PREFIX) => ({
     `${prefix}:readers:${entry.epaperId}:${entry.day}:${entry.source}:${entry.channelId ?? ""}`,
   /** The readers who reached one page of an ePaper on a day (HyperLogLog). */
   pageReaders: (epaperId: string, day: string, page: number) => `${prefix}:page-readers:${epaperId}:${day}:${page}`,
+  /** 'Reading now' (reading-now.server.ts): who sent a beacon for an ePaper lately (sorted set, score = ms). */
+  live: (epaperId: string) => `${prefix}:live:${epaperId}`,
+  /** The statistics screens open now: `<accountId>:<epaperId>` scored by when the watch lapses. */
+  liveWatch: `${prefix}:live-watch`,
+  /** The count last published per watched ePaper (hash), so only a change is published. */
+  liveSent: `${prefix}:live-sent`,
+  /** Held for one publishing round, so several workers publish once per round between them. */
+  liveRound: `${prefix}:live-round`,
 });
 export type StatsKeys = ReturnType<typeof statsKeys>;
 

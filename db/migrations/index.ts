@@ -16,6 +16,8 @@ import * as m0014 from "./2026_11_26_0014_shop_debug_indexes.ts";
 import * as m0015 from "./2026_11_27_0015_process_recovery.ts";
 import * as m0016 from "./2026_11_27_0016_upload_widget_affiliate.ts";
 import * as m0017 from "./2026_11_27_0017_readership_statistics.ts";
+import * as m0018 from "./2026_11_27_0018_channel_statistics_index.ts";
+import * as m0019 from "./2026_11_27_0019_zip_statistics.ts";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run time) so the
@@ -39,4 +41,6 @@ export const migrations: Record<string, Migration> = {
   "2026_11_27_0015_process_recovery": m0015,
   "2026_11_27_0016_upload_widget_affiliate": m0016,
   "2026_11_27_0017_readership_statistics": m0017,
+  "2026_11_27_0018_channel_statistics_index": m0018,
+  "2026_11_27_0019_zip_statistics": m0019,
 };

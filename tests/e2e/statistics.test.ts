@@ -35,6 +35,9 @@ const LANGUAGES = [
     last7: "Last 7 days",
     download: "Download CSV",
     fromAfterTo: "The start date must not be after the end date.",
+    readingNow: (count: number) => `Reading now: ${count}`,
+    channelActions: (name: string) => `Actions for channel ${name}`,
+    channelTitle: (name: string) => `Channel statistics: ${name}`,
   },
   {
     code: "de",
@@ -51,6 +54,9 @@ const LANGUAGES = [
     last7: "Letzte 7 Tage",
     download: "CSV herunterladen",
     fromAfterTo: "Das Startdatum darf nicht nach dem Enddatum liegen.",
+    readingNow: (count: number) => `Gerade am Lesen: ${count}`,
+    channelActions: (name: string) => `Aktionen für Kanal ${name}`,
+    channelTitle: (name: string) => `Kanalstatistik: ${name}`,
   },
 ] as const;
 
@@ -169,9 +175,11 @@ for (const lang of LANGUAGES) {
       const address = (await page.getByRole("article", { name: channelName }).getByTestId("channel-address").textContent()) as string;
       expect(address).toMatch(/\/c\/[a-z0-9]{10}\/$/);
 
-      const visitor = await readAsVisitor(browser, testInfo, address, lang.locale);
-
-      // The owner: the card's menu leads to the statistics.
+      // The owner opens the statistics from the card's menu before anyone reads: nobody reading now.
+      // Only the screen's first heartbeat (it starts the server's watch) goes through: a later count
+      // can then come over the event stream alone, not from a heartbeat's answer.
+      let heartbeats = 0;
+      await page.route(/\/reading-now$/, (route) => (heartbeats++ === 0 ? route.continue() : route.abort()));
       await page.goto("/epaper");
       await page
         .getByRole("article", { name })
@@ -180,6 +188,14 @@ for (const lang of LANGUAGES) {
       await page.getByRole("menuitem", { name: lang.statistics, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/epaper/${epaperId}/statistics$`));
       await expect(page.getByRole("heading", { level: 1, name: lang.title(name) })).toBeVisible();
+      const readingNow = page.getByTestId("stats-reading-now").getByRole("status");
+      await expect(readingNow).toHaveText(lang.readingNow(0));
+
+      const visitor = await readAsVisitor(browser, testInfo, address, lang.locale);
+      // Over the event stream, without a reload: the reader's first batch (within 15 s) makes it one.
+      await expect(readingNow).toHaveText(lang.readingNow(1), { timeout: 45_000 });
+      await page.unroute(/\/reading-now$/);
+
       await expect
         .poll(() => countedReading(page), { timeout: 60_000, intervals: [2_000, 3_000, 5_000] })
         .toEqual({ opened: true, searched: true, firstPageReached: true, thirdPageReached: true });
@@ -226,6 +242,24 @@ for (const lang of LANGUAGES) {
       await page.goto(`/epaper/${epaperId}`);
       await page.getByRole("link", { name: lang.statistics, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/epaper/${epaperId}/statistics$`));
+
+      // And the channel's own statistics, from its card's menu: the reading, under the ePaper it showed.
+      await page.goto("/channel");
+      await page
+        .getByRole("article", { name: channelName })
+        .getByRole("button", { name: lang.channelActions(channelName) })
+        .click();
+      await page.getByRole("menuitem", { name: lang.statistics, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1, name: lang.channelTitle(channelName) })).toBeVisible();
+      await expect(page.getByTestId("channel-stats-epapers").getByText(name)).toBeVisible();
+      expect(Number(((await page.getByTestId("stats-total-opens").textContent()) ?? "").replace(/\D/g, ""))).toBeGreaterThan(0);
+      const channelWidth = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      expect(channelWidth[0]).toBeLessThanOrEqual(channelWidth[1] ?? 0);
+      expect(await axeViolations(page)).toEqual([]);
+      await testInfo.attach(`channel-statistics-${lang.code}-${testInfo.project.name}.png`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: "image/png",
+      });
     });
   });
 }

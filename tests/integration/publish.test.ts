@@ -26,6 +26,7 @@ import { TEST_PORTS } from "#tests/support/test-ports";
 // A Redis database of its own: this file's node and queues never meet another file's.
 const REDIS_URL = "redis://127.0.0.1:6379/6";
 const FILE = "plumber__pdffill-demo.pdf"; // 7 pages, link annotations and an outline
+const CONTENT_ORIGIN = "https://content.studio.test";
 
 let farm: Farm;
 let node: NodeProcess;
@@ -59,6 +60,7 @@ beforeAll(async () => {
     redis: farm.redis,
     readerAssetsDir: READER_ASSETS_DIR,
     splitPages: splitPagesWith(farm.deps),
+    contentOrigin: CONTENT_ORIGIN,
     log: () => {},
   };
 }, 120_000);
@@ -147,10 +149,40 @@ describe("publishing an ePaper", () => {
       for (const page of manifest.pages) expect(existsSync(path.join(folder, page.images[0]?.src ?? "missing"))).toBe(true);
       expect(existsSync(path.join(folder, "index.html"))).toBe(true);
       expect(existsSync(path.join(folder, "assets", "reader.js"))).toBe(true);
+      // Self-hosted, it sends no statistics unless its settings say where (ADR 0053 'Zip packages').
+      expect(manifest.stats).toBeUndefined();
+      expect(manifest.statsEndpoint).toBeUndefined();
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
   }, 60_000);
+
+  test("a zip's manifest names the statistics endpoint its settings choose: this studio's content origin, or mine", async () => {
+    const zipManifest = async () => {
+      const built = await buildPublication(deps, { epaperId, type: "zip" });
+      const json = execFileSync("unzip", ["-p", fileOf(farm, `${built.blobPrefix}/${ZIP_FILE}`), "epaper.json"]).toString("utf8");
+      return JSON.parse(json) as ReaderManifest;
+    };
+    const setting = (values: {
+      zipStatisticsActive: boolean;
+      zipStatisticsTarget?: "studio" | "endpoint";
+      zipStatisticsEndpoint?: string;
+    }) => farm.db.updateTable("epaperSetting").set(values).where("epaperId", "=", epaperId).execute();
+    try {
+      await setting({ zipStatisticsActive: true, zipStatisticsTarget: "studio" });
+      expect((await zipManifest()).statsEndpoint).toBe(`${CONTENT_ORIGIN}/zip/${epaperId}/_stats`);
+      // The preview is served by the studio: its own relative endpoint, whatever the zip's choice.
+      expect((await manifestOf((await buildPublication(deps, { epaperId, type: "preview" })).blobPrefix)).statsEndpoint).toBe("../_stats");
+      await setting({
+        zipStatisticsActive: true,
+        zipStatisticsTarget: "endpoint",
+        zipStatisticsEndpoint: "https://stats.customer.example/c",
+      });
+      expect((await zipManifest()).statsEndpoint).toBe("https://stats.customer.example/c");
+    } finally {
+      await setting({ zipStatisticsActive: false });
+    }
+  }, 90_000);
 });
 
 describe("the zip contingent (studio-core.md §4)", () => {

@@ -526,6 +526,14 @@ export const MATRIX: MatrixEntry[] = [
     scoped: true,
     expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed" }),
   },
+  // The statistics screen's 'reading now' heartbeat (ADR 0053 'Reading now'): as the screen, but
+  // JSON for fetch (401 without a session). It only reads and watches: no demo rule, no lock.
+  {
+    route: "epaper/:epaperId/reading-now",
+    method: "POST",
+    scoped: true,
+    expect: signedIn("200", { anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
   {
     route: "epaper/:epaperId/action",
     method: "POST",
@@ -607,6 +615,12 @@ export const MATRIX: MatrixEntry[] = [
   },
   { route: "channel", method: "GET", expect: signedIn("200", { generated: START, unconfirmed: START, level1: START }) },
   { route: "resources/channels", method: "GET", expect: signedIn("200", CHANNEL_GATE) },
+  // A channel's statistics and their CSV (issue 31, ADR 0053 'Channel statistics'): channelWorkspace
+  // and the account, answered as the ePaper's statistics are (error page or translated text, not
+  // the start route): 403 without the right (an unconfirmed user's names its message key), 404 for
+  // another account's channel. Reads, so the demo rule does not refuse a demo channel's.
+  { route: "channel/:channelId/statistics", method: "GET", scoped: true, expect: signedIn("200", CHANNEL_GATE) },
+  { route: "channel/:channelId/statistics.csv", method: "GET", scoped: true, expect: signedIn("200", CHANNEL_GATE) },
   // The shop (ADR 0040): payment for the page and the checkout, the menus' rights for the dialogs' data.
   {
     route: "shop/:orderType",
@@ -973,6 +987,16 @@ export const MATRIX: MatrixEntry[] = [
     method: "GET",
     path: () => "/previewlink/0123456789abcdef0123/",
     expect: all("redirect:/protected-sharing"),
+  },
+  // A zip package's statistics address (ADR 0053 'Zip packages'): no studio session opens it; it
+  // takes beacons only while the ePaper counts its zip packages here, which is off by default.
+  {
+    route: "content: /zip/:epaperId/_stats",
+    origin: "content",
+    method: "POST",
+    scoped: true,
+    path: (ids) => `/zip/${ids.epaperId}/_stats`,
+    expect: all("404"),
   },
   // The worker's signed blob URLs: a valid signature for that key, nothing else.
   { route: "worker: signed blob URL", origin: "worker", method: "GET", path: (ids) => ids.signedPath, expect: all("200") },

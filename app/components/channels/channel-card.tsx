@@ -15,7 +15,7 @@ type Dialogs = "rename" | "clear" | "renew" | "renewDisconnect" | "demo" | "qr" 
 /**
  * One channel of the channel workspace (studio-core.md §2, §4 "Channel processes"): cover of its
  * ePaper, name, status by the spec's priority, its permanent address, the publishing overlay with
- * cancel, and the menu: rename, clear, renew, renew and disconnect, demo, visit, QR code.
+ * cancel, and the menu: rename, clear, renew, renew and disconnect, demo, visit, QR code, statistics.
  */
 export function ChannelCard(props: { card: Card; contentUrl: string; selected: boolean; demoManagement: boolean; onSelect: () => void }) {
   const { card } = props;
@@ -98,6 +98,7 @@ export function ChannelCard(props: { card: Card; contentUrl: string; selected: b
           width="56"
           disabledKeys={disabledKeys}
           onAction={(key) => {
+            if (key === "statistics") return; // a link: the studio layout's RouterProvider navigates
             if (key === "visit") {
               // Opened at once (a popup blocker allows it in the click), reviewed on the server.
               window.open(address, "_blank", "noopener,noreferrer");
@@ -112,6 +113,10 @@ export function ChannelCard(props: { card: Card; contentUrl: string; selected: b
           </MenuItem>
           <MenuItem id="qr" className={cardMenuItemClass}>
             {t("channel.menu.qr")}
+          </MenuItem>
+          {/* Every ePaper the channel showed, an empty channel's history too (issue 31 item 4). */}
+          <MenuItem id="statistics" href={href("/channel/:channelId/statistics", { channelId: card.id })} className={cardMenuItemClass}>
+            {t("channelStats.menu")}
           </MenuItem>
           <MenuItem id="rename" className={cardMenuItemClass}>
             {t("channel.menu.rename")}

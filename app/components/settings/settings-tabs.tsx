@@ -4,7 +4,14 @@ import { useTranslation } from "#app/components/hooks/use-translation";
 import { href } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { Checkbox, Choice, fileInputClassName, NumberInput, SelectInput, TextInput } from "#app/components/ui/fields";
-import { ROBOTS_OPTIONS, SETTINGS_IMAGE_ACCEPT, SETTINGS_LIMITS, SHARE_FLAGS, type SettingsField } from "#app/rules/epaper-settings";
+import {
+  ROBOTS_OPTIONS,
+  SETTINGS_IMAGE_ACCEPT,
+  SETTINGS_LIMITS,
+  SHARE_FLAGS,
+  type SettingsField,
+  ZIP_STATISTICS_TARGETS,
+} from "#app/rules/epaper-settings";
 import type { EpaperSettingsState } from "./use-epaper-settings.ts";
 
 /*
@@ -248,6 +255,7 @@ export function StatisticsTab(props: TabProps) {
         <Checkbox {...bind.flag("statisticsActive")}>{t("settings.statistics.statisticsActive")}</Checkbox>
         <p className="text-sm text-slate-700">{t("settings.statistics.statisticsHint")}</p>
       </div>
+      <ZipStatisticsSection {...props} />
       <TextInput
         {...bind.text("trackingGoogleTagId", t("settings.statistics.trackingGoogleTagId"), {
           placeholder: "G-XXXXXXXXXX",
@@ -255,6 +263,50 @@ export function StatisticsTab(props: TabProps) {
         })}
       />
     </div>
+  );
+}
+
+/**
+ * Statistics of a self-hosted zip package (ADR 0053 'Zip packages'): off by default; when on,
+ * counted in this studio or sent to the customer's https endpoint. Each choice says what goes where.
+ */
+function ZipStatisticsSection(props: TabProps) {
+  const { t } = useTranslation();
+  const bind = useBinders(props);
+  const { draft } = props.state;
+  return (
+    <Section title={t("settings.statistics.zip.title")}>
+      <Checkbox {...bind.flag("zipStatisticsActive")}>{t("settings.statistics.zip.active")}</Checkbox>
+      <p className="text-sm text-slate-700">{t("settings.statistics.zip.hint")}</p>
+      {draft.zipStatisticsActive ? (
+        <>
+          <Choice
+            label={t("settings.statistics.zip.target")}
+            value={draft.zipStatisticsTarget}
+            options={ZIP_STATISTICS_TARGETS}
+            labelOf={(value) => t(`settings.statistics.zip.targets.${value}`)}
+            onChange={(value) => props.state.commit(["zipStatisticsTarget"], { zipStatisticsTarget: value })}
+            isDisabled={() => !props.editable}
+          />
+          <p className="text-sm text-slate-700">{t(`settings.statistics.zip.explain.${draft.zipStatisticsTarget}`)}</p>
+          {draft.zipStatisticsTarget === "endpoint" ? (
+            <TextInput
+              {...bind.text("zipStatisticsEndpoint", t("settings.statistics.zip.endpoint"), {
+                placeholder: "https://",
+                description: t("settings.statistics.zip.endpointHint"),
+              })}
+              type="url"
+              inputMode="url"
+            />
+          ) : null}
+          {draft.statisticsActive ? null : (
+            <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              {t("settings.statistics.zip.statisticsOff")}
+            </p>
+          )}
+        </>
+      ) : null}
+    </Section>
   );
 }
 

@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test } from "vitest";
 import { resources } from "#app/locales/index";
 import { daysOf, type ReadershipStats, type StatsRangeProblem } from "#app/rules/readership-stats";
+import { readingNowAfter } from "./stats-reading-now.tsx";
 import { StatsScreen } from "./stats-screen.tsx";
 
 // Issue 31 item 4: what the server sends of the statistics screen, before any script runs.
@@ -42,11 +43,21 @@ function statsOf(overrides: Partial<ReadershipStats> = {}): ReadershipStats {
   };
 }
 
-async function render(lng: "de" | "en", stats: ReadershipStats, rangeProblem: StatsRangeProblem | null = null) {
+async function render(
+  lng: "de" | "en",
+  stats: ReadershipStats,
+  rangeProblem: StatsRangeProblem | null = null,
+  readingNow: number | null = 1234,
+) {
   const i18n = i18next.createInstance();
   await i18n.init({ lng, resources, fallbackLng: "en", interpolation: { escapeValue: false } });
   const router = createMemoryRouter(
-    [{ path: "/epaper/:epaperId/statistics", element: createElement(StatsScreen, { stats, rangeProblem, today: RANGE.to, locale: lng }) }],
+    [
+      {
+        path: "/epaper/:epaperId/statistics",
+        element: createElement(StatsScreen, { stats, readingNow, rangeProblem, today: RANGE.to, locale: lng }),
+      },
+    ],
     { initialEntries: ["/epaper/ep1/statistics"] },
   );
   return renderToString(createElement(I18nextProvider, { i18n }, createElement(RouterProvider, { router })));
@@ -109,4 +120,30 @@ test("a refused period: its message next to its field, the quick choices and the
   expect(html).toContain("Letzte 7 Tage");
   // The range shown is the last 7 days up to today: its quick choice is marked as the current one.
   expect(html).toMatch(/aria-current="true"[^>]*>Letzte 7 Tage/);
+});
+
+test("'reading now' is a polite live region with the loader's count, near the totals, even in a period without readers", async () => {
+  const status = (html: string) => html.match(/<p role="status"[^>]*>.*?<\/p>/)?.[0] ?? "";
+  const en = await render("en", statsOf());
+  expect(status(en)).toContain('aria-live="polite"');
+  expect(status(en)).toContain('aria-atomic="true"');
+  expect(status(en)).toContain("Reading now: 1,234");
+  // Above the totals, and its explanation outside the live region (not read again on every change).
+  expect(en.indexOf('data-testid="stats-reading-now"')).toBeLessThan(en.indexOf('data-testid="stats-totals"'));
+  expect(status(en)).not.toContain("last 5 minutes");
+  expect(en).toContain("Readers who had this ePaper open in the last 5 minutes");
+  expect(status(await render("de", statsOf(), null, 0))).toContain("Gerade am Lesen: 0");
+  const empty = statsOf({ totals: { opens: 0, views: 0, uniques: 0, gpcViews: 0, tocUses: 0, downloads: 0, shares: 0 } });
+  expect(status(await render("en", empty, null, 3))).toContain("Reading now: 3");
+  expect(status(await render("de", statsOf(), null, null))).toContain("Gerade am Lesen: im Moment nicht verfügbar");
+});
+
+test("'reading now' follows the readingNow events of its own ePaper only", () => {
+  const event = (epaperId: string, count: number) => ({ type: "readingNow" as const, epaperId, count });
+  expect(readingNowAfter(2, event("ep1", 5), "ep1")).toBe(5);
+  expect(readingNowAfter(null, event("ep1", 0), "ep1")).toBe(0);
+  expect(readingNowAfter(2, event("ep2", 5), "ep1")).toBe(2);
+  expect(readingNowAfter(2, { type: "refreshEpaperList" }, "ep1")).toBe(2);
+  expect(readingNowAfter(2, event("ep1", -1), "ep1")).toBe(2);
+  expect(readingNowAfter(2, event("ep1", 1.5), "ep1")).toBe(2);
 });

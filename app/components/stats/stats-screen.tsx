@@ -4,6 +4,7 @@ import type { ReadershipStats, StatsRangeProblem } from "#app/rules/readership-s
 import { formatDay, hasReadership } from "./stats-format.ts";
 import { StatsLists, StatsTotalsCards } from "./stats-lists.tsx";
 import { StatsRangeForm } from "./stats-range-form.tsx";
+import { StatsReadingNow } from "./stats-reading-now.tsx";
 import { DaysSection, PagesSection } from "./stats-trends.tsx";
 
 /**
@@ -12,7 +13,14 @@ import { DaysSection, PagesSection } from "./stats-trends.tsx";
  * and page-by-page charts with their tables, and the lists; or, without readers in the period, a
  * sentence saying so. One column on a phone; the charts side by side on a wide screen.
  */
-export function StatsScreen(props: { stats: ReadershipStats; rangeProblem: StatsRangeProblem | null; today: string; locale: string }) {
+export function StatsScreen(props: {
+  stats: ReadershipStats;
+  /** 'Reading now' as the loader counted it (null: unknown); the screen follows it live. */
+  readingNow: number | null;
+  rangeProblem: StatsRangeProblem | null;
+  today: string;
+  locale: string;
+}) {
   const { t } = useTranslation();
   const { stats, locale } = props;
   const { epaper, range } = stats;
@@ -42,6 +50,7 @@ export function StatsScreen(props: { stats: ReadershipStats; rangeProblem: Stats
       </nav>
       <h1 className="text-2xl font-bold break-words text-slate-900">{t("stats.screen.metaTitle", { name: epaper.name })}</h1>
       <StatsRangeForm range={range} today={props.today} error={props.rangeProblem} csvHref={csvHref} locale={locale} />
+      <StatsReadingNow epaperId={epaper.id} initial={props.readingNow} locale={locale} />
       {hasReadership(stats) ? (
         <>
           <StatsTotalsCards totals={stats.totals} locale={locale} />

@@ -13,6 +13,9 @@ export default {
     privacy: {
       title: "Datenschutzerklärung",
       body: "ePaper Studio speichert die Daten, die Sie eingeben (Ihr Konto, die hochgeladenen PDFs und die daraus erstellten ePaper), um den Dienst zu erbringen, und ein Sitzungscookie, solange Sie angemeldet sind. Verantwortlich ist der Betreiber dieser Installation; er beantwortet Fragen zu Ihren Daten.",
+      readersHeading: "Leser veröffentlichter ePaper",
+      readers:
+        "Sofern ihr Eigentümer es nicht ausschaltet, zählt ein veröffentlichtes ePaper seine Leser ohne Cookies: Aufrufe, gelesene Seiten und wie lange, Klicks auf Medien, Suchen, Downloads, Teilen, die verweisende Website und die Art des Geräts. IP-Adresse und Browser dienen nur einem Code, der einen Tag lebt und nie gespeichert wird; Leser, die Global Privacy Control oder Do Not Track senden, zählen nur als Aufruf. Ein Zip-Paket, das sein Eigentümer auf seiner eigenen Website hostet, sendet standardmäßig nichts. Schaltet der Eigentümer seine Statistik ein, sendet sein Reader dieselben Ereignisse entweder an die Inhaltsadresse dieses Studios, wo sie wie oben gezählt werden, oder an eine Adresse seiner Wahl, auf die dieses Studio keinen Einfluss hat.",
     },
     cookies: {
       title: "Cookies und lokaler Speicher",

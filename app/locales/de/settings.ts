@@ -81,6 +81,23 @@ export default {
       statisticsActive: "Leser dieses ePapers zählen",
       statisticsHint:
         "Zählt Aufrufe, gelesene Seiten, Klicks auf Medien, Suchen und Downloads, ohne Cookies und ohne IP-Adressen zu speichern. Leser, die Global Privacy Control oder Do Not Track senden, zählen nur als Aufruf.",
+      zip: {
+        title: "Zip-Paket",
+        active: "Leser des Zip-Pakets zählen",
+        hint: "Standardmäßig aus: Ein Zip-Paket, das Sie selbst hosten, sendet nichts, solange Sie dies nicht einschalten. Die Wahl gilt für das nächste Zip-Paket, das Sie herunterladen.",
+        target: "Zählen",
+        targets: { studio: "In diesem Studio", endpoint: "An meinem eigenen Endpunkt" },
+        explain: {
+          studio:
+            "Der Reader des Pakets sendet, was er zählt (Aufrufe, gelesene Seiten und wie lange, Klicks auf Medien, Suchen, Nutzung des Inhaltsverzeichnisses, Downloads, Teilen, die verweisende Website und die Bildschirmbreite), an die Inhaltsadresse dieses Studios. Dort dienen IP-Adresse und Browser wie bei Kanälen nur einem Code, der einen Tag lebt und nie gespeichert wird; die Zahlen erscheinen in der Statistik dieses ePapers als „Zip-Paket“. Leser, die Global Privacy Control oder Do Not Track senden, zählen nur als Aufruf.",
+          endpoint:
+            "Der Reader des Pakets sendet dieselben Ereignisse als JSON-Text (navigator.sendBeacon) an Ihre Adresse; die Browser der Leser übermitteln ihr dabei wie bei jeder Anfrage IP-Adresse und User-Agent. Dieses Studio erhält nichts. Was Ihr Endpunkt speichert, entscheiden Sie, und Ihre Datenschutzerklärung sollte es nennen.",
+        },
+        endpoint: "Adresse Ihres Endpunkts (https)",
+        endpointHint:
+          "Zum Beispiel https://stats.example.com/epaper, höchstens 2048 Zeichen. Er muss POST-Anfragen von der Website annehmen, auf der das Paket liegt.",
+        statisticsOff: "Die Statistik ist für dieses ePaper ausgeschaltet: Das Zip-Paket sendet nichts, bis Sie seine Leser wieder zählen.",
+      },
       trackingGoogleTagId: "Google-Tag-ID",
       trackingHint: "Format G-XXXXXXXXXX. Der Reader lädt das Google-Tag erst, wenn die Leser Cookies zugestimmt haben.",
     },
@@ -98,6 +115,10 @@ export default {
       javascriptWithScriptTag: "Bitte die <script>-Tags weglassen.",
       overlaySizeNotValid: "Bitte eine ganze Zahl von {{min}} bis {{max}} eingeben.",
       textLength: "Bitte {{min}} bis {{max}} Zeichen eingeben.",
+      zipEndpointMissing: "Bitte die Adresse Ihres Endpunkts eingeben, beginnend mit https://.",
+      zipEndpointNotHttps: "Bitte eine https://-Adresse eingeben: Statistiken werden nur verschlüsselt gesendet.",
+      zipEndpointNotValid: "Bitte eine Webadresse wie https://stats.example.com/epaper eingeben, ohne Benutzernamen oder Passwort.",
+      zipEndpointTooLong: "Die Adresse darf höchstens {{max}} Zeichen haben.",
     },
   },
 } satisfies Pick<Translation, "settings">;

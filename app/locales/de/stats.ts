@@ -25,7 +25,13 @@ export default {
       },
       download: "CSV herunterladen",
       empty: "Zwischen {{from}} und {{to}} hat niemand dieses ePaper geöffnet.",
-      emptyHint: "Gezählt werden Leser der Kanäle, Vorschau-Links und der Vorschau; neue Aufrufe erscheinen hier nach wenigen Minuten.",
+      emptyHint:
+        "Gezählt werden Leser der Kanäle, Vorschau-Links und der Vorschau, und des Zip-Pakets, wenn seine Einstellungen es vorsehen; neue Aufrufe erscheinen hier nach wenigen Minuten.",
+      readingNow: {
+        count: "Gerade am Lesen: {{value}}",
+        unknown: "Gerade am Lesen: im Moment nicht verfügbar",
+        hint: "Leser, die dieses ePaper in den letzten 5 Minuten geöffnet hatten, über alle Adressen (auch die Vorschau); wird laufend aktualisiert.",
+      },
       totals: "Übersicht",
       gpcNote_one: "{{count}} Aufruf wollte nicht erfasst werden (GPC oder Do Not Track) und zählt nur als Aufruf.",
       gpcNote_other: "{{count}} Aufrufe wollten nicht erfasst werden (GPC oder Do Not Track) und zählen nur als Aufrufe.",
@@ -89,7 +95,7 @@ export default {
       direct: "(direkt)",
       removedElement: "(gelöschtes Element)",
       deviceNames: { phone: "Smartphone", tablet: "Tablet", desktop: "Desktop" },
-      sourceNames: { preview: "Vorschau", previewlink: "Vorschau-Link", channel: "Kanal" },
+      sourceNames: { preview: "Vorschau", previewlink: "Vorschau-Link", channel: "Kanal", zip: "Zip-Paket" },
     },
   },
 } satisfies Pick<Translation, "stats">;

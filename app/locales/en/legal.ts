@@ -11,6 +11,9 @@ export default {
     privacy: {
       title: "Privacy policy",
       body: "ePaper Studio stores the data you enter (your account, the PDFs you upload and the ePapers made from them) to provide the service, and a session cookie while you are logged in. The operator of this installation is responsible for it and answers questions about your data.",
+      readersHeading: "Readers of published ePapers",
+      readers:
+        "Unless its owner switches it off, a published ePaper counts its readers without cookies: opens, pages read and for how long, media clicks, searches, downloads, shares, the referring site and the kind of device. The IP address and browser only feed a code that lives one day and is never stored; readers who send Global Privacy Control or Do Not Track count as a view only. A zip package, which its owner hosts on their own site, sends nothing by default. When its owner switches its statistics on, its reader sends the same events either to this studio's content address, where they are counted as above, or to an address of the owner's choosing, which this studio does not control.",
     },
     cookies: {
       title: "Cookies and local storage",

@@ -79,6 +79,23 @@ export default {
       statisticsActive: "Count the readers of this ePaper",
       statisticsHint:
         "Counts opens, pages read, media clicks, searches and downloads, without cookies and without storing IP addresses. Readers who send Global Privacy Control or Do Not Track count as a view only.",
+      zip: {
+        title: "Zip package",
+        active: "Count the readers of the zip package",
+        hint: "Off by default: a zip package you host yourself sends nothing unless you switch this on. The choice goes into the next zip package you download.",
+        target: "Count them",
+        targets: { studio: "In this studio", endpoint: "At my own endpoint" },
+        explain: {
+          studio:
+            "The package's reader sends what it counts (opens, pages read and for how long, media clicks, searches, table of contents uses, downloads, shares, the referring site and the screen width) to this studio's content address. There, as for channels, the IP address and browser only feed a code that lives one day and is never stored; the counts appear in this ePaper's statistics as 'Zip package'. Readers who send Global Privacy Control or Do Not Track count as a view only.",
+          endpoint:
+            "The package's reader posts the same events as JSON text (navigator.sendBeacon) to your address; their browsers send it their IP address and User-Agent, as with any request. This studio receives nothing. You decide what your endpoint keeps, and your privacy policy should say so.",
+        },
+        endpoint: "Address of your endpoint (https)",
+        endpointHint:
+          "For example https://stats.example.com/epaper, at most 2048 characters. It must accept POST requests from the site that hosts the package.",
+        statisticsOff: "Statistics are switched off for this ePaper: the zip package sends nothing until you count its readers again.",
+      },
       trackingGoogleTagId: "Google tag ID",
       trackingHint: "Format G-XXXXXXXXXX. The reader loads Google's tag only after the reader agreed to cookies.",
     },
@@ -96,6 +113,10 @@ export default {
       javascriptWithScriptTag: "Please leave out the <script> tags.",
       overlaySizeNotValid: "Please enter a whole number from {{min}} to {{max}}.",
       textLength: "Please enter {{min}} to {{max}} characters.",
+      zipEndpointMissing: "Please enter the address of your endpoint, starting with https://.",
+      zipEndpointNotHttps: "Please enter an https:// address: statistics are sent encrypted only.",
+      zipEndpointNotValid: "Please enter a web address like https://stats.example.com/epaper, without a user name or password.",
+      zipEndpointTooLong: "The address may have at most {{max}} characters.",
     },
   },
 } as const;

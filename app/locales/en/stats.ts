@@ -23,7 +23,13 @@ export default {
       },
       download: "Download CSV",
       empty: "No reader opened this ePaper between {{from}} and {{to}}.",
-      emptyHint: "Readers of its channels, preview links and preview are counted; new reads appear here within a few minutes.",
+      emptyHint:
+        "Readers of its channels, preview links and preview are counted, and of its zip package when its settings say so; new reads appear here within a few minutes.",
+      readingNow: {
+        count: "Reading now: {{value}}",
+        unknown: "Reading now: not available at the moment",
+        hint: "Readers who had this ePaper open in the last 5 minutes, on every address (the preview included); updated live.",
+      },
       totals: "Summary",
       gpcNote_one: "{{count}} open asked not to be tracked (GPC or Do Not Track) and counts as an open only.",
       gpcNote_other: "{{count}} opens asked not to be tracked (GPC or Do Not Track) and count as opens only.",
@@ -86,7 +92,7 @@ export default {
       direct: "(direct)",
       removedElement: "(removed element)",
       deviceNames: { phone: "Phone", tablet: "Tablet", desktop: "Desktop" },
-      sourceNames: { preview: "Preview", previewlink: "Preview link", channel: "Channel" },
+      sourceNames: { preview: "Preview", previewlink: "Preview link", channel: "Channel", zip: "Zip package" },
     },
   },
 } as const;

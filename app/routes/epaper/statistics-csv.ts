@@ -1,6 +1,6 @@
 import { requireStudioUser } from "#app/auth/studio-user.server";
-import { isApiErrorBody } from "#app/errors/api-error-body";
 import { errorToApiResponse } from "#app/errors/responses.server";
+import { textRefusal } from "#app/errors/text-refusal.server";
 import { readershipStatsCsv, readershipStatsFilename, type Translate } from "#app/models/readership-stats-csv.server";
 import { loadReadershipStats } from "#app/models/readership-stats.server";
 import { requirePermission } from "#app/rules/permissions";
@@ -34,19 +34,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    return refusal(errorToApiResponse(error, { log: "statistics csv" }), request, t);
+    return textRefusal(errorToApiResponse(error, { log: "statistics csv" }), request, t);
   }
-}
-
-/** The one mapper's answer (status, headers, message key), its message translated for a person. */
-async function refusal(answer: Response, request: Request, t: Translate): Promise<Response> {
-  if (answer.status < 400 || /application\/json/.test(request.headers.get("Accept") ?? "")) return answer;
-  const body: unknown = await answer
-    .clone()
-    .json()
-    .catch(() => null);
-  if (!isApiErrorBody(body)) return answer;
-  const headers = new Headers(answer.headers);
-  headers.set("Content-Type", "text/plain; charset=utf-8");
-  return new Response(t(body.error.messageKey, body.error.params), { status: answer.status, headers });
 }

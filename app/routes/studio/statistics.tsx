@@ -2,10 +2,12 @@ import { data } from "react-router";
 import { studioUserOf } from "#app/auth/studio-user.server";
 import { StatsScreen } from "#app/components/stats/stats-screen";
 import { AppError } from "#app/errors/app-error";
+import { loadReadingNow } from "#app/models/reading-now.server";
 import { loadReadershipStats } from "#app/models/readership-stats.server";
 import { requirePermission } from "#app/rules/permissions";
 import { parseStatsRange, statsRangeSchema, utcDayOf } from "#app/rules/readership-stats";
 import { db } from "#app/utils/db.server";
+import { redis } from "#app/utils/redis.server";
 import { getInstance, getLocale } from "#app/utils/i18next.server";
 import type { Route } from "./+types/statistics";
 
@@ -15,7 +17,8 @@ import type { Route } from "./+types/statistics";
  * days. Who may open the ePaper in the editor (epaperDetails) may see it, as the CSV export:
  * without the right 403, another account's or a deleted ePaper 404 (the error page, like the CSV's
  * answers; a try-it user never sees the entry). A range the rule refuses is no error page: the
- * form shows its message and the screen the default range.
+ * form shows its message and the screen the default range. 'Reading now' starts from the count
+ * here and follows the event stream (ADR 0053 'Reading now').
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const studio = studioUserOf(context);
@@ -25,10 +28,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     requirePermission(studio.subject, "epaperDetails");
     const parsed = parseStatsRange(new URL(request.url).searchParams, now);
     const range = parsed.range ?? statsRangeSchema(now).parse({});
-    const stats = await loadReadershipStats(db, studio.subject, params.epaperId, range);
+    const [stats, readingNow] = await Promise.all([
+      loadReadershipStats(db, studio.subject, params.epaperId, range),
+      loadReadingNow({ db, redis }, studio.subject, params.epaperId),
+    ]);
     return {
       metaTitle: getInstance(context).t("stats.screen.metaTitle", { name: stats.epaper.name }),
       stats,
+      readingNow,
       rangeProblem: parsed.problem,
       today: utcDayOf(now),
       locale: getLocale(context),
@@ -44,6 +51,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function Statistics({ loaderData }: Route.ComponentProps) {
   return (
-    <StatsScreen stats={loaderData.stats} rangeProblem={loaderData.rangeProblem} today={loaderData.today} locale={loaderData.locale} />
+    <StatsScreen
+      stats={loaderData.stats}
+      readingNow={loaderData.readingNow}
+      rangeProblem={loaderData.rangeProblem}
+      today={loaderData.today}
+      locale={loaderData.locale}
+    />
   );
 }

@@ -4,6 +4,7 @@ import {
   BATCH_SIZE,
   createCollector,
   FLUSH_INTERVAL_MS,
+  KEEPALIVE_MS,
   MAX_PAGE_MS,
   type StatEvent,
   startStats,
@@ -187,6 +188,42 @@ describe("the collector", () => {
     stats.hide();
     expect(bodies).toEqual([{ v: 1, events: [{ t: "open", ref: "", w: 800 }] }]);
   });
+
+  it("sends a keepalive, alone, on the beat after a minute without sending anything, and not before", () => {
+    const { stats, bodies, advance } = collector();
+    advance(KEEPALIVE_MS - 1);
+    stats.beat();
+    expect(bodies).toHaveLength(0);
+    advance(1);
+    stats.beat();
+    expect(bodies).toEqual([{ v: 1, events: [{ t: "live" }] }]);
+    // The keepalive counts as sent: the next one a minute later.
+    advance(KEEPALIVE_MS - 1);
+    stats.beat();
+    expect(bodies).toHaveLength(1);
+    advance(1);
+    stats.beat();
+    expect(bodies).toHaveLength(2);
+  });
+
+  it("sends no keepalive while events go out anyway", () => {
+    const { stats, bodies, advance } = collector();
+    for (let minute = 0; minute < 3; minute++) {
+      advance(KEEPALIVE_MS - 1000);
+      stats.add({ t: "toc" });
+      stats.beat();
+    }
+    advance(KEEPALIVE_MS - 1000);
+    stats.beat();
+    expect(bodies.flatMap((body) => body.events)).toEqual([{ t: "toc" }, { t: "toc" }, { t: "toc" }]);
+  });
+
+  it("sends no keepalive when collection is limited", () => {
+    const { stats, bodies, advance } = collector(false);
+    advance(KEEPALIVE_MS * 5);
+    stats.beat();
+    expect(bodies).toEqual([]);
+  });
 });
 
 describe("startStats", () => {
@@ -216,6 +253,26 @@ describe("startStats", () => {
     page.show();
     vi.advanceTimersByTime(FLUSH_INTERVAL_MS);
     expect(page.beacons[1]?.body.events).toEqual([{ t: "toc" }]);
+  });
+
+  it("keeps a reader who stays on one page in 'reading now': a keepalive every minute while visible, none while hidden", () => {
+    const page = fakeWindow();
+    startStats(manifest(), page.win);
+    statPages([0]);
+    vi.advanceTimersByTime(FLUSH_INTERVAL_MS); // the open
+    vi.advanceTimersByTime(KEEPALIVE_MS);
+    expect(page.events()).toEqual([{ t: "open", ref: "", w: 390 }, { t: "live" }]);
+    vi.advanceTimersByTime(KEEPALIVE_MS);
+    expect(page.events().filter((event) => event.t === "live")).toHaveLength(2);
+    page.hide(); // sends the page's time
+    const sent = page.beacons.length;
+    vi.advanceTimersByTime(KEEPALIVE_MS * 5);
+    expect(page.beacons).toHaveLength(sent);
+    // Back after a while: counted again on the next beat.
+    page.show();
+    vi.advanceTimersByTime(FLUSH_INTERVAL_MS);
+    expect(page.beacons).toHaveLength(sent + 1);
+    expect(page.beacons.at(-1)?.body).toEqual({ v: 1, events: [{ t: "live" }] });
   });
 
   it("closes the shown page's event and sends everything when the page is hidden", () => {

@@ -4,7 +4,8 @@
  * storage, no identifiers: an event says what happened, never who did it. A reader who asks not
  * to be tracked (Global Privacy Control, Do Not Track) is counted as one open and nothing more.
  *
- * Wire contract: a text/plain body `{"v":1,"events":[…]}` of at most 50 events and 16 KiB.
+ * Wire contract: a text/plain body `{"v":1,"events":[…]}` of at most 50 events and 16 KiB
+ * (app/stats/stats-events.ts; StatEvent below follows it).
  */
 import type { Enrichment, ReaderManifest } from "../../src/manifest.ts";
 
@@ -15,13 +16,17 @@ export type StatEvent =
   | { t: "search"; q: string }
   | { t: "toc" }
   | { t: "download" }
-  | { t: "share"; n: string };
+  | { t: "share"; n: string }
+  // Still here: keeps the reader in the studio's 'reading now' (never a view).
+  | { t: "live" };
 
 export const BATCH_SIZE = 50;
 export const FLUSH_INTERVAL_MS = 15_000;
 /** A page shown for less (flipping past it) is not counted. */
 export const MIN_PAGE_MS = 300;
 export const MAX_PAGE_MS = 1_800_000;
+/** A visible reader who sent nothing for this long sends a keepalive on the next beat ('reading now' looks 5 minutes back). */
+export const KEEPALIVE_MS = 60_000;
 const MAX_BODY_BYTES = 16_384;
 const MAX_TERM = 100;
 
@@ -34,6 +39,8 @@ export type Collector = {
   /** Visible again: the pages on screen count from now. */
   resume: () => void;
   flush: () => void;
+  /** The 15 s beat while visible: sends what is queued, or a keepalive after KEEPALIVE_MS of silence. */
+  beat: () => void;
 };
 
 export type CollectorOptions = {
@@ -53,6 +60,11 @@ export function createCollector({ send, now, full, visible }: CollectorOptions):
   let since = -1;
   let hidden = !visible;
   let lastTerm = "";
+  let sentAt = now();
+  const post = (body: string) => {
+    sentAt = now();
+    send(body);
+  };
 
   const flush = () => {
     while (queue.length > 0) {
@@ -65,7 +77,7 @@ export function createCollector({ send, now, full, visible }: CollectorOptions):
         body = bodyOf();
       }
       queue = queue.slice(count);
-      send(body);
+      post(body);
     }
   };
   const add = (event: StatEvent) => {
@@ -119,6 +131,13 @@ export function createCollector({ send, now, full, visible }: CollectorOptions):
       }
     },
     flush,
+    beat() {
+      flush();
+      // Alone in its body: a server that did not know the event would refuse nothing else with it.
+      if (full && now() - sentAt >= KEEPALIVE_MS) {
+        post('{"v":1,"events":[{"t":"live"}]}');
+      }
+    },
   };
 }
 
@@ -187,7 +206,7 @@ export function startStats(manifest: ReaderManifest, win: Window = window): bool
   win.addEventListener("pagehide", collector.hide);
   win.setInterval(() => {
     if (isVisible()) {
-      collector.flush();
+      collector.beat();
     }
   }, FLUSH_INTERVAL_MS);
   return true;
