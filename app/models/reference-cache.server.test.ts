@@ -6,7 +6,7 @@ import type { Database } from "#db/client";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
 import { permissionSubject } from "#tests/support/permission-subject";
 import { createScratchDatabase } from "#tests/support/scratch-database";
-import { forgetReference, remembered } from "#app/utils/reference-cache.server";
+import { forgetReference, REFERENCE_MEMORY_MAX_KEYS, remembered } from "#app/utils/reference-cache.server";
 
 // The reference memory (ADR 0054): one read per lifetime and database, shared by concurrent
 // requests, a failed read not kept, and a write through the studio forgets at once.
@@ -53,6 +53,22 @@ test("a failed read is not kept; forgetting takes only the keys with the prefix"
   forgetReference(db, "news:");
   expect(await remembered(db, "news:de", async () => "forgotten", 1_002)).toBe("forgotten");
   expect(await remembered(db, "terms:de", async () => "not forgotten", 1_002)).toBe("terms");
+});
+
+test("the memory of one database stays bounded: the expired keys go first, else all", async () => {
+  process.env.REFERENCE_CACHE_MS = "2000";
+  const db = {};
+  const source = counting();
+  for (let key = 0; key < REFERENCE_MEMORY_MAX_KEYS; key++) await remembered(db, `old:${key}`, source.load, 1_000);
+  expect(await remembered(db, "old:0", source.load, 1_500)).toBe(1);
+  // Full, and every key expired: they go, the new one stays.
+  await remembered(db, "fresh", source.load, 3_500);
+  expect(await remembered(db, "old:0", async () => "read again", 3_600)).toBe("read again");
+  expect(await remembered(db, "fresh", async () => "not kept", 3_600)).toBe(REFERENCE_MEMORY_MAX_KEYS + 1);
+  // Full of keys still alive: all of them go.
+  for (let key = 0; key < REFERENCE_MEMORY_MAX_KEYS; key++) await remembered(db, `live:${key}`, source.load, 4_000);
+  await remembered(db, "newest", source.load, 4_001);
+  expect(await remembered(db, "live:1", async () => "read again", 4_002)).toBe("read again");
 });
 
 let scratch: { db: Database; drop(): Promise<void> };

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { trustedClientIp } from "#app/auth/client-ip";
+import { remembered } from "#app/utils/reference-cache.server";
 import { answerStats, handleStatsBeacon } from "#app/stats/stats-endpoint.server";
 import type { StatsIngest } from "#app/stats/stats-ingest.server";
 import type { StatsTarget } from "#app/stats/stats-stream.server";
@@ -29,8 +30,12 @@ export function createStatsAddress(deps: ContentStatsDeps) {
   const previewLink = createPreviewLinkCheck(deps);
   const ownHosts = [new URL(deps.contentOrigin).host, new URL(deps.studioOrigin).host];
 
+  // A beacon per reader every 15 s: the publication's lookups are remembered for the reference
+  // memory's lifetime (2 s, ADR 0054), so a channel switched off stops counting within it.
+  const lookup = <T>(key: string, load: () => Promise<T>) => remembered(deps.db, `stats-address:${key}`, load);
+
   async function channelTarget(shortPath: string): Promise<StatsTarget | null> {
-    const channel = await findChannel(deps.db, shortPath);
+    const channel = await lookup(`channel:${shortPath}`, () => findChannel(deps.db, shortPath));
     // As its pages: gone, empty, held by a deleted ePaper, disabled or unavailable means nothing to count.
     if (!channel?.epaperId || !channel.blobPrefix || channel.epaperDeletedAt || channel.disabled || !channel.available) return null;
     return { epaperId: channel.epaperId, source: "channel", channelId: channel.id };
@@ -39,7 +44,7 @@ export function createStatsAddress(deps: ContentStatsDeps) {
   async function targetOf(req: IncomingMessage, root: string, subdomain: string | null): Promise<Resolved> {
     if (subdomain) {
       // A subdomain counts only for its own channels: its only one at `/`, any of them under /c/<shortPath>/.
-      const channels = await findSubdomainChannels(deps.db, subdomain);
+      const channels = await lookup(`subdomain:${subdomain}`, () => findSubdomainChannels(deps.db, subdomain));
       const shortPath = root === "/" ? (channels.length === 1 ? channels[0]?.shortPath : undefined) : CHANNEL_ROOT.exec(root)?.[1];
       if (!shortPath || !channels.some((channel) => channel.shortPath === shortPath)) return null;
       return channelTarget(shortPath);
@@ -48,7 +53,7 @@ export function createStatsAddress(deps: ContentStatsDeps) {
     if (channel?.[1]) return channelTarget(channel[1]);
     const zip = ZIP_ROOT.exec(root);
     if (zip?.[1]) {
-      const epaper = await findZipStatsEpaper(deps.db, zip[1]);
+      const epaper = await lookup(`zip:${zip[1]}`, () => findZipStatsEpaper(deps.db, zip[1] as string));
       return epaper ? { epaperId: epaper.id, source: "zip", channelId: null } : null;
     }
     const preview = PREVIEW_ROOT.exec(root);
@@ -59,7 +64,7 @@ export function createStatsAddress(deps: ContentStatsDeps) {
       const unlocked = await previewLink(req, hash);
       return unlocked ? { epaperId: unlocked.epaperId, source: "previewlink", channelId: null } : "forbidden";
     }
-    const publication = await findPreview(deps.db, hash);
+    const publication = await lookup(`preview:${hash}`, () => findPreview(deps.db, hash));
     return publication?.blobPrefix ? { epaperId: publication.epaperId, source: "preview", channelId: null } : null;
   }
 

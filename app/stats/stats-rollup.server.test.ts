@@ -356,3 +356,23 @@ test("the worker's loop counts what arrives and stops cleanly", async () => {
     await loop.close();
   }
 });
+
+test("the loop waits a moment for more when a read finds less than a batch: beacons that trickle in are counted in one transaction", async () => {
+  const { epaperId } = await epaperWithElement();
+  const commits: string[][] = [];
+  const loop = startStatsRollup(deps({ consumer: "linger", afterCommit: (ids) => void commits.push(ids) }), {
+    blockMs: 100,
+    maintenanceMs: 60_000,
+    lingerMs: 600,
+  });
+  try {
+    for (let beacon = 0; beacon < 3; beacon++) {
+      await send(preview(epaperId), [{ t: "open", ref: "", w: 1280 }]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await expect.poll(async () => (await daily(epaperId))[0]?.opens, { timeout: 10_000 }).toBe(3);
+    expect(commits.map((ids) => ids.length)).toEqual([3]);
+  } finally {
+    await loop.close();
+  }
+});

@@ -12,6 +12,9 @@
  */
 type Entry = { until: number; value: Promise<unknown> };
 
+/** Keys one database's memory holds at most: beyond, the expired ones go, and if none had, all. */
+export const REFERENCE_MEMORY_MAX_KEYS = 20_000;
+
 const memories = new WeakMap<object, Map<string, Entry>>();
 
 function lifetimeMs(): number {
@@ -32,6 +35,12 @@ export function remembered<T>(db: object, key: string, load: () => Promise<T>, n
   if (known && known.until > now) return known.value as Promise<T>;
   const value = load();
   const entry = { until: now + lifetime, value };
+  // Keyed by an address (the statistics address's lookups) the memory could grow with every
+  // address ever asked for: it stays bounded.
+  if (memory.size >= REFERENCE_MEMORY_MAX_KEYS) {
+    for (const [old, held] of memory) if (held.until <= now) memory.delete(old);
+    if (memory.size >= REFERENCE_MEMORY_MAX_KEYS) memory.clear();
+  }
   memory.set(key, entry);
   // A failed read is not remembered: the next request asks the database again.
   value.catch(() => {

@@ -22,7 +22,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
-import autocannon from "autocannon";
 import { Redis } from "ioredis";
 import { loadReadershipStats } from "#app/models/readership-stats.server";
 import { addDays, utcDayOf } from "#app/rules/readership-stats";
@@ -35,7 +34,7 @@ import { startStudio, stopProcess } from "#tests/support/studio-process";
 import { seedStatsDataset } from "./analytics-dataset.ts";
 import { startWorker } from "./analytics-worker.ts";
 import { BENCH_DATABASE_URL, BENCH_REDIS_URL, prepareBenchDatabase } from "./bench-database.ts";
-import { cpuMsOf } from "./bench-processes.ts";
+import { beaconPool, closedLoop, EVENTS_PER_BEACON, type Load, openLoop, type Target } from "./analytics-load.ts";
 
 const RATE = Number(process.env.ANALYTICS_BENCH_RATE ?? 3000);
 const SECONDS = Number(process.env.ANALYTICS_BENCH_SECONDS ?? 60);
@@ -44,16 +43,7 @@ const PUBLICATIONS = Number(process.env.ANALYTICS_BENCH_PUBLICATIONS ?? 10_000);
 const PORT = 3380;
 const CONTENT = `http://127.0.0.1:${PORT + 1}`;
 const SECRET = "analytics-bench-session-secret-0123456789abcdef";
-const EVENTS_PER_BEACON = 5;
 const CHANNELS = 100;
-const USER_AGENTS = [
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
-  "Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
-  "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15",
-];
-
-type Target = { shortPath: string; elements: string[] };
 
 /** CHANNELS published channels of one account, each with a 24-page ePaper and two media elements. */
 async function seedChannels(db: Database): Promise<Target[]> {
@@ -98,75 +88,6 @@ async function seedChannels(db: Database): Promise<Target[]> {
     targets.push({ shortPath, elements });
   }
   return targets;
-}
-
-type Load = { accepted: number; other: number; errors: number; eventsPerS: number; p50: number; p99: number; cpuMs: number };
-
-/** 2,000 different beacons (channel, pages, element, reader), made once: the load generator shares the 2 cores. */
-function beaconPool(targets: Target[]) {
-  return Array.from({ length: 2000 }, () => {
-    const target = targets[Math.floor(Math.random() * targets.length)] as Target;
-    const page = 1 + Math.floor(Math.random() * 21);
-    const ms = () => 2000 + Math.floor(Math.random() * 9000);
-    const reader = Math.floor(Math.random() * 20_000);
-    return {
-      method: "POST" as const,
-      path: `/c/${target.shortPath}/_stats`,
-      body: JSON.stringify({
-        v: 1,
-        events: [
-          { t: "open", ref: "https://www.google.com/", w: 390 },
-          { t: "page", p: page, ms: ms() },
-          { t: "page", p: page + 1, ms: ms() },
-          { t: "page", p: page + 2, ms: ms() },
-          { t: "media", id: target.elements[Math.floor(Math.random() * 2)], a: "click" },
-        ],
-      }),
-      headers: {
-        "content-type": "text/plain;charset=UTF-8",
-        "user-agent": USER_AGENTS[reader % USER_AGENTS.length] as string,
-        "x-forwarded-for": `10.${reader >> 16}.${(reader >> 8) & 255}.${reader & 255}`,
-      },
-    };
-  });
-}
-
-/**
- * `amount` beacons from the pool, at `beaconsPerS` (0: as fast as the connections go); every
- * answer is awaited, so `accepted` is exact.
- */
-async function postBeacons(
-  pool: autocannon.Request[],
-  amount: number,
-  beaconsPerS: number,
-  connections: number,
-  pid?: number,
-): Promise<Load> {
-  const cpuBefore = await cpuMsOf(pid);
-  let accepted = 0;
-  let other = 0;
-  const started = Date.now();
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      { url: CONTENT, connections, amount, ...(beaconsPerS > 0 ? { overallRate: beaconsPerS } : {}), requests: pool },
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on("response", (_client, statusCode) => {
-      if (statusCode === 204) accepted++;
-      else other++;
-    });
-  });
-  const elapsedS = (Date.now() - started) / 1000;
-  return {
-    accepted,
-    other,
-    errors: result.errors + result.timeouts,
-    eventsPerS: (accepted * EVENTS_PER_BEACON) / elapsedS,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    // The content origin's CPU per beacon: what a machine of its own would need.
-    cpuMs: ((await cpuMsOf(pid)) - cpuBefore) / Math.max(1, accepted + other),
-  };
 }
 
 /** Waits until the worker has counted and deleted every entry of the stream (or the time is up). */
@@ -244,20 +165,25 @@ async function main() {
     const targets = await seedChannels(db);
     console.log(`analytics bench: production build, ${CHANNELS} channels, ${EVENTS_PER_BEACON} events per beacon, 20,000 readers`);
     const pool = beaconPool(targets);
-    const warmUp = await postBeacons(pool, 3000, 0, 16); // JIT, pools
-    const goalBeacons = Math.round(RATE / EVENTS_PER_BEACON);
+    const cpu = { studio: studio.pid, worker: () => worker.pid };
+    const warmUp = await closedLoop(CONTENT, pool, 3000, 16); // JIT, pools
+    const beaconsPerS = RATE / EVENTS_PER_BEACON;
     const line = (load: Load) =>
-      `answer p50 ${load.p50} ms, p99 ${load.p99} ms; ${load.other} answers other than 204, ${load.errors} errors; content origin CPU ${load.cpuMs.toFixed(2)} ms/beacon`;
-    const sustained = await postBeacons(pool, goalBeacons * SECONDS, goalBeacons, 50, studio.pid);
+      `answer p50 ${load.p50} ms, p99 ${load.p99} ms; ${load.other} answers other than 204, ${load.errors} errors; CPU ms/beacon: ${Object.entries(
+        load.cpu,
+      )
+        .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
+        .join(", ")}`;
+    const sustained = await openLoop(CONTENT, pool, beaconsPerS, SECONDS, cpu);
     console.log(`ingest events/s: ${sustained.eventsPerS.toFixed(0)} (offered ${RATE} for ${SECONDS} s; ${line(sustained)})`);
-    const max = await postBeacons(pool, 20_000, 0, 32, studio.pid);
+    const max = await closedLoop(CONTENT, pool, 20_000, 32, cpu);
     console.log(`ingest events/s max: ${max.eventsPerS.toFixed(0)} (20,000 beacons from 32 connections; ${line(max)})`);
     // A worker killed mid-run (SIGKILL: no goodbye), started again five seconds later, under the same load.
     const killAt = setTimeout(() => worker.kill("SIGKILL"), 10_000);
     const restartAt = setTimeout(async () => {
       worker = await startWorker(processEnv);
     }, 15_000);
-    const killed = await postBeacons(pool, goalBeacons * 30, goalBeacons, 50, studio.pid);
+    const killed = await openLoop(CONTENT, pool, beaconsPerS, 30, cpu);
     clearTimeout(killAt);
     clearTimeout(restartAt);
     console.log(`worker killed at 10 s of 30 s, back at 15 s: ${killed.eventsPerS.toFixed(0)} events/s (${line(killed)})`);
