@@ -3,15 +3,18 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { resources } from "#app/locales/index";
+import { browserTexts } from "#app/locales/browser-texts";
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, isLocale, SUPPORTED_LOCALES } from "#app/utils/i18n";
 
 async function hydrate() {
   // The server rendered <html lang>; the browser starts in the same language so hydration matches.
-  const lang = document.documentElement.lang;
+  const lang = isLocale(document.documentElement.lang) ? document.documentElement.lang : DEFAULT_LOCALE;
   await i18next.use(initReactI18next).init({
-    resources,
-    lng: isLocale(lang) ? lang : DEFAULT_LOCALE,
+    // Only this language, preloaded by the <head>; a switch loads the other one (root.tsx).
+    resources: {
+      [lang]: { translation: await browserTexts(document.querySelector<HTMLLinkElement>("link[data-translations]")?.href, lang) },
+    },
+    lng: lang,
     supportedLngs: [...SUPPORTED_LOCALES],
     fallbackLng: FALLBACK_LOCALE,
     interpolation: { escapeValue: false },

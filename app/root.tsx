@@ -17,6 +17,8 @@ import { Toaster } from "#app/components/toaster";
 import { findSupportEmail } from "#app/preferences/system-preference.server";
 import { db } from "#app/utils/db.server";
 import { getLocale, i18nextMiddleware, localeCookie } from "#app/utils/i18next.server";
+import { translationsUrls } from "#app/locales/translations.server";
+import { browserTexts } from "#app/locales/browser-texts";
 import { readToast } from "#app/utils/toast.server";
 import { serviceOutageMiddleware } from "#app/utils/service-outage.server";
 import type { loader as studioLoader } from "#app/routes/studio/layout";
@@ -39,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The report link of an unexpected error needs the support address; the app shell loads it
   // anyway, pages outside it only when such a toast is there.
   const supportEmail = toast?.report ? await findSupportEmail(db) : null;
-  return data({ locale, toast, supportEmail }, { headers });
+  return data({ locale, toast, supportEmail, translations: translationsUrls() }, { headers });
 }
 
 /**
@@ -65,6 +67,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="description" content={t("app.description")} />
         <Meta />
         <Links />
+        {/* The page's texts, fetched beside the entry script (entry.client.tsx waits for them). */}
+        {rootData ? (
+          <link rel="preload" as="fetch" crossOrigin="anonymous" href={rootData.translations[rootData.locale]} data-translations="" />
+        ) : null}
       </head>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
         {children}
@@ -77,12 +83,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();
-  const { locale } = loaderData;
+  const { locale, translations } = loaderData;
   const studio = useRouteLoaderData<typeof studioLoader>("studio");
   // Keeps the browser's i18next instance (an external system) on the locale the server chose.
   useEffect(() => {
-    if (i18n.language !== locale) void i18n.changeLanguage(locale);
-  }, [i18n, locale]);
+    if (i18n.language === locale) return;
+    // The browser holds the page's language only (entry.client.tsx): the other one is loaded first.
+    void (async () => {
+      if (!i18n.hasResourceBundle(locale, "translation"))
+        i18n.addResourceBundle(locale, "translation", await browserTexts(translations[locale], locale));
+      await i18n.changeLanguage(locale);
+    })();
+  }, [i18n, locale, translations]);
   // A page whose route says `handle: { bare: true }` (the embedded upload widget) shows no global messages.
   const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
   return (

@@ -93,6 +93,8 @@ export default [
   route("resources/profile", "routes/resources/profile.ts"),
   // The strength meter of new passwords (ADR 0048): public (signup and reset have no session), POST only.
   route("resources/password-strength", "routes/resources/password-strength.ts"),
+  // One language's texts for the browser, at an address naming their content (issue 29, ADR 0005).
+  route("resources/translations/:locale/:version", "routes/resources/translations.ts"),
   route("resources/account-settings", "routes/resources/account-settings.ts"),
   route("resources/folders", "routes/resources/folders.ts"),
   route("resources/galleries", "routes/resources/galleries.ts"),
