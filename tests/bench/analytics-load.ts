@@ -118,6 +118,7 @@ export async function openLoop(origin: string, pool: Beacon[], beaconsPerS: numb
   const cpuBefore = await cpuNow(cpu);
   const times: number[] = [];
   const answers = { accepted: 0, other: 0, errors: 0 };
+  const failures = new Map<string, number>();
   const pending = new Set<Promise<void>>();
   const started = performance.now();
   const total = Math.round(beaconsPerS * seconds);
@@ -134,8 +135,9 @@ export async function openLoop(origin: string, pool: Beacon[], beaconsPerS: numb
         if (status === 204) answers.accepted++;
         else answers.other++;
       },
-      () => {
+      (error: NodeJS.ErrnoException) => {
         answers.errors++;
+        failures.set(error.code ?? error.message, (failures.get(error.code ?? error.message) ?? 0) + 1);
       },
     );
     pending.add(answer);
@@ -144,6 +146,7 @@ export async function openLoop(origin: string, pool: Beacon[], beaconsPerS: numb
   await Promise.all(pending);
   const elapsedS = (performance.now() - started) / 1000;
   agent.destroy();
+  if (failures.size > 0) console.log(`    failed requests: ${[...failures].map(([why, count]) => `${why} ×${count}`).join(", ")}`);
   times.sort((a, b) => a - b);
   return {
     ...answers,
