@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { browserTexts } from "#app/locales/browser-texts";
+import { browserTexts } from "#app/utils/browser-texts";
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, isLocale, SUPPORTED_LOCALES } from "#app/utils/i18n";
 
 async function hydrate() {

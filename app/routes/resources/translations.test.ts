@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import en from "#app/locales/en";
-import { translationsUrls, translationsVersion } from "#app/locales/translations.server";
+import { translationsUrls, translationsVersion } from "#app/utils/translations.server";
 import { loader } from "./translations.ts";
 
 // The browser's texts (issue 29, ADR 0005 addendum): one language per address, the current

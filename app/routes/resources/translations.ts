@@ -1,4 +1,4 @@
-import { translationsVersion } from "#app/locales/translations.server";
+import { translationsVersion } from "#app/utils/translations.server";
 import { resources } from "#app/locales/index";
 import { isLocale } from "#app/utils/i18n";
 import type { Route } from "./+types/translations";

@@ -16,6 +16,6 @@ export async function browserTexts(url: string | undefined, locale: Locale): Pro
       // Offline or refused: the bundled texts below.
     }
   }
-  const { resources } = await import("./index.ts");
+  const { resources } = await import("#app/locales/index");
   return resources[locale].translation;
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { href } from "react-router";
 import { type Locale, SUPPORTED_LOCALES } from "#app/utils/i18n";
-import { resources } from "./index.ts";
+import { resources } from "#app/locales/index";
 
 /*
  * The browser's texts (issue 29, ADR 0005 addendum): each language as a JSON document of its own
