@@ -857,13 +857,6 @@ export const MATRIX: MatrixEntry[] = [
   { route: "resources/password-strength", method: "POST", form: () => ({ password: "Matrix&Strength-42" }), expect: all("200") },
   // The browser's texts of one language (ADR 0005 addendum): public, the same for every caller.
   { route: "resources/translations/:locale/:version", method: "GET", path: () => "/resources/translations/de/any", expect: all("200") },
-  {
-    route: "resources/translations/:locale/:version",
-    method: "POST",
-    path: () => "/resources/translations/de/any",
-    form: () => ({}),
-    expect: all("405"),
-  },
 
   // The shell's and the tree's JSON and form endpoints.
   { route: "resources/profile", method: "GET", expect: signedIn("200") },
