@@ -82,6 +82,16 @@ export default [
   route("resources/support-image/:epaperId/:file", "routes/resources/support-image.ts"),
   route("resources/support-render-node", "routes/resources/support-render-node.ts"),
   route("resources/news-image/:newsId", "routes/resources/news-image.ts"),
+  // The public API (issue 32, ADR 0056): bearer API keys only, never the session cookie.
+  ...prefix("api/v1", [
+    route("epapers", "routes/api/epapers.ts"),
+    route("epapers/:epaperId", "routes/api/epaper.ts"),
+    route("publications", "routes/api/publications.ts"),
+    route("channels", "routes/api/channels.ts"),
+    route("openapi.json", "routes/api/openapi.ts"),
+  ]),
+  route("api/docs", "routes/api/docs.ts"),
+  route("api/docs/assets/:file", "routes/api/docs-asset.ts"),
   // The external shop's server reports orders here (ADR 0040): signed, no session.
   route("webhooks/shop", "routes/shop/webhook.ts"),
   // Old and e-mail link addresses of the start route (studio-core.md §2).
@@ -96,6 +106,8 @@ export default [
   // One language's texts for the browser, at an address naming their content (issue 29, ADR 0005).
   route("resources/translations/:locale/:version", "routes/resources/translations.ts"),
   route("resources/account-settings", "routes/resources/account-settings.ts"),
+  // The account drawer's API keys (issue 32, ADR 0056).
+  route("resources/api-keys", "routes/resources/api-keys.ts"),
   route("resources/folders", "routes/resources/folders.ts"),
   route("resources/galleries", "routes/resources/galleries.ts"),
   route("resources/media", "routes/resources/media.ts"),

@@ -51,6 +51,19 @@ export interface AccountMembership {
   userId: string;
 }
 
+export interface ApiKey {
+  accountId: string;
+  createdAt: Generated<Date>;
+  createdByUserId: Generated<string | null>;
+  id: string;
+  lastUsedAt: Generated<Date | null>;
+  name: string;
+  prefix: string;
+  revokedAt: Generated<Date | null>;
+  scopes: string;
+  secretHash: string;
+}
+
 export interface Channel {
   accountId: string;
   available: Generated<boolean>;
@@ -682,6 +695,7 @@ export interface UserTour {
 export interface DB {
   account: Account;
   accountMembership: AccountMembership;
+  apiKey: ApiKey;
   channel: Channel;
   emailConfig: EmailConfig;
   emailJob: EmailJob;

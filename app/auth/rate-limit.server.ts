@@ -30,6 +30,8 @@ export type RateLimitResult = {
   retryAfterMs: number;
   /** Attempts counted in this window, this one included. */
   count: number;
+  /** How long until this window ends (the public API's RateLimit-Reset, ADR 0056). */
+  resetMs: number;
 };
 
 const MINUTE = 60_000;
@@ -75,6 +77,8 @@ export const RATE_LIMITS = {
    * server's estimation work (up to ~130 ms each), and refusing costs only the meter (ADR 0048).
    */
   passwordStrengthIp: { bucket: "password-strength-ip", limit: 120, windowMs: MINUTE },
+  /** Calls of the public API, per API key (ADR 0056): answered with RateLimit-* headers. */
+  apiKey: { bucket: "api-key", limit: 120, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -109,7 +113,7 @@ export async function checkRateLimit(redis: Redis, check: RateLimitCheck): Promi
   ];
   const [count, ttl] = reply;
   const allowed = count <= check.limit;
-  return { allowed, retryAfterMs: allowed ? 0 : Math.max(1, ttl), count };
+  return { allowed, retryAfterMs: allowed ? 0 : Math.max(1, ttl), count, resetMs: Math.max(0, ttl) };
 }
 
 /** Attempts for one account from every address that pass without a delay. */

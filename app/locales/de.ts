@@ -23,6 +23,7 @@ import devkit from "./de/devkit.ts";
 import tours from "./de/tours.ts";
 import stats from "./de/stats.ts";
 import channelStats from "./de/channel-stats.ts";
+import api from "./de/api.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
 const de: Translation = {
@@ -50,6 +51,7 @@ const de: Translation = {
   ...tours,
   ...stats,
   ...channelStats,
+  ...api,
 };
 
 export default de;

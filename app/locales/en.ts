@@ -22,6 +22,7 @@ import devkit from "./en/devkit.ts";
 import tours from "./en/tours.ts";
 import stats from "./en/stats.ts";
 import channelStats from "./en/channel-stats.ts";
+import api from "./en/api.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
@@ -52,6 +53,7 @@ const en = {
   ...tours,
   ...stats,
   ...channelStats,
+  ...api,
 } as const;
 
 export default en;

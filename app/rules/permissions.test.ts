@@ -196,6 +196,11 @@ const OTHER_RULES: Row[] = [
     allowed: CONFIRMED_PAYERS.filter((persona) => persona !== "demoMember" && persona !== "demoAdmin"),
   },
   {
+    row: "apiKeys (the account drawer's API keys): level 2, 3 or 4, non-temporary, not generated (ADR 0056)",
+    keys: ["apiKeys"],
+    allowed: CONFIRMED_PAYERS,
+  },
+  {
     row: "tutorial reset: any non-temporary user",
     keys: ["tutorial"],
     allowed: CONFIRMED_USERS,

@@ -89,6 +89,8 @@ export const PERMISSION_KEYS = [
   "supportAccountListSwitch",
   // Issue 30 item 5: the embedded upload widget's code and affiliate digest (ADR 0052).
   "affiliate",
+  // Issue 32: the account drawer's API keys of the public API (ADR 0056).
+  "apiKeys",
 ] as const;
 
 export type StaticPermissionKey = (typeof PERMISSION_KEYS)[number];
@@ -208,6 +210,9 @@ const RULES: Record<StaticPermissionKey, Rule> = {
   // The widget code with the account's affiliate digest (ADR 0052): those who may rename and pay
   // for the account speak for it to other sites; a demo account, handed to prospects, gets none.
   affiliate: (s, f) => f.payer && !f.restricted && !s.accountIsDemoAccount,
+  // API keys speak for the account to other systems (ADR 0056): those who pay for it and may
+  // rename it; never a temporary or generated user, whose account may vanish with its test phase.
+  apiKeys: confirmedPayer,
 };
 
 /** The support user's own accounts are never targets: acting on them would lock them out. */

@@ -18,6 +18,7 @@ import * as m0016 from "./2026_11_27_0016_upload_widget_affiliate.ts";
 import * as m0017 from "./2026_11_27_0017_readership_statistics.ts";
 import * as m0018 from "./2026_11_27_0018_channel_statistics_index.ts";
 import * as m0019 from "./2026_11_27_0019_zip_statistics.ts";
+import * as m0020 from "./2026_11_27_0020_api_keys.ts";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run time) so the
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_27_0017_readership_statistics": m0017,
   "2026_11_27_0018_channel_statistics_index": m0018,
   "2026_11_27_0019_zip_statistics": m0019,
+  "2026_11_27_0020_api_keys": m0020,
 };

@@ -15,7 +15,9 @@ import { signBlobUrl } from "#app/blob/signed-url.server";
 import { createSession } from "#app/auth/session.server";
 import { SESSION_COOKIE_NAME } from "#app/auth/session-cookie.server";
 import { intentNames, type IntentUnion } from "#app/rules/intents";
-import type { PermissionLevel } from "#app/rules/permissions";
+import { can, type PermissionLevel } from "#app/rules/permissions";
+import { createApiKey } from "#app/models/api-keys.server";
+import { permissionSubject } from "#tests/support/permission-subject";
 import routes from "#app/routes";
 import { startWorkerHttp } from "#server/worker-http";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
@@ -90,7 +92,15 @@ const keyOf = (route: string, method: string, intent?: string) => [route === "" 
 
 /* ------------------------------------------------------------------ fixtures */
 
-type Fixture = { cookie: string | null; sessionId: string | null; ownRootId: string; own: TargetIds; demo: TargetIds };
+type Fixture = {
+  cookie: string | null;
+  sessionId: string | null;
+  /** An API key of the caller's account (ADR 0056), made when the caller may hold one. */
+  apiKey: string | null;
+  ownRootId: string;
+  own: TargetIds;
+  demo: TargetIds;
+};
 type TargetIds = Omit<CellIds, "ownRootId">;
 
 let db: Database;
@@ -224,13 +234,23 @@ async function makeFixture(caller: Caller): Promise<Fixture> {
   // The subfolder holds the caller's own ePaper; the demo ePaper sits in the root.
   const own = await insertTarget(user.accountId, { rootId, folderId }, folderId, { isLocked: "locked" in spec && spec.locked === true });
   const demo = await insertTarget(user.accountId, { rootId, folderId }, rootId, { isDemo: true });
-  if (caller === "anonymous") return { cookie: null, sessionId: null, ownRootId: rootId, own, demo };
+  if (caller === "anonymous") return { cookie: null, sessionId: null, apiKey: null, ownRootId: rootId, own, demo };
   // Subscribed to 'ePaper ready' mails, as a new user is: the notification switch is theirs to flip.
   const config = await db.selectFrom("emailConfig").select("id").where("name", "=", "epaperReady").executeTakeFirstOrThrow();
   await db.insertInto("userEmailConfig").values({ id: createId(), userId: user.userId, emailConfigId: config.id, active: true }).execute();
   const session = await createSession(db, { userId: user.userId, remember: true });
   const cookie = (await sessionCookie.serialize(session.id)).split(";")[0] ?? null;
-  return { cookie, sessionId: session.id, ownRootId: rootId, own, demo };
+  const subject = permissionSubject({
+    id: user.userId,
+    accountId: user.accountId,
+    baseAccountId: user.accountId,
+    permissions: [spec.level],
+    isGenerated: "user" in spec && Boolean((spec.user as { isGenerated?: boolean } | undefined)?.isGenerated),
+    isTemporary: "user" in spec && Boolean((spec.user as { isTemporary?: boolean } | undefined)?.isTemporary),
+    accountIsDemoAccount: "account" in spec && Boolean((spec.account as { isDemoAccount?: boolean } | undefined)?.isDemoAccount),
+  });
+  const apiKey = can(subject, "apiKeys") ? (await createApiKey(db, subject, { name: "Matrix", scopes: ["read"] })).token : null;
+  return { cookie, sessionId: session.id, apiKey, ownRootId: rootId, own, demo };
 }
 
 /** A signed-in caller and nothing else: the level cells (issue 27) need no ePapers of the caller's. */
@@ -328,7 +348,9 @@ async function send(cell: Cell, fixture: Fixture, foreign: Fixture): Promise<str
     Origin: STUDIO,
     Accept: "text/html,application/json",
   };
-  if (entry.bearer && fixture.sessionId) headers.Authorization = `Bearer ${fixture.sessionId}`;
+  if (entry.apiKey) {
+    if (fixture.apiKey) headers.Authorization = `Bearer ${fixture.apiKey}`;
+  } else if (entry.bearer && fixture.sessionId) headers.Authorization = `Bearer ${fixture.sessionId}`;
   else if (fixture.cookie && origin === "studio") headers.Cookie = fixture.cookie;
   let body: URLSearchParams | undefined;
   if (entry.method === "POST") {

@@ -89,6 +89,11 @@ export type MatrixEntry = {
   form?: (ids: CellIds) => Record<string, string>;
   /** Sends the caller's session as the embedded widget does (Authorization: Bearer), not as a cookie. */
   bearer?: boolean;
+  /**
+   * The public API (ADR 0056): sends the caller's API key as `Authorization: Bearer`, and no cookie.
+   * Callers who may hold keys (apiKeys) get one made for their account; the others send none (401).
+   */
+  apiKey?: boolean;
   /** The write changes or ends the caller's session or account: every cell gets fresh fixtures. */
   destructive?: boolean;
   /** The answers for the caller's own target (or for everything when not scoped). */
@@ -100,6 +105,8 @@ export type MatrixEntry = {
 };
 
 const LOGIN = "redirect:/login" as const;
+/** The public API's answer for callers whose account holds no key of theirs: nothing was sent (ADR 0056). */
+const API = (answer: Answer): ByCaller => ({ default: answer, anonymous: "401", generated: "401", unconfirmed: "401", level1: "401" });
 const START = "redirect:/epaper" as const;
 const NOT_FOUND_PAGE = "redirect:/page-not-found" as const;
 
@@ -260,6 +267,7 @@ function supportWrites(): MatrixEntry[] {
     deleteAllEpapers: { accountId: none },
     deleteAccount: { accountId: none },
     renewGeneratedAccount: { accountId: none },
+    revokeApiKey: { keyId: none },
     updateUser: { userId: none, field: "firstname", value: "Matrix" },
     togglePermission: { userId: none, priority: "3" },
     sendPasswordRequest: { userId: none },
@@ -911,6 +919,33 @@ export const MATRIX: MatrixEntry[] = [
     form: () => ({ locale: "en", returnUrl: "https://www.example.com/epaper" }),
     expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403", demoAccount: "403" }),
   },
+  // The account drawer's API keys (ADR 0056): owners, managers and staff of a registered account, in their own account.
+  { route: "resources/api-keys", method: "GET", expect: signedIn("200") },
+  {
+    route: "resources/api-keys",
+    method: "POST",
+    intent: "createApiKey",
+    form: () => ({ name: "Matrix", scopes: "read" }),
+    expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403" }),
+  },
+  {
+    route: "resources/api-keys",
+    method: "POST",
+    intent: "revokeApiKey",
+    form: () => ({ keyId: "no-such-key" }),
+    expect: signedIn("404", { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403" }),
+  },
+  // The public API (issue 32, ADR 0056): the caller's API key only, never the cookie; reads pass the
+  // lock and the demo rule; another account's ePaper is 404. Its document and reference are public.
+  { route: "api/v1/epapers", method: "GET", apiKey: true, expect: API("200") },
+  { route: "api/v1/epapers/:epaperId", method: "GET", apiKey: true, scoped: true, expect: API("200") },
+  { route: "api/v1/publications", method: "GET", apiKey: true, expect: API("200") },
+  { route: "api/v1/channels", method: "GET", apiKey: true, expect: API("200") },
+  // A studio session is no API key.
+  { route: "api/v1/epapers", method: "GET", expect: all("401") },
+  { route: "api/v1/openapi.json", method: "GET", expect: all("200") },
+  { route: "api/docs", method: "GET", expect: all("200") },
+  { route: "api/docs/assets/:file", method: "GET", path: () => "/api/docs/assets/init.js", expect: all("200") },
   { route: "resources/folders", method: "GET", expect: signedIn("200", { generated: "403" }) },
   {
     route: "resources/folders",

@@ -15,6 +15,7 @@ import { type DeleteAccountOffer, useDeleteAccountFlow } from "./delete-account-
 import { ChangePasswordForm, DeleteProfile, NotificationSwitch, ProfileDetailsForm, Section } from "./profile-sections.tsx";
 import { useSchemaForm } from "#app/components/hooks/use-schema-form";
 import { UploadWidgetCode } from "./upload-widget-code.tsx";
+import { ApiKeysSection } from "./api-keys-section.tsx";
 
 /** What the account drawer shows: the current account (after a support switch, the switched-to one). */
 export type AccountView = {
@@ -145,6 +146,7 @@ function AccountDrawerContent({ account, onClose }: { account: AccountView; onCl
           </div>
         </Section>
       ) : null}
+      <ApiKeysSection />
       {settings ? (
         settings.deleteAccount.allowed ? (
           <Section title={t("shell.account.deleteSection")}>

@@ -136,6 +136,14 @@ export function AccountsTable({
               >
                 {t("support.actions.audit")}
               </button>
+              <button
+                type="button"
+                className={drawerButton}
+                aria-label={t("apiKeys.support.title", { name: row.name })}
+                onClick={() => openDrawer({ kind: "apiKeys", accountId: row.id, title: t("apiKeys.support.title", { name: row.name }) })}
+              >
+                {t("apiKeys.support.open")}
+              </button>
               <IntentButton
                 intent="switchAccount"
                 fields={{ accountId: row.id }}

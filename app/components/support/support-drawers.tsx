@@ -6,6 +6,7 @@ import { Drawer } from "#app/components/ui/drawer";
 import type { AuditRow, SupervisedPage, SupportEpaperInfo } from "#app/rules/support-rows";
 import { bodyCell, headerCell, When } from "./support-controls.tsx";
 import { RenderNodeDetails } from "./render-node-details.tsx";
+import { ApiKeysDetails } from "./api-keys-details.tsx";
 
 /*
  * The support drawers (studio-admin.md §2 'supportEpaperInfos', 'supervisedPageInfos', 85 %
@@ -15,6 +16,7 @@ import { RenderNodeDetails } from "./render-node-details.tsx";
 
 export type SupportDrawerTarget =
   | { kind: "audit"; accountId: string; title: string }
+  | { kind: "apiKeys"; accountId: string; title: string }
   | { kind: "epaper"; epaperId: string; title: string }
   | { kind: "supervised"; epaperId: string; title: string }
   | { kind: "renderNode"; url: string; title: string };
@@ -28,7 +30,9 @@ export function useSupportDrawer() {
 
 function detailsHref(target: DetailsTarget) {
   const params = new URLSearchParams(
-    target.kind === "audit" ? { kind: "audit", accountId: target.accountId } : { kind: target.kind, epaperId: target.epaperId },
+    target.kind === "audit" || target.kind === "apiKeys"
+      ? { kind: target.kind, accountId: target.accountId }
+      : { kind: target.kind, epaperId: target.epaperId },
   );
   return `${href("/resources/support-details")}?${params.toString()}`;
 }
@@ -58,6 +62,8 @@ function Details({ target }: { target: DetailsTarget }) {
         </p>
       ) : loaded.kind === "audit" ? (
         <AuditTrail entries={loaded.audit} />
+      ) : loaded.kind === "apiKeys" ? (
+        <ApiKeysDetails keys={loaded.keys} />
       ) : loaded.kind === "epaper" ? (
         <EpaperInfo epaper={loaded.epaper} />
       ) : (

@@ -22,7 +22,8 @@ export type AuditTarget =
   | "emailJob"
   | "news"
   | "shopOrderCode"
-  | "serviceNotification";
+  | "serviceNotification"
+  | "apiKey";
 
 export type AuditEntry = {
   /** The customer account the change concerns (null for service-wide rows: news, order codes, service notifications). */

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { requireStudioUser } from "#app/auth/studio-user.server";
 import { errorToApiResponse } from "#app/errors/responses.server";
+import { listApiKeysAsSupport } from "#app/models/api-keys.server";
 import { listAccountAudit } from "#app/models/support/support-audit.server";
 import { supportEpaperInfo } from "#app/models/support/support-details.server";
 import { listSupervisedPages } from "#app/models/support/support-epapers.server";
@@ -12,11 +13,12 @@ const Query = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("audit"), accountId: z.string().min(1).max(64), skip: z.coerce.number().int().min(0).default(0) }),
   z.object({ kind: z.literal("epaper"), epaperId: z.string().min(1).max(64) }),
   z.object({ kind: z.literal("supervised"), epaperId: z.string().min(1).max(64) }),
+  z.object({ kind: z.literal("apiKeys"), accountId: z.string().min(1).max(64) }),
 ]);
 
 /**
  * GET /resources/support-details?kind=…: what the support drawers load (issue 14): an account's
- * audit trail, an ePaper's info view, its supervised pages. Level 3 and 4 only; an unknown id is 404.
+ * audit trail, an ePaper's info view, its supervised pages, an account's API keys (ADR 0056). Level 3 and 4 only; an unknown id is 404.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   try {
@@ -32,6 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         return data({ kind: query.kind, epaper: await supportEpaperInfo(db, subject, query.epaperId) }, { headers });
       case "supervised":
         return data({ kind: query.kind, pages: await listSupervisedPages(db, subject, query.epaperId) }, { headers });
+      case "apiKeys":
+        return data({ kind: query.kind, keys: await listApiKeysAsSupport(db, subject, query.accountId) }, { headers });
     }
   } catch (error) {
     return errorToApiResponse(error, { log: "support details" });

@@ -26,6 +26,7 @@ import {
 } from "#app/models/support/support-epapers.server";
 import { resendEmailAsSupport, setRenderProcessActive } from "#app/models/support/support-jobs.server";
 import { renewGeneratedAccountAsSupport } from "#app/models/support/support-try-it.server";
+import { revokeApiKeyAsSupport } from "#app/models/api-keys.server";
 import { createNews, deleteNews, updateNews } from "#app/models/support/support-news.server";
 import { addOrderCode, deleteOrderCode, updateOrderCodeText } from "#app/models/support/support-shop.server";
 import { sendServiceNotification } from "#app/models/support/service-notification.server";
@@ -88,6 +89,12 @@ export function supportAction(studio: StudioUser, request: Request) {
       case "renewGeneratedAccount":
         await renewGeneratedAccountAsSupport(deps, actor, form.accountId);
         return done("storageRenewed");
+      case "revokeApiKey":
+        await revokeApiKeyAsSupport(db, actor, form.keyId);
+        return data(
+          { ok: true as const },
+          { headers: { "Set-Cookie": await toastSetCookie({ type: "success", messageKey: "apiKeys.revoked" }) } },
+        );
       case "updateUser":
         return done(
           (await updateUserAsSupport({ ...deps, queue: queues.email }, actor, form.userId, form.field, form.value)) === "requested"

@@ -24,6 +24,8 @@ export const supportIntents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("deleteAllEpapers"), accountId: id }),
   z.object({ intent: z.literal("deleteAccount"), accountId: id }),
   z.object({ intent: z.literal("renewGeneratedAccount"), accountId: id }),
+  // an account's API keys (issue 32, ADR 0056)
+  z.object({ intent: z.literal("revokeApiKey"), keyId: id }),
   // users
   z.object({
     intent: z.literal("updateUser"),

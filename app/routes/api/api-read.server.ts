@@ -1,0 +1,42 @@
+import type { z } from "zod";
+import { type ApiCaller, requireApiKey } from "#app/auth/api-key.server";
+import { AppError } from "#app/errors/app-error";
+import { problemResponse } from "#app/errors/problem.server";
+import type { ApiUrls } from "#app/models/public-api.server";
+import { db } from "#app/utils/db.server";
+import { getEnv } from "#app/utils/env.server";
+import { redis } from "#app/utils/redis.server";
+
+/*
+ * The frame of every read of the public API (issue 32, ADR 0056): the bearer key checked (never a
+ * cookie; nothing is set), the answer serialised through the route's schema (the one the OpenAPI
+ * document shows), the key's RateLimit-* headers on success and refusal alike, and any error as
+ * application/problem+json.
+ */
+
+export const apiUrls = (): ApiUrls => ({ studioUrl: getEnv().PUBLIC_URL, contentUrl: getEnv().CONTENT_URL });
+
+/** The query string through `schema`; a value it refuses is a 422 problem naming the parameter. */
+export function parseApiQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
+  const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (parsed.success) return parsed.data;
+  const problem = parsed.error.issues.map((issue) => issue.path.join(".") || "query").join(", ");
+  throw new AppError("api.errors.invalidQuery", { status: 422, params: { problem }, detail: `invalid query: ${problem}` });
+}
+
+export async function apiRead<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  run: (caller: ApiCaller) => Promise<z.input<S>>,
+): Promise<Response> {
+  let caller: ApiCaller | null = null;
+  try {
+    caller = await requireApiKey({ db, redis }, request, "read");
+    const body = schema.parse(await run(caller));
+    return Response.json(body, {
+      headers: { ...caller.rateLimitHeaders, "Cache-Control": "no-store", Vary: "Authorization, Accept-Language" },
+    });
+  } catch (error) {
+    return problemResponse(error, request, caller?.rateLimitHeaders ?? {});
+  }
+}

@@ -1,0 +1,12 @@
+import { listApiChannels } from "#app/models/public-api.server";
+import { ChannelPageSchema, ListQuerySchema } from "#app/rules/public-api";
+import { db } from "#app/utils/db.server";
+import { apiRead, apiUrls, parseApiQuery } from "./api-read.server.ts";
+import type { Route } from "./+types/channels";
+
+/** GET /api/v1/channels: the account's channels with their fixed addresses (ADR 0056). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return apiRead(request, ChannelPageSchema, async ({ subject }) =>
+    listApiChannels(db, subject, parseApiQuery(request, ListQuerySchema), apiUrls()),
+  );
+}

@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { GLOBAL_ERROR_NAMES } from "#app/errors/catalogue";
+
+/*
+ * The public API's read side (issue 32, ADR 0056): the schemas its routes parse queries with and
+ * serialise answers through. The OpenAPI document (openapi.ts) is generated from these same
+ * schemas, so the document cannot drift from what the routes do. A schema registered in
+ * `apiSchemas` is a named component of the document.
+ */
+
+export const API_LIMIT_DEFAULT = 25;
+export const API_LIMIT_MAX = 100;
+
+/** The schemas that become components of the OpenAPI document, by name. */
+export const apiSchemas = z.registry<{ id: string }>();
+
+const id = z.string().min(1).max(64);
+const instant = z.iso.datetime({ offset: true }).meta({ description: "An instant, ISO 8601 in UTC" });
+const url = z.url();
+
+/** Cursor pagination: `limit` items after the opaque `cursor` of the previous page's `nextCursor`. */
+export const ListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(API_LIMIT_MAX).default(API_LIMIT_DEFAULT).meta({ description: "Items per page (1–100)" }),
+  cursor: z.string().min(1).max(200).optional().meta({ description: "The nextCursor of the previous page; opaque" }),
+});
+
+export const EpaperListQuerySchema = ListQuerySchema.extend({
+  search: z.string().trim().min(1).max(250).optional().meta({ description: "Every word must begin a word of the name" }),
+  folderId: id.optional().meta({ description: "Only the ePapers of this folder (the root folder includes those without one)" }),
+});
+
+export const ProcessSchema = z
+  .object({
+    type: z.string().nullable().meta({ description: "rendering, publishing_preview, inserting_pages, … (the last process)" }),
+    running: z.boolean(),
+    cancelled: z.boolean(),
+    error: z.string().nullable(),
+    pageCount: z.number().int().min(0),
+    pageCountReady: z.number().int().min(0),
+  })
+  .register(apiSchemas, { id: "Process" });
+
+export const EpaperSummarySchema = z
+  .object({
+    id,
+    name: z.string(),
+    folderId: id.nullable(),
+    languageCode: z.string(),
+    isRendered: z.boolean(),
+    isLocked: z.boolean().meta({ description: "Locked by support: no changes" }),
+    isDemo: z.boolean(),
+    pageCount: z.number().int().min(0),
+    process: ProcessSchema,
+    createdAt: instant,
+    updatedAt: instant,
+  })
+  .register(apiSchemas, { id: "EpaperSummary" });
+
+const pageOf = <T extends z.ZodType>(item: T, name: string) =>
+  z
+    .object({
+      items: z.array(item),
+      nextCursor: z.string().nullable().meta({ description: "Pass as cursor for the next page; null on the last page" }),
+    })
+    .register(apiSchemas, { id: name });
+
+export const EpaperPageSchema = pageOf(EpaperSummarySchema, "EpaperList");
+
+const ImageSchema = z.object({ width: z.number().int(), height: z.number().int(), url }).register(apiSchemas, { id: "PageImage" });
+
+export const EpaperDetailSchema = EpaperSummarySchema.extend({
+  pages: z.array(
+    z
+      .object({
+        number: z.number().int().min(1),
+        width: z.number().meta({ description: "PDF points" }),
+        height: z.number(),
+        isHidden: z.boolean(),
+        thumbnail: ImageSchema.nullable(),
+        images: z.array(ImageSchema),
+      })
+      .register(apiSchemas, { id: "Page" }),
+  ),
+  outline: z.array(
+    z
+      .object({
+        title: z.string(),
+        description: z.string().nullable(),
+        author: z.string().nullable(),
+        indent: z.number().int().min(0).max(3),
+        enabled: z.boolean(),
+        pageNumber: z.number().int().min(1),
+      })
+      .register(apiSchemas, { id: "OutlineItem" }),
+  ),
+}).register(apiSchemas, { id: "Epaper" });
+
+export const PUBLICATION_TYPES = ["preview", "previewlink", "zip"] as const;
+
+export const PublicationSchema = z
+  .object({
+    id,
+    epaperId: id,
+    type: z.enum(PUBLICATION_TYPES),
+    url: url.meta({
+      description: "preview: the reader; previewlink: its password page; zip: the studio's download (needs a studio login)",
+    }),
+    publishedAt: instant,
+    expiresAt: instant.nullable().meta({ description: "A preview link's end" }),
+    sizeInByte: z.number().int().min(0),
+    createdAt: instant,
+  })
+  .register(apiSchemas, { id: "Publication" });
+
+export const PublicationPageSchema = pageOf(PublicationSchema, "PublicationList");
+
+export const ChannelSchema = z
+  .object({
+    id,
+    name: z.string(),
+    url: url.meta({ description: "The channel's fixed address" }),
+    epaperId: id.nullable(),
+    isDemo: z.boolean(),
+    disabled: z.boolean(),
+    publishedAt: instant.nullable(),
+    removeAt: instant.nullable(),
+    subdomain: z.string().nullable(),
+    createdAt: instant,
+  })
+  .register(apiSchemas, { id: "Channel" });
+
+export const ChannelPageSchema = pageOf(ChannelSchema, "ChannelList");
+
+/** RFC 9457 problem details; `code` is a name of the studio's error catalogue. */
+export const ProblemSchema = z
+  .object({
+    type: z.string().meta({ description: "A URI of the problem's kind (the API reference's section)" }),
+    title: z.string().meta({ description: "The kind, in the language of Accept-Language (en, de)" }),
+    status: z.number().int(),
+    detail: z.string().meta({ description: "This occurrence, in the language of Accept-Language" }),
+    code: z.enum(GLOBAL_ERROR_NAMES),
+  })
+  .register(apiSchemas, { id: "Problem" });
+export type Problem = z.output<typeof ProblemSchema>;
