@@ -29,6 +29,7 @@ afterAll(async () => {
 const EXPECTED_TABLES = [
   "account",
   "account_membership",
+  "api_key",
   "channel",
   "email_config",
   "email_job",

@@ -75,6 +75,19 @@ test.describe("ePaper settings in English", () => {
     await dialog.getByRole("tab", { name: "Statistics" }).click();
     await fillAndLeave(page, "Google tag ID", "UA-12345");
     await expect(dialog.getByText("Please enter a Google tag ID like G-XXXXXXXXXX.")).toBeVisible();
+    // A zip package counts nothing until switched on; its own endpoint must be https (ADR 0053).
+    const endpoint = dialog.getByRole("textbox", { name: "Address of your endpoint (https)" });
+    await expect(endpoint).toHaveCount(0);
+    await dialog.getByText("Count the readers of the zip package", { exact: true }).click();
+    await dialog.getByText("At my own endpoint", { exact: true }).click();
+    const notHttps = dialog.getByText("Please enter an https:// address: statistics are sent encrypted only.");
+    await fillAndLeave(page, "Address of your endpoint (https)", "http://stats.example.com/epaper");
+    await expect(notHttps).toBeVisible();
+    await fillAndLeave(page, "Address of your endpoint (https)", "https://stats.example.com/epaper");
+    await expect(notHttps).toBeHidden();
+    await expect(saved).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("settings-statistics.png") });
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole("tab", { name: "Advanced" }).click();
     await fillAndLeave(page, "CSS (without <style> tags)", "<style>.ep-title { color: red }</style>");
     await expect(dialog.getByText("Please leave out the <style> tags.")).toBeVisible();
