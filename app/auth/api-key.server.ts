@@ -97,6 +97,8 @@ export async function requireApiKey(
   const stored = Buffer.from(row?.secretHash ?? presented.toString());
   if (!row || !timingSafeEqual(presented, stored) || row.revokedAt !== null) throw unauthenticated("api.errors.invalidKey");
   if (!row.isActive || row.deletedAt !== null) throw unauthenticated("api.errors.accountDeactivated");
+  // A demo account gets no keys (permissions.ts `apiKeys`); one made before that rule counts for nothing.
+  if (row.isDemoAccount) throw unauthenticated("api.errors.invalidKey");
 
   const limit = await checkRateLimit(deps.redis, { ...RATE_LIMITS.apiKey, key: row.id });
   const headers = rateLimitHeaders(RATE_LIMITS.apiKey.limit, limit.count, limit.resetMs);

@@ -116,4 +116,29 @@ describe("revoking", () => {
     ]);
     await expect(revokeApiKeyAsSupport(db, actor, key.id)).rejects.toMatchObject({ status: 404 });
   });
+
+  test("support revokes only keys of accounts it outranks: level 3 not the admin's, level 4 does (issue 27's hierarchy)", async () => {
+    const admin = await insertUserWithLevel(db, "4");
+    const adminSubject = permissionSubject({
+      id: admin.userId,
+      accountId: admin.accountId,
+      baseAccountId: admin.accountId,
+      permissions: ["4"],
+    });
+    const { key } = await createApiKey(db, adminSubject, { name: "Admin's CMS", scopes: ["read"] });
+    const staff = await insertUserWithLevel(db, "3");
+    const support = {
+      subject: permissionSubject({ id: staff.userId, accountId: staff.accountId, baseAccountId: staff.accountId, permissions: ["3"] }),
+      email: staff.email,
+    };
+    await expect(revokeApiKeyAsSupport(db, support, key.id)).rejects.toBeInstanceOf(Forbidden);
+    expect(await listApiKeys(db, adminSubject)).toHaveLength(1);
+    const other = await insertUserWithLevel(db, "4");
+    const otherAdmin = {
+      subject: permissionSubject({ id: other.userId, accountId: other.accountId, baseAccountId: other.accountId, permissions: ["4"] }),
+      email: other.email,
+    };
+    await revokeApiKeyAsSupport(db, otherAdmin, key.id);
+    expect(await listApiKeys(db, adminSubject)).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@ import { generateApiKey } from "#app/auth/api-key.server";
 import { AppError, Forbidden } from "#app/errors/app-error";
 import { type ApiKeyScope, type ApiKeyView, MAX_API_KEYS_PER_ACCOUNT, scopesOf, storedScopes } from "#app/rules/api-keys";
 import { type PermissionSubject, requirePermission } from "#app/rules/permissions";
+import { lockTargetAccount } from "./support/support-accounts.server.ts";
 import { recordSupportAction, type SupportActor } from "./support/support-audit.server.ts";
 import { SupportTargetNotFound } from "./support/support-errors.server.ts";
 
@@ -138,6 +139,9 @@ export async function revokeApiKeyAsSupport(db: Database, actor: SupportActor, k
       .forUpdate()
       .executeTakeFirst();
     if (!key || key.revokedAt !== null) throw new SupportTargetNotFound("apiKey");
+    // The hierarchy (issue 27): support changes what only an account it outranks holds; a protected
+    // account (the admin's, the demo one) is changed by level 4 only.
+    requirePermission(actor.subject, "supportAccountListEdit", await lockTargetAccount(trx, key.accountId));
     await trx.updateTable("apiKey").set({ revokedAt: now }).where("id", "=", keyId).execute();
     await recordSupportAction(trx, actor, {
       accountId: key.accountId,

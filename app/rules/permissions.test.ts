@@ -196,9 +196,9 @@ const OTHER_RULES: Row[] = [
     allowed: CONFIRMED_PAYERS.filter((persona) => persona !== "demoMember" && persona !== "demoAdmin"),
   },
   {
-    row: "apiKeys (the account drawer's API keys): level 2, 3 or 4, non-temporary, not generated (ADR 0056)",
+    row: "apiKeys (the account drawer's API keys): level 2, 3 or 4, non-temporary, not generated, not a demo account (ADR 0056)",
     keys: ["apiKeys"],
-    allowed: CONFIRMED_PAYERS,
+    allowed: CONFIRMED_PAYERS.filter((persona) => persona !== "demoMember" && persona !== "demoAdmin"),
   },
   {
     row: "tutorial reset: any non-temporary user",

@@ -212,7 +212,8 @@ const RULES: Record<StaticPermissionKey, Rule> = {
   affiliate: (s, f) => f.payer && !f.restricted && !s.accountIsDemoAccount,
   // API keys speak for the account to other systems (ADR 0056): those who pay for it and may
   // rename it; never a temporary or generated user, whose account may vanish with its test phase.
-  apiKeys: confirmedPayer,
+  // A demo account, handed to prospects, gets none (a key would outlive the demo, as the affiliate code would).
+  apiKeys: (s, f) => f.payer && !f.restricted && !s.accountIsDemoAccount,
 };
 
 /** The support user's own accounts are never targets: acting on them would lock them out. */

@@ -106,7 +106,14 @@ export type MatrixEntry = {
 
 const LOGIN = "redirect:/login" as const;
 /** The public API's answer for callers whose account holds no key of theirs: nothing was sent (ADR 0056). */
-const API = (answer: Answer): ByCaller => ({ default: answer, anonymous: "401", generated: "401", unconfirmed: "401", level1: "401" });
+const API = (answer: Answer): ByCaller => ({
+  default: answer,
+  anonymous: "401",
+  generated: "401",
+  unconfirmed: "401",
+  level1: "401",
+  demoAccount: "401",
+});
 const START = "redirect:/epaper" as const;
 const NOT_FOUND_PAGE = "redirect:/page-not-found" as const;
 
@@ -926,14 +933,14 @@ export const MATRIX: MatrixEntry[] = [
     method: "POST",
     intent: "createApiKey",
     form: () => ({ name: "Matrix", scopes: "read" }),
-    expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403" }),
+    expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403", demoAccount: "403" }),
   },
   {
     route: "resources/api-keys",
     method: "POST",
     intent: "revokeApiKey",
     form: () => ({ keyId: "no-such-key" }),
-    expect: signedIn("404", { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403" }),
+    expect: signedIn("404", { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403", demoAccount: "403" }),
   },
   // The public API (issue 32, ADR 0056): the caller's API key only, never the cookie; reads pass the
   // lock and the demo rule; another account's ePaper is 404. Its document and reference are public.

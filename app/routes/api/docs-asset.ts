@@ -28,7 +28,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   const cache = { "Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff" };
   if (params.file === "init.js")
     return new Response(INIT_SCRIPT, { headers: { ...cache, "Content-Type": "text/javascript; charset=utf-8" } });
-  const type = PACKAGE_FILES[params.file];
+  // Own keys only: `constructor` or `__proto__` are no files of the package.
+  const type = Object.hasOwn(PACKAGE_FILES, params.file) ? PACKAGE_FILES[params.file] : undefined;
   if (!type) return new Response("not found", { status: 404 });
   const file = path.join(packageDir(), params.file);
   const { size } = await stat(file);
