@@ -109,7 +109,7 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
       };
       deps.callLog?.(fields, "render started");
       const started = Date.now();
-      const stream = streamInWorkspace(env.tmpDir, (dir) => renderInto(dir, request, options, context));
+      const stream = streamInWorkspace(env.tmpDir, (dir) => renderInto(dir, request, options, context), context.signal);
       return (async function* () {
         try {
           yield* stream;
@@ -123,24 +123,28 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
 
     splitDocument(request, context) {
       deps.callLog?.({ call: "splitDocument", requestId: requestIdOf(context), sourceId: request.sourceId }, "call");
-      return streamInWorkspace(env.tmpDir, async function* (dir) {
-        const { source, info } = await openSource(request, dir, context.signal);
-        try {
-          const wanted = request.pages.length ? [...new Set(request.pages)].sort((a, b) => a - b) : info.pages.map((p) => p.page);
-          for (const page of wanted) {
-            if (page < 1 || page > info.pageCount)
-              throw new ConnectError(`page ${page} is outside 1..${info.pageCount}`, Code.InvalidArgument);
-            const target = path.join(dir, `page-${page}.pdf`);
-            await withSlot(slots, context.signal, () =>
-              poppler.pdfSeparate(source.file, target, { firstPageToExtract: page, lastPageToExtract: page }, { signal: context.signal }),
-            );
-            yield { page, pdf: await readFile(target) };
-            await rm(target, { force: true });
+      return streamInWorkspace(
+        env.tmpDir,
+        async function* (dir) {
+          const { source, info } = await openSource(request, dir, context.signal);
+          try {
+            const wanted = request.pages.length ? [...new Set(request.pages)].sort((a, b) => a - b) : info.pages.map((p) => p.page);
+            for (const page of wanted) {
+              if (page < 1 || page > info.pageCount)
+                throw new ConnectError(`page ${page} is outside 1..${info.pageCount}`, Code.InvalidArgument);
+              const target = path.join(dir, `page-${page}.pdf`);
+              await withSlot(slots, context.signal, () =>
+                poppler.pdfSeparate(source.file, target, { firstPageToExtract: page, lastPageToExtract: page }, { signal: context.signal }),
+              );
+              yield { page, pdf: await readFile(target) };
+              await rm(target, { force: true });
+            }
+          } finally {
+            source.release();
           }
-        } finally {
-          source.release();
-        }
-      });
+        },
+        context.signal,
+      );
     },
   };
 

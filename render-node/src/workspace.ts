@@ -15,12 +15,32 @@ export async function withWorkspace<T>(root: string, work: (dir: string) => Prom
   }
 }
 
-/** Generator version: the folder lives as long as the stream. */
-export async function* streamInWorkspace<T>(root: string, work: (dir: string) => AsyncGenerator<T>): AsyncGenerator<T> {
+/**
+ * Generator version: the folder lives as long as the stream. A generator's `finally` runs only
+ * when it is resumed, and a cancelled call's generator may be inside a CPU-bound step (a sharp
+ * encode, a pdftoppm batch) for seconds on a loaded node: the caller's abort removes the folder
+ * at once, and the cancelled work then fails on its missing files.
+ */
+export async function* streamInWorkspace<T>(
+  root: string,
+  work: (dir: string) => AsyncGenerator<T>,
+  signal?: AbortSignal,
+): AsyncGenerator<T> {
   const dir = await mkdtemp(path.join(root, "call-"));
+  // A process killed by the abort may still be writing its last file: retry a folder that is
+  // not empty yet; the `finally` below removes whatever is left.
+  const remove = () => rm(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 50 }).catch(() => {});
+  let removing: Promise<void> | undefined;
+  const onAbort = () => {
+    removing = remove();
+  };
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener("abort", onAbort, { once: true });
   try {
     yield* work(dir);
   } finally {
+    signal?.removeEventListener("abort", onAbort);
+    await removing;
     await rm(dir, { recursive: true, force: true });
   }
 }
