@@ -76,6 +76,17 @@ if (unit) for (const file of unit.testResults) for (const t of file.assertionRes
 const walk = (suite) => { for (const spec of suite.specs ?? []) for (const t of spec.tests) if (t.status === "flaky") flaky.push(`[${t.projectName}] ${spec.file}: ${spec.title}`); for (const child of suite.suites ?? []) walk(child); };
 if (e2e) for (const suite of e2e.suites) walk(suite);
 for (const name of flaky) console.log(`flaky (passed on retry): ${name}`);
+// The failures are named here too: CI keeps only the end of the log.
+const failures = [];
+if (unit)
+  for (const file of unit.testResults) {
+    const failedTests = file.assertionResults.filter((t) => t.status === "failed");
+    for (const t of failedTests) failures.push(`${file.name}: ${t.fullName}: ${(t.failureMessages[0] ?? "").split("\n")[0]}`);
+    if (file.status === "failed" && failedTests.length === 0) failures.push(`${file.name} (the file itself): ${(file.message ?? "").split("\n")[0]}`);
+  }
+const walkFailed = (suite) => { for (const spec of suite.specs ?? []) for (const t of spec.tests) if (t.status === "unexpected") failures.push(`[${t.projectName}] ${spec.file}: ${spec.title}`); for (const child of suite.suites ?? []) walkFailed(child); };
+if (e2e) for (const suite of e2e.suites) walkFailed(suite);
+for (const name of failures) console.log(`FAILED: ${name.slice(0, 400)}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped${flaky.length ? `, ${flaky.length} flaky` : ""}`);
 '
 exit $status
