@@ -200,9 +200,10 @@ for (const lang of LANGUAGES) {
       await epaper.getByRole("button", { name: lang.studio.actions(name) }).click();
       await page.getByRole("menuitem", { name: lang.studio.preview, exact: true }).click();
       const dialog = page.getByRole("dialog", { name: lang.studio.previewOf(name) });
-      await expect(dialog).toBeVisible({ timeout: 60_000 });
-      // The worker's 'preview done' reached the page as a message naming the ePaper (shown 4 s).
-      await expect(page.getByTestId("toast").filter({ hasText: lang.studio.previewDone(name) })).toHaveCount(1);
+      // The worker's 'preview done' reaches the page as a message naming the ePaper, shown for
+      // 4 s, and opens the preview: the message is looked for first, the dialog stays.
+      await expect(page.getByTestId("toast").filter({ hasText: lang.studio.previewDone(name) })).toHaveCount(1, { timeout: 60_000 });
+      await expect(dialog).toBeVisible();
       const frameElement = dialog.locator("iframe");
       expect(new URL((await frameElement.getAttribute("src")) as string).origin).not.toBe(new URL(page.url()).origin);
       const preview = page.frameLocator(`iframe[title="${lang.studio.frame(name)}"]`);
