@@ -9,16 +9,18 @@ import { permissionSubject } from "#tests/support/permission-subject";
 import { insertStatsEpaper } from "#tests/support/readership-stats";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
 import {
+  READING_NOW_MAX_MEMBERS,
   READING_NOW_WATCH_MS,
   READING_NOW_WINDOW_MS,
   countReadingNow,
   publishReadingNowRound,
+  recordReader,
   startReadingNowPublisher,
   watchReadingNow,
 } from "./reading-now.server.ts";
 import { aggregate } from "./stats-aggregate.ts";
 import type { StatsEventInput } from "./stats-events.ts";
-import { createStatsIngest } from "./stats-ingest.server.ts";
+import { BEACONS_PER_ADDRESS_PER_MINUTE, createStatsIngest } from "./stats-ingest.server.ts";
 import { type StatsEntry, statsKeys } from "./stats-stream.server.ts";
 
 // Issue 31 item 4, 'reading now': the ingest keeps each ePaper's readers of the last five minutes
@@ -144,6 +146,38 @@ describe("the ingest", () => {
     expect(await count(epaperId)).toBe(2);
     clock += READING_NOW_WINDOW_MS + 1;
     expect(await count(epaperId)).toBe(0);
+  });
+
+  test("a flood cannot grow an ePaper's set without bound: it keeps its newest readers", async () => {
+    const epaperId = createId();
+    const pipeline = redis.pipeline();
+    for (let reader = 0; reader < READING_NOW_MAX_MEMBERS + 5; reader++)
+      recordReader(pipeline, keys(), epaperId, `anon:${reader}`, clock + reader);
+    await pipeline.exec();
+    expect(await redis.zcard(keys().live(epaperId))).toBe(READING_NOW_MAX_MEMBERS);
+    // The oldest went first.
+    expect(await redis.zscore(keys().live(epaperId), "anon:4")).toBeNull();
+    expect(await redis.zscore(keys().live(epaperId), `anon:${READING_NOW_MAX_MEMBERS + 4}`)).not.toBeNull();
+  });
+
+  test("one address counts for at most its share of beacons a minute; the next minute counts again, other addresses are not held up", async () => {
+    const epaperId = createId();
+    const ingest = createStatsIngest({ db, redis, prefix, now: () => clock });
+    const beacon = (ip: string) =>
+      ingest.ingest({
+        target: preview(epaperId),
+        headers: { "user-agent": DESKTOP, "sec-gpc": "1" },
+        ip,
+        body: Buffer.from(JSON.stringify({ v: 1, events: [{ t: "open", ref: "", w: 1200 }] })),
+        ownHosts: ["content.test"],
+      });
+    clock = Math.floor(clock / 60_000) * 60_000;
+    for (let sent = 0; sent < BEACONS_PER_ADDRESS_PER_MINUTE; sent++) expect(await beacon("10.9.9.9")).toBe("queued");
+    expect(await beacon("10.9.9.9")).toBe("dropped");
+    expect(await beacon("10.9.9.10")).toBe("queued");
+    expect(await streamLength()).toBe(BEACONS_PER_ADDRESS_PER_MINUTE + 1);
+    clock += 60_000;
+    expect(await beacon("10.9.9.9")).toBe("queued");
   });
 
   test("an ePaper with its statistics off counts nobody", async () => {

@@ -21,6 +21,12 @@ const LIVE_TTL_S = READING_NOW_WINDOW_MS / 1000 + 60;
 export const READING_NOW_WATCH_MS = 90_000;
 /** One round of the worker this often: a change reaches the screen within about this, never faster. */
 export const READING_NOW_ROUND_MS = 3_000;
+/**
+ * The most readers one ePaper's set keeps (the newest): a reader who asked not to be tracked is a
+ * new member with every open, so a script could otherwise grow a set without bound. Far above the
+ * readers of one publication within five minutes; the count shows at most this.
+ */
+export const READING_NOW_MAX_MEMBERS = 20_000;
 /** The most watched ePapers one round reads: a bound far above the statistics screens open at once. */
 const MAX_WATCHED = 5_000;
 
@@ -52,14 +58,15 @@ export const anonymousReader = () => `anon:${randomBytes(8).toString("hex")}`;
 
 /**
  * Queues on the ingest's pipeline that `reader` (the day's hash, or anonymousReader()) sent a
- * beacon for the ePaper at `at`: readers gone from the window are trimmed, and an idle set expires.
- * Three cheap commands in the same round trip as the XADD.
+ * beacon for the ePaper at `at`: readers gone from the window are trimmed, the set is kept to its
+ * newest READING_NOW_MAX_MEMBERS, and an idle set expires. Cheap commands in the XADD's round trip.
  */
 export function recordReader(pipeline: ChainableCommander, keys: StatsKeys, epaperId: string, reader: string, at: number) {
   const key = keys.live(epaperId);
   pipeline
     .zadd(key, at, reader)
     .zremrangebyscore(key, "-inf", `(${at - READING_NOW_WINDOW_MS}`)
+    .zremrangebyrank(key, 0, -(READING_NOW_MAX_MEMBERS + 1))
     .expire(key, LIVE_TTL_S);
 }
 

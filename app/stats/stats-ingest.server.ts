@@ -63,6 +63,16 @@ const SETTINGS_CACHE_MAX = 20_000;
 /** A salt is read from Redis at most this often per process (one per UTC day, shared by every instance). */
 const SALT_TTL_MS = 60_000;
 
+/**
+ * Beacons one address may send to one instance within a minute; beyond, they are answered and not
+ * counted. A reader sends about four a minute (the reader's 15 s beat, a keepalive after 60 s of
+ * silence), so this leaves room for some 150 readers behind one shared address (an office), and a
+ * script that floods the address counts for no more than they would.
+ */
+export const BEACONS_PER_ADDRESS_PER_MINUTE = 600;
+/** The per-address counters are forgotten all at once beyond this many addresses (a bound on memory). */
+const ADDRESSES_MAX = 50_000;
+
 const header = (headers: StatsBeacon["headers"], name: string) => {
   const value = headers[name];
   return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
@@ -105,6 +115,17 @@ export function createStatsIngest(deps: StatsIngestDeps): StatsIngest {
   const now = () => deps.now?.() ?? Date.now();
   const settings = new Map<string, { on: boolean; until: number }>();
   const salts = new Map<string, { salt: string; until: number }>();
+  const perAddress = new Map<string, { minute: number; beacons: number }>();
+
+  /** Counts a beacon of `ip` in its minute; false once the address sent its share. */
+  function withinAddressLimit(ip: string): boolean {
+    const minute = Math.floor(now() / 60_000);
+    const seen = perAddress.get(ip);
+    if (seen && seen.minute === minute) return ++seen.beacons <= BEACONS_PER_ADDRESS_PER_MINUTE;
+    if (perAddress.size >= ADDRESSES_MAX) perAddress.clear();
+    perAddress.set(ip, { minute, beacons: 1 });
+    return true;
+  }
 
   async function statisticsOn(epaperId: string): Promise<boolean> {
     const cached = settings.get(epaperId);
@@ -136,6 +157,7 @@ export function createStatsIngest(deps: StatsIngestDeps): StatsIngest {
       const userAgent = header(beacon.headers, "user-agent");
       // Crawlers and scripts are no readers (and a browser always names itself).
       if (!userAgent || isBot(userAgent)) return "dropped";
+      if (!withinAddressLimit(beacon.ip)) return "dropped";
       let json: unknown;
       try {
         json = JSON.parse(beacon.body.toString("utf8"));
