@@ -5,7 +5,7 @@ import { AppError, TooManyRequests } from "#app/errors/app-error";
 import { maintenanceActive } from "#app/preferences/system-preference.server";
 import { API_KEY_LOOKUP_LENGTH, API_KEY_PREFIX, type ApiKeyScope, apiKeyPrefixOf, bearerTokenOf, scopesOf } from "#app/rules/api-keys";
 import { computePermissions, isLockedOutByMaintenance, type PermissionKey, type PermissionSubject } from "#app/rules/permissions";
-import { checkRateLimit, RATE_LIMITS } from "./rate-limit.server.ts";
+import { checkRateLimit, clientIp, peekRateLimit, RATE_LIMITS, type RateLimitResult } from "./rate-limit.server.ts";
 
 /**
  * The public API's authentication (issue 32, ADR 0056): `Authorization: Bearer ep_live_…` and
@@ -69,10 +69,18 @@ export async function requireApiKey(
   scope: ApiKeyScope,
   now = new Date(),
 ): Promise<ApiCaller> {
+  const failures = { ...RATE_LIMITS.apiAuthFailureIp, key: clientIp(request) };
+  const seen = await peekRateLimit(deps.redis, failures);
+  if (seen.count >= failures.limit) throw new TooManyRequests(failures.bucket, Math.max(1, seen.resetMs));
+  /** A refused key counts against its address. */
+  const refuse = async (messageKey: Parameters<typeof unauthenticated>[0]) => {
+    await checkRateLimit(deps.redis, failures);
+    return unauthenticated(messageKey);
+  };
   const token = bearerTokenOf(request.headers.get("authorization"));
-  if (!token) throw unauthenticated("api.errors.missingKey");
+  if (!token) throw await refuse("api.errors.missingKey");
   const prefix = apiKeyPrefixOf(token);
-  if (!prefix) throw unauthenticated("api.errors.invalidKey");
+  if (!prefix) throw await refuse("api.errors.invalidKey");
   const row = await deps.db
     .selectFrom("apiKey")
     .innerJoin("account", "account.id", "apiKey.accountId")
@@ -95,18 +103,28 @@ export async function requireApiKey(
   const presented = Buffer.from(hashApiKey(token));
   // Compared in constant time; an unknown prefix compares against itself so both take as long.
   const stored = Buffer.from(row?.secretHash ?? presented.toString());
-  if (!row || !timingSafeEqual(presented, stored) || row.revokedAt !== null) throw unauthenticated("api.errors.invalidKey");
+  if (!row || !timingSafeEqual(presented, stored) || row.revokedAt !== null) throw await refuse("api.errors.invalidKey");
   if (!row.isActive || row.deletedAt !== null) throw unauthenticated("api.errors.accountDeactivated");
   // A demo account gets no keys (permissions.ts `apiKeys`); one made before that rule counts for nothing.
   if (row.isDemoAccount) throw unauthenticated("api.errors.invalidKey");
 
-  const limit = await checkRateLimit(deps.redis, { ...RATE_LIMITS.apiKey, key: row.id });
-  const headers = rateLimitHeaders(RATE_LIMITS.apiKey.limit, limit.count, limit.resetMs);
-  if (!limit.allowed) {
-    const refusal = new TooManyRequests(RATE_LIMITS.apiKey.bucket, limit.retryAfterMs);
-    Object.assign(refusal.headers, headers);
-    throw refusal;
+  // The key's own limit, then the account's (all its keys together); the headers name the one
+  // with less left.
+  const limits: [{ bucket: string; limit: number }, RateLimitResult][] = [];
+  for (const check of [
+    { ...RATE_LIMITS.apiKey, key: row.id },
+    { ...RATE_LIMITS.apiAccount, key: row.accountId },
+  ]) {
+    const result = await checkRateLimit(deps.redis, check);
+    limits.push([check, result]);
+    if (!result.allowed) {
+      const refusal = new TooManyRequests(check.bucket, result.retryAfterMs);
+      Object.assign(refusal.headers, rateLimitHeaders(check.limit, result.count, result.resetMs));
+      throw refusal;
+    }
   }
+  const [tightest, result] = limits.reduce((a, b) => (b[0].limit - b[1].count < a[0].limit - a[1].count ? b : a));
+  const headers = rateLimitHeaders(tightest.limit, result.count, result.resetMs);
 
   const subject: PermissionSubject = {
     id: `apiKey:${row.id}`,

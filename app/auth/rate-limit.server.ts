@@ -79,6 +79,18 @@ export const RATE_LIMITS = {
   passwordStrengthIp: { bucket: "password-strength-ip", limit: 120, windowMs: MINUTE },
   /** Calls of the public API, per API key (ADR 0056): answered with RateLimit-* headers. */
   apiKey: { bucket: "api-key", limit: 120, windowMs: MINUTE },
+  /**
+   * Calls of the public API, per account, all its keys together: more keys buy no more than five
+   * keys' worth (an account may hold 25 and make new ones).
+   */
+  apiAccount: { bucket: "api-account", limit: 600, windowMs: MINUTE },
+  /**
+   * Calls of the public API with a missing, unknown or revoked key, per client IP: a flood of bad
+   * keys costs a lookup each; beyond the limit the address is refused before any lookup (429).
+   */
+  apiAuthFailureIp: { bucket: "api-auth-failure-ip", limit: 60, windowMs: 15 * MINUTE },
+  /** API keys made, per account: with revoking, making keys is no way around the account's limit. */
+  apiKeyCreateAccount: { bucket: "api-key-create-account", limit: 20, windowMs: HOUR },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -153,6 +165,13 @@ export async function exceededRateLimit(redis: Redis, checks: readonly RateLimit
     }
   }
   return null;
+}
+
+/** The attempts counted in the current window, without counting one. */
+export async function peekRateLimit(redis: Redis, check: RateLimitCheck): Promise<{ count: number; resetMs: number }> {
+  const key = rateLimitKey(check.bucket, check.key);
+  const [count, ttl] = await Promise.all([redis.get(key), redis.pttl(key)]);
+  return { count: Number(count ?? 0), resetMs: Math.max(0, ttl) };
 }
 
 /** Forgets the attempts of one key, e.g. the per e-mail login counter after a successful login. */

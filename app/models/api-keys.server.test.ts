@@ -115,6 +115,8 @@ describe("revoking", () => {
       expect.objectContaining({ accountId: customer.accountId, targetType: "apiKey", action: "revoke", actorEmail: staff.email }),
     ]);
     await expect(revokeApiKeyAsSupport(db, actor, key.id)).rejects.toMatchObject({ status: 404 });
+    // An account that does not exist is 404, not an empty list.
+    await expect(listApiKeysAsSupport(db, actor.subject, "nosuchaccount00000000000")).rejects.toMatchObject({ status: 404 });
   });
 
   test("support revokes only keys of accounts it outranks: level 3 not the admin's, level 4 does (issue 27's hierarchy)", async () => {

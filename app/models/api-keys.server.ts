@@ -8,7 +8,7 @@ import { AppError, Forbidden } from "#app/errors/app-error";
 import { type ApiKeyScope, type ApiKeyView, MAX_API_KEYS_PER_ACCOUNT, scopesOf, storedScopes } from "#app/rules/api-keys";
 import { type PermissionSubject, requirePermission } from "#app/rules/permissions";
 import { lockTargetAccount } from "./support/support-accounts.server.ts";
-import { recordSupportAction, type SupportActor } from "./support/support-audit.server.ts";
+import { recordSupportAction, requireKnownAccount, type SupportActor } from "./support/support-audit.server.ts";
 import { SupportTargetNotFound } from "./support/support-errors.server.ts";
 
 /*
@@ -117,6 +117,7 @@ export async function revokeApiKey(db: Database, subject: PermissionSubject, key
 /** Support's view of one account's keys, revoked ones included (they say when), newest first. */
 export async function listApiKeysAsSupport(db: Database, subject: PermissionSubject, accountId: string): Promise<ApiKeyView[]> {
   requirePermission(subject, "support");
+  await requireKnownAccount(db, accountId);
   const rows = await db
     .selectFrom("apiKey")
     .select(VIEW_COLUMNS)

@@ -187,6 +187,7 @@ describe("rules and the audit trail", () => {
       });
     }
     const audit = await listAccountAudit(db, actor.subject, target.accountId);
+    await expect(listAccountAudit(db, actor.subject, "nosuchaccount00000000000")).rejects.toMatchObject({ status: 404 });
     expect(audit.map((entry) => entry.action)).toEqual([
       "update:previewLinkExpiryDays",
       "update:zipContingent",

@@ -2,6 +2,7 @@ import { createId } from "@paralleldrive/cuid2";
 import { type PermissionSubject, requirePermission } from "#app/rules/permissions";
 import type { Database } from "#db/client";
 import type { AuditRow } from "#app/rules/support-rows";
+import { SupportTargetNotFound } from "./support-errors.server.ts";
 
 /*
  * The support audit trail (issue 14, ADR 0042): every support write on customer data is written
@@ -58,8 +59,15 @@ export async function recordSupportAction(trx: Database, actor: SupportActor, en
 export const AUDIT_PAGE_SIZE = 50;
 
 /** An account's trail, newest first, one page (the drawer's 'load more' asks for the next). */
+/** What support lists of an account needs the account to exist (deleted ones too): else 404, not an empty list. */
+export async function requireKnownAccount(db: Database, accountId: string): Promise<void> {
+  const row = await db.selectFrom("account").select("id").where("id", "=", accountId).executeTakeFirst();
+  if (!row) throw new SupportTargetNotFound("account");
+}
+
 export async function listAccountAudit(db: Database, subject: PermissionSubject, accountId: string, skip = 0): Promise<AuditRow[]> {
   requirePermission(subject, "support");
+  await requireKnownAccount(db, accountId);
   const rows = await db
     .selectFrom("supportAudit")
     .select(["id", "createdAt", "actorEmail", "targetType", "targetId", "action", "beforeJson", "afterJson"])

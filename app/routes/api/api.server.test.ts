@@ -3,6 +3,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, describe, expect, test } from "vitest";
 import { createSession } from "#app/auth/session.server";
 import { commitSessionHeader } from "#app/auth/session-cookie.server";
+import { CLIENT_IP_HEADER } from "#app/auth/client-ip";
 import { RATE_LIMITS, rateLimitKey } from "#app/auth/rate-limit.server";
 import { createApiKey, revokeApiKey } from "#app/models/api-keys.server";
 import type { ApiKeyScope } from "#app/rules/api-keys";
@@ -182,6 +183,33 @@ describe("problems and limits", () => {
     // Another key of the same account counts on its own.
     const other = await createApiKey(db, owner.subject, { name: "Second", scopes: ["read"] });
     expect((await callApi("/api/v1/epapers", { key: other.token })).status).toBe(200);
+  });
+
+  test("an account's keys share one limit: a fresh key of an account over it gets 429", async () => {
+    const owner = await customer();
+    await callApi("/api/v1/epapers", { key: owner.token });
+    await redis.set(rateLimitKey(RATE_LIMITS.apiAccount.bucket, owner.accountId), String(RATE_LIMITS.apiAccount.limit), "KEEPTTL");
+    const fresh = await createApiKey(db, owner.subject, { name: "Fresh", scopes: ["read"] });
+    const refused = await callApi("/api/v1/epapers", { key: fresh.token });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("ratelimit-limit")).toBe(String(RATE_LIMITS.apiAccount.limit));
+    expect(refused.headers.get("ratelimit-remaining")).toBe("0");
+    // Another account is not held up.
+    expect((await callApi("/api/v1/epapers", { key: (await customer()).token })).status).toBe(200);
+  });
+
+  test("an address that sent many bad keys is refused before any lookup, also with a good key; other addresses are not", async () => {
+    const owner = await customer();
+    const from = (ip: string) => ({ [CLIENT_IP_HEADER]: ip });
+    const ip = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const bad = `ep_live_${"c".repeat(12)}_${"d".repeat(43)}`;
+    expect((await callApi("/api/v1/epapers", { key: bad, headers: from(ip) })).status).toBe(401);
+    await redis.set(rateLimitKey(RATE_LIMITS.apiAuthFailureIp.bucket, ip), String(RATE_LIMITS.apiAuthFailureIp.limit - 1), "KEEPTTL");
+    expect((await callApi("/api/v1/epapers", { key: bad, headers: from(ip) })).status).toBe(401);
+    const refused = await callApi("/api/v1/epapers", { key: owner.token, headers: from(ip) });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await callApi("/api/v1/epapers", { key: owner.token, headers: from("10.78.0.1") })).status).toBe(200);
   });
 
   test("last use is written at most once a minute per key", async () => {

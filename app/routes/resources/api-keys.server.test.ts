@@ -1,4 +1,5 @@
 import { afterAll, expect, test } from "vitest";
+import { RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { createSession } from "#app/auth/session.server";
 import { commitSessionHeader } from "#app/auth/session-cookie.server";
 import { db } from "#app/utils/db.server";
@@ -86,4 +87,25 @@ test("an editor (level 1) has no API keys: the section is absent and writes are 
       ])
     ).status,
   ).toBe(403);
+});
+
+test("making keys is limited per account: revoking and making new ones is no way around the call limit", async () => {
+  const { post } = await signedIn("2");
+  const make = () =>
+    post([
+      ["intent", "createApiKey"],
+      ["name", "Rotating"],
+      ["scopes", "read"],
+    ]);
+  for (let made = 0; made < RATE_LIMITS.apiKeyCreateAccount.limit; made++) {
+    const answer = await make();
+    expect(answer.body).toMatchObject({ intent: "createdApiKey" });
+    await post([
+      ["intent", "revokeApiKey"],
+      ["keyId", (answer.body.key as { id: string }).id],
+    ]);
+  }
+  const refused = await make();
+  expect(refused.status).toBe(429);
+  expect(JSON.stringify(refused.body)).not.toContain("ep_live_");
 });

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
+import { enforceRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { requireStudioUser } from "#app/auth/studio-user.server";
 import { withErrorToasts } from "#app/errors/responses.server";
 import { createApiKey, listApiKeys, revokeApiKey } from "#app/models/api-keys.server";
@@ -8,6 +9,7 @@ import { ApiKeyFormSchema } from "#app/rules/api-keys";
 import { bareIntent, parseIntent } from "#app/rules/intents";
 import { db } from "#app/utils/db.server";
 import { readForm } from "#app/utils/read-form.server";
+import { redis } from "#app/utils/redis.server";
 import { toastSetCookie } from "#app/utils/toast.server";
 import type { Route } from "./+types/api-keys";
 
@@ -45,6 +47,8 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const submission = parseWithZod(formData, { schema: ApiKeyFormSchema });
     if (submission.status !== "success") return data({ intent: "createApiKey" as const, result: submission.reply() }, { status: 400 });
+    // Making and revoking keys is no way around the account's call limit (ADR 0056 'Limits').
+    await enforceRateLimit(redis, { ...RATE_LIMITS.apiKeyCreateAccount, key: subject.accountId });
     const { key, token } = await createApiKey(db, subject, submission.value);
     // The secret leaves the server this once; the form is cleared so nothing keeps it around.
     return data(
