@@ -23,7 +23,7 @@ import { createMaintenanceConsumer } from "#app/worker/maintenance.consumer.serv
 import { createPagesConsumer } from "#app/worker/pages.consumer.server";
 import { createPublishConsumer } from "#app/worker/publish.consumer.server";
 import { createRenderConsumer } from "#app/worker/render.consumer.server";
-import { startStatsRollup } from "#app/stats/stats-rollup.server";
+import { startStatsRollup } from "#app/stats/stats-rollup-loop.server";
 import { startReadingNowPublisher } from "#app/stats/reading-now.server";
 import { onShutdown } from "./shutdown.ts";
 import { startWorkerHttp } from "./worker-http.ts";

@@ -6,14 +6,8 @@ import { insertAccountWithUser } from "#tests/support/fixtures";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
 import type { StatsEventInput } from "./stats-events.ts";
 import { createStatsIngest } from "./stats-ingest.server.ts";
-import {
-  applyEntries,
-  claimStaleEntries,
-  ensureStatsGroup,
-  type RollupDeps,
-  readNewEntries,
-  startStatsRollup,
-} from "./stats-rollup.server.ts";
+import { applyEntries, claimStaleEntries, ensureStatsGroup, type RollupDeps, readNewEntries } from "./stats-rollup.server.ts";
+import { startStatsRollup } from "./stats-rollup-loop.server.ts";
 import { type StatsTarget, statsKeys } from "./stats-stream.server.ts";
 
 // Issue 31: the worker turns the stream into counts in MariaDB, exactly once, whatever happens to

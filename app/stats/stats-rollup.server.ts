@@ -35,14 +35,12 @@ export type RollupDeps = {
 type RawEntry = [id: string, fields: string[] | null];
 export type ApplyReport = { counted: number; repeated: number; dropped: number };
 
-const BATCH_SIZE = 500;
-/** A read that finds less than a batch waits this long for more before counting (one transaction, not dozens). */
-const LINGER_MS = 1_000;
+export const BATCH_SIZE = 500;
 const CLAIM_IDLE_MS = 60_000;
 /** stats_applied keeps an id this long: far longer than any entry stays pending while a consumer runs. */
 const APPLIED_KEEP_MS = 2 * 24 * 3600_000;
 
-const keysOf = (deps: RollupDeps) => statsKeys(deps.prefix ?? DEFAULT_STATS_PREFIX);
+export const keysOf = (deps: RollupDeps) => statsKeys(deps.prefix ?? DEFAULT_STATS_PREFIX);
 const consumerOf = (deps: RollupDeps) => deps.consumer ?? defaultConsumer;
 const defaultConsumer = `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
 const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -321,93 +319,4 @@ export async function pruneStats(deps: RollupDeps) {
     if (info.name !== consumerOf(deps) && Number(info.pending) === 0 && Number(info.idle) > APPLIED_KEEP_MS)
       await deps.redis.xgroup("DELCONSUMER", keys.stream, keys.group, String(info.name));
   }
-}
-
-export type StatsRollup = { close(): Promise<void> };
-
-/**
- * Starts the consumer loop of the worker: new entries as they come (blocking read), its own
- * pending entries again after a failure (with a growing pause), and every `maintenanceMs` the
- * entries dead consumers left, and the pruning. `close` lets the batch in hand finish.
- */
-export function startStatsRollup(
-  deps: RollupDeps,
-  options: { blockMs?: number; maintenanceMs?: number; lingerMs?: number } = {},
-): StatsRollup {
-  const keys = keysOf(deps);
-  const log = deps.log ?? ((message: string) => console.error(message));
-  const reader = deps.redis.duplicate();
-  reader.on("error", () => {}); // the loop sees and logs its failures; ioredis reconnects by itself
-  const state = { stopping: false, wake: () => {} };
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      state.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  /** Dead consumers' entries and the pruning; a failure here never stops the reading. */
-  const maintain = async () => {
-    try {
-      await ensureStatsGroup(deps.redis, keys);
-      const claimed = await claimStaleEntries(deps);
-      if (claimed.counted + claimed.repeated > 0)
-        log(
-          `statistics: took over ${claimed.counted + claimed.repeated} entries of a stopped consumer (${claimed.repeated} counted before)`,
-        );
-      await pruneStats(deps);
-    } catch (error) {
-      log(`statistics maintenance failed: ${(error as Error).message}`);
-    }
-  };
-  const loop = (async () => {
-    let retryPending = true; // a restart under the same name finds its own pending entries first
-    let failures = 0;
-    let lastMaintenance = 0;
-    while (!state.stopping) {
-      if (Date.now() - lastMaintenance >= (options.maintenanceMs ?? 30_000)) {
-        lastMaintenance = Date.now();
-        await maintain();
-      }
-      try {
-        // After a failure: this consumer's pending entries, together with new ones, so one broken entry is found out.
-        const entries = retryPending
-          ? [...(await readOwnPending(deps)), ...(await readNewEntries(deps, reader))]
-          : await readNewEntries(deps, reader, options.blockMs ?? 2_000);
-        // Less than a batch: beacons trickle in. Waiting a moment for more makes one transaction
-        // of what would have been dozens (the database's work per beacon fell by two thirds under
-        // bench:analytics); the counts are at most that much later.
-        const batch = deps.batchSize ?? BATCH_SIZE;
-        if (entries.length > 0 && entries.length < batch && (options.lingerMs ?? LINGER_MS) > 0) {
-          await pause(options.lingerMs ?? LINGER_MS);
-          if (!state.stopping) entries.push(...(await readNewEntries(deps, reader)));
-        }
-        retryPending = false;
-        if (entries.length > 0) await applyIsolating(deps, entries);
-        failures = 0;
-      } catch (error) {
-        if (state.stopping) break;
-        retryPending = true;
-        failures++;
-        log(`statistics rollup failed (attempt ${failures}): ${(error as Error).message}`);
-        // A Redis that lost its data lost the group too: made again before the next read.
-        if (String((error as Error).message).includes("NOGROUP")) lastMaintenance = 0;
-        await pause(Math.min(30_000, 250 * 2 ** Math.min(failures, 7)));
-      }
-    }
-  })();
-  return {
-    async close() {
-      state.stopping = true;
-      state.wake();
-      // The read in hand ends within blockMs; one waiting for a Redis that is away is cut off.
-      const waited = await Promise.race([
-        loop.then(() => true),
-        new Promise((resolve) => setTimeout(resolve, (options.blockMs ?? 2_000) + 1_000, false)),
-      ]);
-      reader.disconnect();
-      if (!waited) await loop;
-    },
-  };
 }
