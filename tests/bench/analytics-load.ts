@@ -120,6 +120,8 @@ export async function openLoop(origin: string, pool: Beacon[], beaconsPerS: numb
   const answers = { accepted: 0, other: 0, errors: 0 };
   const failures = new Map<string, number>();
   const pending = new Set<Promise<void>>();
+  /** Answer times by the second they were due in: where in the run the tail comes from. */
+  const bySecond = new Map<number, number[]>();
   const started = performance.now();
   const total = Math.round(beaconsPerS * seconds);
   let due = 0;
@@ -129,9 +131,14 @@ export async function openLoop(origin: string, pool: Beacon[], beaconsPerS: numb
     const wait = started + due - performance.now();
     if (wait >= 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const dueAt = started + due;
+    const second = Math.floor(due / 1000);
     const answer = post(url, agent, pool[next++ % pool.length] as Beacon).then(
       (status) => {
-        times.push(performance.now() - dueAt);
+        const time = performance.now() - dueAt;
+        times.push(time);
+        let inSecond = bySecond.get(second);
+        if (!inSecond) bySecond.set(second, (inSecond = []));
+        inSecond.push(time);
         if (status === 204) answers.accepted++;
         else answers.other++;
       },
@@ -148,6 +155,9 @@ export async function openLoop(origin: string, pool: Beacon[], beaconsPerS: numb
   agent.destroy();
   if (failures.size > 0) console.log(`    failed requests: ${[...failures].map(([why, count]) => `${why} ×${count}`).join(", ")}`);
   times.sort((a, b) => a - b);
+  const seconds99 = [...bySecond].map(([at, list]) => [at, percentile(list.sort((a, b) => a - b), 99)] as const);
+  const slowest = seconds99.sort((a, b) => b[1] - a[1]).slice(0, 6);
+  console.log(`    slowest seconds (p99 of the beacons due in them): ${slowest.map(([at, p99]) => `${at} s: ${Math.round(p99)} ms`).join(", ")}`);
   return {
     ...answers,
     eventsPerS: (answers.accepted * EVENTS_PER_BEACON) / elapsedS,
