@@ -28,7 +28,12 @@ export type Load = {
   cpu: Record<string, number>;
 };
 /** The processes whose CPU each run reports per beacon (the machine's two cores are shared by all of them). */
-export type Cpu = { studio?: number; worker?: () => number | undefined };
+export type Cpu = {
+  studio?: number;
+  worker?: () => number | undefined;
+  /** CPU ms of workers that ran before the current one (killed mid-run), added to the worker's. */
+  workersGoneMs?: () => number;
+};
 
 const pidOf = (name: string) => {
   try {
@@ -43,7 +48,7 @@ async function cpuNow(cpu: Cpu): Promise<Record<string, number>> {
   const own = process.cpuUsage();
   return {
     "content origin": await cpuMsOf(cpu.studio),
-    worker: await cpuMsOf(cpu.worker?.()).catch(() => 0),
+    worker: (await cpuMsOf(cpu.worker?.()).catch(() => 0)) + (cpu.workersGoneMs?.() ?? 0),
     MariaDB: await cpuMsOf(pidOf("mariadbd")).catch(() => Number.NaN),
     Redis: await cpuMsOf(pidOf("redis-server")).catch(() => Number.NaN),
     "load generator": (own.user + own.system) / 1000,
@@ -155,9 +160,20 @@ export async function openLoop(origin: string, pool: Beacon[], beaconsPerS: numb
   agent.destroy();
   if (failures.size > 0) console.log(`    failed requests: ${[...failures].map(([why, count]) => `${why} ×${count}`).join(", ")}`);
   times.sort((a, b) => a - b);
-  const seconds99 = [...bySecond].map(([at, list]) => [at, percentile(list.sort((a, b) => a - b), 99)] as const);
+  const seconds99 = [...bySecond].map(
+    ([at, list]) =>
+      [
+        at,
+        percentile(
+          list.sort((a, b) => a - b),
+          99,
+        ),
+      ] as const,
+  );
   const slowest = seconds99.sort((a, b) => b[1] - a[1]).slice(0, 6);
-  console.log(`    slowest seconds (p99 of the beacons due in them): ${slowest.map(([at, p99]) => `${at} s: ${Math.round(p99)} ms`).join(", ")}`);
+  console.log(
+    `    slowest seconds (p99 of the beacons due in them): ${slowest.map(([at, p99]) => `${at} s: ${Math.round(p99)} ms`).join(", ")}`,
+  );
   return {
     ...answers,
     eventsPerS: (answers.accepted * EVENTS_PER_BEACON) / elapsedS,

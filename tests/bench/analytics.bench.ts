@@ -33,6 +33,7 @@ import { permissionSubject } from "#tests/support/permission-subject";
 import { startStudio, stopProcess } from "#tests/support/studio-process";
 import { seedStatsDataset } from "./analytics-dataset.ts";
 import { startWorker } from "./analytics-worker.ts";
+import { cpuMsOf } from "./bench-processes.ts";
 import { BENCH_DATABASE_URL, BENCH_REDIS_URL, prepareBenchDatabase } from "./bench-database.ts";
 import { beaconPool, closedLoop, EVENTS_PER_BEACON, type Load, openLoop, type Target } from "./analytics-load.ts";
 
@@ -165,7 +166,8 @@ async function main() {
     const targets = await seedChannels(db);
     console.log(`analytics bench: production build, ${CHANNELS} channels, ${EVENTS_PER_BEACON} events per beacon, 20,000 readers`);
     const pool = beaconPool(targets);
-    const cpu = { studio: studio.pid, worker: () => worker.pid };
+    let workersGoneMs = 0;
+    const cpu = { studio: studio.pid, worker: () => worker.pid, workersGoneMs: () => workersGoneMs };
     const warmUp = await closedLoop(CONTENT, pool, 3000, 16); // JIT, pools
     const beaconsPerS = RATE / EVENTS_PER_BEACON;
     const line = (load: Load) =>
@@ -179,7 +181,10 @@ async function main() {
     const max = await closedLoop(CONTENT, pool, 20_000, 32, cpu);
     console.log(`ingest events/s max: ${max.eventsPerS.toFixed(0)} (20,000 beacons from 32 connections; ${line(max)})`);
     // A worker killed mid-run (SIGKILL: no goodbye), started again five seconds later, under the same load.
-    const killAt = setTimeout(() => worker.kill("SIGKILL"), 10_000);
+    const killAt = setTimeout(async () => {
+      workersGoneMs += await cpuMsOf(worker.pid).catch(() => 0);
+      worker.kill("SIGKILL");
+    }, 10_000);
     const restartAt = setTimeout(async () => {
       worker = await startWorker(processEnv);
     }, 15_000);

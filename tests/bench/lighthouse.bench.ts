@@ -109,10 +109,13 @@ async function main() {
     env: { DATABASE_URL: BENCH_DATABASE_URL, REDIS_URL: BENCH_REDIS_URL, PUBLIC_URL: STUDIO },
   });
   let reader: Awaited<ReturnType<typeof publishedReader>> | null = null;
-  const chrome = await chromeLauncher.launch({
-    chromePath: "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-  });
+  // A fresh browser (and profile) per run: Lighthouse's storage reset leaves the studio's session
+  // cookie, so a second try-it run was a logged-in visit redirected to the workspace.
+  const freshChrome = () =>
+    chromeLauncher.launch({
+      chromePath: "/usr/bin/chromium",
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    });
   try {
     const pages: [string, string][] = Object.entries(STUDIO_PAGES)
       .filter(([name]) => wanted(name))
@@ -125,7 +128,14 @@ async function main() {
     for (const [name, url] of pages) {
       // Lighthouse's simulated throttling follows what the machine did in the run: the median run of RUNS.
       const runs = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await audit(chrome.port, url));
+      for (let run = 0; run < RUNS; run++) {
+        const chrome = await freshChrome();
+        try {
+          runs.push(await audit(chrome.port, url));
+        } finally {
+          chrome.kill();
+        }
+      }
       runs.sort((a, b) => a.scores.performance - b.scores.performance);
       const { scores, details, failing } = runs[Math.floor(runs.length / 2)] as (typeof runs)[number];
       console.log(`lighthouse ${name}: ${CATEGORIES.map((category) => `${category} ${scores[category]}`).join(", ")}`);
@@ -133,7 +143,6 @@ async function main() {
       if (failing.length > 0) console.log(`  below 90: ${failing.join(", ")}`);
     }
   } finally {
-    chrome.kill();
     await reader?.server.close();
     await reader?.farm.close();
     await stopProcess(studio);
