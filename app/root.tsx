@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   defaultShouldRevalidate || (actionStatus !== undefined && actionStatus >= 400);
 
-/** Zod reads its configuration from this global (zod/v4/core); set before its modules run. */
+/** Zod reads its configuration from this global (zod/v4/core); set before its modules run. No quotes, `<` or `&`: React writes it as it is. */
 const ZOD_JITLESS = "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -86,7 +86,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Before any module builds a Zod schema: Zod's faster parser compiles with `new Function`,
             which this CSP refuses (no 'unsafe-eval', ADR 0027), and its probe for it was a CSP
             violation on every page (Lighthouse best practices). The browser parses small forms. */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
+        <script nonce={nonce} suppressHydrationWarning>
+          {ZOD_JITLESS}
+        </script>
         <Scripts nonce={nonce} />
       </body>
     </html>
