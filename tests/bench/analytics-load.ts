@@ -141,8 +141,8 @@ export async function openLoop(origin: string, pool: Beacon[], beaconsPerS: numb
       (status) => {
         const time = performance.now() - dueAt;
         times.push(time);
-        let inSecond = bySecond.get(second);
-        if (!inSecond) bySecond.set(second, (inSecond = []));
+        const inSecond = bySecond.get(second) ?? [];
+        if (inSecond.length === 0) bySecond.set(second, inSecond);
         inSecond.push(time);
         if (status === 204) answers.accepted++;
         else answers.other++;
