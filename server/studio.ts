@@ -125,13 +125,16 @@ const [{ db: contentDb }, { blobs: contentBlobs }, { redis: contentRedis }] = aw
 ]);
 // The blob store answers before anything is served (a wrong bucket or endpoint stops the start here).
 await contentBlobs.ready();
+// CHANNEL_DOMAIN, or unset `localhost:<CONTENT_PORT>` over http (ADR 0041, issue 30).
+const channelDomain = channelDomainFor({ channelDomain: env.CHANNEL_DOMAIN, contentUrl: env.CONTENT_URL, contentPort: env.CONTENT_PORT });
 const contentHandler = createContentHandler({
   db: contentDb,
   blobs: contentBlobs,
   studioOrigin: env.PUBLIC_URL,
   contentOrigin: env.CONTENT_URL,
-  // CHANNEL_DOMAIN, or unset `localhost:<CONTENT_PORT>` (ADR 0041, issue 30).
-  channelDomain: channelDomainFor({ channelDomain: env.CHANNEL_DOMAIN, contentUrl: env.CONTENT_URL, contentPort: env.CONTENT_PORT }).host,
+  channelDomain: channelDomain.host,
+  // What oEmbed names a subdomain's addresses with (ADR 0057).
+  channelProtocol: channelDomain.protocol,
   secret: env.SESSION_SECRET,
   // The readers' statistics beacons go to a Redis stream the worker counts (ADR 0053).
   stats: createStatsIngest({ db: contentDb, redis: contentRedis }),

@@ -30,6 +30,8 @@ export async function findChannel(db: Database, shortPath: string) {
     .leftJoin("epaper", "epaper.id", "channel.epaperId")
     .select([
       "channel.id",
+      "channel.name",
+      "channel.contentName",
       "channel.epaperId",
       "channel.blobPrefix",
       "channel.disabled",

@@ -6,10 +6,13 @@ import type { Readable } from "node:stream";
 import { isNotModified, parseByteRange, validatorHeaders } from "#app/blob/blob-http.server";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import type { Database } from "#db/client";
+import { channelAddress } from "#app/rules/channel";
+import { OEMBED_PATH, oembedDiscoveryLink } from "#app/rules/channel-embed";
 import { subdomainOfHost } from "#app/rules/subdomain";
 import type { StatsIngest } from "#app/stats/stats-ingest.server";
 import { statsRootOf } from "#app/stats/stats-endpoint.server";
 import { findChannel, findPreview, findSubdomainChannels, PREVIEW_HASH } from "./content-lookup.server.ts";
+import { createOembedEndpoint } from "./content-oembed.server.ts";
 import { createStatsAddress } from "./content-stats.server.ts";
 import { createPreviewLinkGate, type UnlockedPreviewLink, unlockEndScript } from "./preview-link-content.server.ts";
 
@@ -41,6 +44,8 @@ export type ContentServerDeps = {
    * unset `localhost:<CONTENT_PORT>` (channelDomainFor). Without it no subdomain is served.
    */
   channelDomain?: string;
+  /** The protocol of subdomain addresses (channelDomainFor): oEmbed names them with it; default the content origin's. */
+  channelProtocol?: string;
   /** Signs and checks preview link unlocks (SESSION_SECRET); without it no preview link opens. */
   secret?: string;
   /** The clock of the unlock checks (tests move it). */
@@ -63,11 +68,14 @@ type Revision = { blobPrefix: string };
  * opened under the studio's host name (another port of `localhost`) it would share the studio's
  * cookies, which are per host, not per port (issue 16, finding 5); any other Host gets 421.
  * The one address that takes a POST is a publication's `_stats` (content-stats.server.ts).
+ * Channels are public and made to be embedded: any site may frame them, and `/oembed` describes
+ * them for CMSs (content-oembed.server.ts, ADR 0057).
  */
 export function createContentHandler(deps: ContentServerDeps) {
   const ownHost = new URL(deps.contentOrigin).host.toLowerCase();
   const previewLinks = createPreviewLinkGate(deps);
   const statsAddress = createStatsAddress(deps);
+  const oembed = createOembedEndpoint(deps);
   return async function handle(req: IncomingMessage, res: ServerResponse) {
     try {
       const host = (req.headers.host ?? "").toLowerCase();
@@ -85,6 +93,7 @@ export function createContentHandler(deps: ContentServerDeps) {
       }
       if (subdomain) return serveSubdomain(deps, req, res, subdomain, url);
       if (url.pathname === "/healthz") return send(res, 200, "ok");
+      if (url.pathname === OEMBED_PATH) return await oembed(req, res, url.searchParams);
       const channelMatch = /^\/c\/([^/]+)\/(?:([^/]+)(?:\/(.*))?)?$/.exec(url.pathname);
       if (channelMatch?.[1])
         return serveChannel(deps, req, res, {
@@ -92,6 +101,7 @@ export function createContentHandler(deps: ContentServerDeps) {
           revision: channelMatch[2],
           file: channelMatch[3],
           search: url.search,
+          address: channelAddress(deps.contentOrigin, channelMatch[1]),
         });
       const match = /^\/(preview|previewlink)\/([^/]+)\/(?:([^/]+)(?:\/(.*))?)?$/.exec(url.pathname);
       if (!match?.[2] || !PREVIEW_HASH.test(match[2])) return send(res, 404, "not found");
@@ -143,8 +153,10 @@ async function serveRevision(
     file: string | undefined;
     search: string;
     gated?: UnlockedPreviewLink;
-    /** A channel: public, so shared caches may keep its immutable files. */
+    /** A channel: public, so shared caches may keep its immutable files, and any site may frame it. */
     shared?: boolean;
+    /** What the bare address's head carries after its <base> (a channel's oEmbed discovery link). */
+    headLinks?: string;
   },
 ) {
   const { blobPrefix } = input.publication;
@@ -174,15 +186,14 @@ async function serveRevision(
   const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
   const isIndex = file === "index.html";
   const lockScript = input.gated && isIndex ? unlockEndScript(deps, input.gated) : null;
-  const baseElement = bare ? `<base href="${input.base}/${current}/">` : null;
+  const baseElement = bare ? `<base href="${input.base}/${current}/">${input.headLinks ?? ""}` : null;
   // index.html as stored, or changed for this answer (and then read whole, never a byte range).
   const rewritten = Boolean(lockScript || baseElement);
   // Files are served as stored (ETag, Last-Modified, byte ranges: a CDN in front works, ADR 0045);
   // a gated index carries a script of the visitor's unlock and is never validated or cached; the
-  // bare address's index is a variant of the stored one (its tag names the base it carries).
-  const validators = lockScript
-    ? null
-    : validatorHeaders(info, { gzip, variant: baseElement ? variantOf(input.base, current) : undefined });
+  // bare address's index is a variant of the stored one (its tag names what it adds to the head:
+  // the base, a channel's discovery link).
+  const validators = lockScript ? null : validatorHeaders(info, { gzip, variant: baseElement ? variantOf(baseElement) : undefined });
   const headers = {
     "Content-Type": type,
     ...(validators ? { ...validators, Vary: "Accept-Encoding" } : {}),
@@ -194,11 +205,14 @@ async function serveRevision(
         ? "private, no-store"
         : `${input.shared ? "public" : "private"}, no-cache`
       : `${input.shared ? "public" : "private"}, max-age=${input.gated ? 3600 : "31536000, immutable"}`,
-    "Content-Security-Policy": `frame-ancestors 'self' ${deps.studioOrigin}`,
+    // Only the studio frames a preview; a channel is public and made to be embedded anywhere
+    // (ADR 0057), also in a sandboxed frame without its origin (WordPress' oEmbed frames), whose
+    // requests for the reader's files come from an opaque origin: so its files are cross-origin resources.
+    "Content-Security-Policy": input.shared ? "frame-ancestors *" : `frame-ancestors 'self' ${deps.studioOrigin}`,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     // The customer's page, not the studio: it may use what a web page may, the studio's cookies never reach it.
-    "Cross-Origin-Resource-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": input.shared ? "cross-origin" : "same-origin",
   };
   if (validators && isNotModified(req.headers, validators)) {
     res.writeHead(304, headers);
@@ -248,9 +262,9 @@ function withAbsoluteOgImage(html: string, revisionUrl: string): string {
   );
 }
 
-/** What a bare address's index depends on besides the stored file: its base (a short tag of it). */
-function variantOf(base: string, revision: string): string {
-  return createHash("sha256").update(`${base}/${revision}/`).digest("base64url").slice(0, 12);
+/** What a bare address's index depends on besides the stored file: what goes into its head (a short tag of it). */
+function variantOf(head: string): string {
+  return createHash("sha256").update(head).digest("base64url").slice(0, 12);
 }
 
 /** The <base> first in the head (a page without a head element: right after its doctype, where the parser puts it in the head). */
@@ -262,13 +276,14 @@ function withBase(html: string, base: string): string {
 /**
  * A channel at its permanent address `/c/<shortPath>/` (ADR 0039): the latest revision of the
  * ePaper it holds. A renewed address is unknown at once; a disabled, unavailable or empty
- * channel answers a friendly page instead of the reader.
+ * channel answers a friendly page instead of the reader. Its reader page names its oEmbed
+ * description for the address it was asked under (`address`, ADR 0057).
  */
 async function serveChannel(
   deps: ContentServerDeps,
   req: IncomingMessage,
   res: ServerResponse,
-  input: { shortPath: string; revision: string | undefined; file: string | undefined; search: string },
+  input: { shortPath: string; revision: string | undefined; file: string | undefined; search: string; address: string },
 ) {
   const channel = await findChannel(deps.db, input.shortPath);
   if (!channel) return notAvailable(res, 404);
@@ -282,6 +297,7 @@ async function serveChannel(
     file: input.file,
     search: input.search,
     shared: true,
+    headLinks: oembedDiscoveryLink(deps.contentOrigin, input.address, channel.contentName ?? channel.name),
   });
 }
 
@@ -291,16 +307,19 @@ async function serveChannel(
  */
 async function serveSubdomain(deps: ContentServerDeps, req: IncomingMessage, res: ServerResponse, name: string, url: URL) {
   const channels = await findSubdomainChannels(deps.db, name);
+  // The address as asked (the Host checked against the channel domain: `<name>.<domain>`).
+  const address = `${deps.channelProtocol ?? new URL(deps.contentOrigin).protocol}//${name}.${deps.channelDomain?.toLowerCase()}${url.pathname}`;
   if (url.pathname === "/") {
     const only = channels.length === 1 ? channels[0] : undefined;
     // Its only channel answers here at once (its <base> names the channel's revision): no redirect hop.
-    if (only) return serveChannel(deps, req, res, { shortPath: only.shortPath, revision: undefined, file: undefined, search: url.search });
+    if (only)
+      return serveChannel(deps, req, res, { shortPath: only.shortPath, revision: undefined, file: undefined, search: url.search, address });
     if (channels.length === 0) return notAvailable(res, 404);
     return channelIndex(res, name, channels);
   }
   const match = /^\/c\/([^/]+)\/(?:([^/]+)(?:\/(.*))?)?$/.exec(url.pathname);
   if (!match?.[1] || !channels.some((channel) => channel.shortPath === match[1])) return notAvailable(res, 404);
-  return serveChannel(deps, req, res, { shortPath: match[1], revision: match[2], file: match[3], search: url.search });
+  return serveChannel(deps, req, res, { shortPath: match[1], revision: match[2], file: match[3], search: url.search, address });
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

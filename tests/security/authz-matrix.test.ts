@@ -101,7 +101,7 @@ type Fixture = {
   own: TargetIds;
   demo: TargetIds;
 };
-type TargetIds = Omit<CellIds, "ownRootId">;
+type TargetIds = Omit<CellIds, "ownRootId" | "contentOrigin">;
 
 let db: Database;
 let blobs: BlobStore;
@@ -197,6 +197,7 @@ async function insertTarget(
     await blobs.put(`${blobPrefix}/${type === "zip" ? "epaper.zip" : "index.html"}`, Buffer.from(type));
   }
   const channelId = createId();
+  const channelShortPath = createId().slice(0, 10);
   await db
     .insertInto("channel")
     // Its subscription ended yesterday: not an active one, so deleting the account stays allowed.
@@ -204,7 +205,7 @@ async function insertTarget(
       id: channelId,
       accountId,
       name: "Matrix channel",
-      shortPath: createId().slice(0, 10),
+      shortPath: channelShortPath,
       isDemo: values.isDemo ?? false,
       removeAt: new Date(Date.now() - 86_400_000),
     })
@@ -217,6 +218,7 @@ async function insertTarget(
     pageMediaId,
     mediaId,
     channelId,
+    channelShortPath,
     ...folders,
     previewHash,
     signedPath,
@@ -337,7 +339,7 @@ const matches = (expected: Answer, actual: string) =>
 async function send(cell: Cell, fixture: Fixture, foreign: Fixture): Promise<string> {
   const { entry } = cell;
   const target = cell.target === "foreign" ? foreign.own : cell.target === "demo" ? fixture.demo : fixture.own;
-  const ids: CellIds = { ...target, ownRootId: fixture.ownRootId };
+  const ids: CellIds = { ...target, ownRootId: fixture.ownRootId, contentOrigin: CONTENT };
   const origin = entry.origin ?? "studio";
   const base = origin === "content" ? CONTENT : origin === "worker" ? WORKER : STUDIO;
   const address = entry.path?.(ids) ?? `/${entry.route.replace(":epaperId", ids.epaperId).replace(":channelId", ids.channelId)}`;

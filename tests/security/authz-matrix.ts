@@ -67,6 +67,10 @@ export type CellIds = {
   ownRootId: string;
   /** A channel of the target account (a demo channel for the demo target). */
   channelId: string;
+  /** That channel's short path: its address is `<content origin>/c/<shortPath>/`. It holds no ePaper. */
+  channelShortPath: string;
+  /** The content origin (CONTENT_URL) of the running studio. */
+  contentOrigin: string;
   /** A valid preview hash of the target ePaper (content origin). */
   previewHash: string;
   /** A signed worker URL path for the target's cover blob, and one whose signature is forged. */
@@ -1032,6 +1036,26 @@ export const MATRIX: MatrixEntry[] = [
     path: () => "/previewlink/0123456789abcdef0123/",
     expect: all("redirect:/protected-sharing"),
   },
+  // oEmbed for channels (issue 32 item 5, ADR 0057): public and cookieless, the same answer whoever
+  // asks and whosever the channel is; it describes only what the address shows as a reader, and the
+  // fixture's channels hold no ePaper (their address shows 'not available'), so 404 throughout.
+  {
+    route: "content: /oembed?url=<channel address>",
+    origin: "content",
+    method: "GET",
+    scoped: true,
+    path: (ids) => `/oembed?url=${encodeURIComponent(`${ids.contentOrigin}/c/${ids.channelShortPath}/`)}&format=json`,
+    expect: all("404"),
+    foreign: "404",
+  },
+  {
+    route: "content: /oembed?url=<no channel address>",
+    origin: "content",
+    method: "GET",
+    path: () => `/oembed?url=${encodeURIComponent("https://elsewhere.example/c/0123456789/")}`,
+    expect: all("404"),
+  },
+  { route: "content: /oembed?format=xml", origin: "content", method: "GET", path: () => "/oembed?url=x&format=xml", expect: all("501") },
   // A zip package's statistics address (ADR 0053 'Zip packages'): no studio session opens it; it
   // takes beacons only while the ePaper counts its zip packages here, which is off by default.
   {

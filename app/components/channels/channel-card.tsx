@@ -8,14 +8,15 @@ import { formatDate } from "#app/utils/format-date";
 import { Button } from "#app/components/ui/button";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { RenameDialog } from "#app/components/ui/rename-dialog";
+import { EmbedCodeDialog } from "./embed-code-dialog.tsx";
 import { QrCodeDialog } from "./qr-code-dialog.tsx";
 
-type Dialogs = "rename" | "clear" | "renew" | "renewDisconnect" | "demo" | "qr" | null;
+type Dialogs = "rename" | "clear" | "renew" | "renewDisconnect" | "demo" | "qr" | "embed" | null;
 
 /**
  * One channel of the channel workspace (studio-core.md §2, §4 "Channel processes"): cover of its
  * ePaper, name, status by the spec's priority, its permanent address, the publishing overlay with
- * cancel, and the menu: rename, clear, renew, renew and disconnect, demo, visit, QR code, statistics.
+ * cancel, and the menu: rename, clear, renew, renew and disconnect, demo, visit, QR code, embed code, statistics.
  */
 export function ChannelCard(props: { card: Card; contentUrl: string; selected: boolean; demoManagement: boolean; onSelect: () => void }) {
   const { card } = props;
@@ -114,6 +115,9 @@ export function ChannelCard(props: { card: Card; contentUrl: string; selected: b
           <MenuItem id="qr" className={cardMenuItemClass}>
             {t("channel.menu.qr")}
           </MenuItem>
+          <MenuItem id="embed" className={cardMenuItemClass}>
+            {t("channel.menu.embed")}
+          </MenuItem>
           {/* Every ePaper the channel showed, an empty channel's history too (issue 31 item 4). */}
           <MenuItem id="statistics" href={href("/channel/:channelId/statistics", { channelId: card.id })} className={cardMenuItemClass}>
             {t("channelStats.menu")}
@@ -193,6 +197,13 @@ export function ChannelCard(props: { card: Card; contentUrl: string; selected: b
         title={t("channel.qr.title", { name: card.name })}
         text={address}
         fileName={`qr-${card.name.replace(/[^\p{L}\p{N}-]+/gu, "-")}`}
+      />
+      <EmbedCodeDialog
+        isOpen={dialog === "embed"}
+        onClose={() => setDialog(null)}
+        channelName={card.name}
+        address={address}
+        empty={!card.epaper}
       />
     </article>
   );

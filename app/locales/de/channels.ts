@@ -1,6 +1,6 @@
 import type { Translation } from "../en.ts";
 
-/** German: the channel workspace, the channel selection of the ePaper card and the QR code dialog. */
+/** German: the channel workspace, the channel selection of the ePaper card, the QR code and the embed code dialogs. */
 export default {
   channel: {
     metaTitle: "Kanäle",
@@ -28,6 +28,7 @@ export default {
       unmarkDemo: "Demo-Markierung entfernen",
       visit: "Besuchen",
       qr: "QR-Code",
+      embed: "Einbettungscode",
       cancel: "Veröffentlichen abbrechen",
     },
     rename: { title: "Kanal umbenennen", label: "Name", save: "Speichern", cancel: "Abbrechen" },
@@ -77,6 +78,21 @@ export default {
       copy: "Adresse kopieren",
       copied: "Kopiert",
       open: "Öffnen",
+      close: "Schließen",
+    },
+    embed: {
+      title: "Einbettungscode von {{name}}",
+      intro:
+        "Fügen Sie diesen Code in die Seite Ihrer Website ein, auf der der Kanal erscheinen soll. Er zeigt immer das ePaper, das der Kanal gerade enthält, und passt sich der Breite der Seite an.",
+      empty:
+        "Dieser Kanal zeigt noch kein ePaper: Bis Sie eines veröffentlichen, zeigt der eingebettete Kanal eine Seite „nicht verfügbar“.",
+      code: "HTML-Code für Ihre Website",
+      copy: "Code kopieren",
+      copied: "Der Code wurde in die Zwischenablage kopiert.",
+      copyManually: "Der Code ist markiert: Drücken Sie Strg+C (⌘+C auf dem Mac), um ihn zu kopieren.",
+      oembed:
+        "WordPress und andere Systeme, die oEmbed unterstützen, brauchen keinen Code: Fügen Sie die Adresse des Kanals in eine eigene Zeile ein, dann betten sie den Kanal selbst ein.",
+      address: "Adresse des Kanals",
       close: "Schließen",
     },
     errors: {

@@ -1,4 +1,4 @@
-/** English: the channel workspace, the channel selection of the ePaper card and the QR code dialog. */
+/** English: the channel workspace, the channel selection of the ePaper card, the QR code and the embed code dialogs. */
 export default {
   channel: {
     metaTitle: "Channels",
@@ -26,6 +26,7 @@ export default {
       unmarkDemo: "Unmark demo",
       visit: "Visit",
       qr: "QR code",
+      embed: "Embed code",
       cancel: "Cancel publishing",
     },
     rename: { title: "Rename channel", label: "Name", save: "Save", cancel: "Cancel" },
@@ -72,6 +73,20 @@ export default {
       copy: "Copy address",
       copied: "Copied",
       open: "Open",
+      close: "Close",
+    },
+    embed: {
+      title: "Embed code of {{name}}",
+      intro:
+        "Paste this code into a page of your website where the channel should appear. It always shows the ePaper the channel currently holds and adapts to the width of the page.",
+      empty: "This channel shows no ePaper yet: until you publish one, the embedded channel shows a 'not available' page.",
+      code: "HTML code for your website",
+      copy: "Copy code",
+      copied: "The code has been copied to the clipboard.",
+      copyManually: "The code is selected: press Ctrl+C (⌘+C on a Mac) to copy it.",
+      oembed:
+        "WordPress and other systems that support oEmbed need no code: paste the channel's address on a line of its own and they embed the channel themselves.",
+      address: "Address of the channel",
       close: "Close",
     },
     errors: {

@@ -5,20 +5,20 @@ import { contrastRatio } from "../../../publisher/src/contrast.ts";
 /**
  * axe-core's violations on the page, as "rule: targets" lines. react-aria's live announcer is left
  * out: it briefly holds a node that points at an announced element's text by id, gone by design
- * once the element is (a transient announcement, not content).
+ * once the element is (a transient announcement, not content). `within`: only that part (a CSS selector).
  */
-export async function axeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page, within?: string): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) {
     await page.addScriptTag({ path: path.resolve("node_modules/axe-core/axe.min.js") });
   }
-  return page.evaluate(async () => {
+  return page.evaluate(async (within) => {
     const result = await (
       window as unknown as {
         axe: { run: (context: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
       }
-    ).axe.run({ exclude: [["[data-live-announcer]"]] });
+    ).axe.run({ ...(within ? { include: [[within]] } : {}), exclude: [["[data-live-announcer]"]] });
     return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  });
+  }, within);
 }
 
 /**
