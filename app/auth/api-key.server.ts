@@ -5,7 +5,7 @@ import { AppError, TooManyRequests } from "#app/errors/app-error";
 import { maintenanceActive } from "#app/preferences/system-preference.server";
 import { API_KEY_LOOKUP_LENGTH, API_KEY_PREFIX, type ApiKeyScope, apiKeyPrefixOf, bearerTokenOf, scopesOf } from "#app/rules/api-keys";
 import { computePermissions, isLockedOutByMaintenance, type PermissionKey, type PermissionSubject } from "#app/rules/permissions";
-import { checkRateLimit, clientIp, peekRateLimit, RATE_LIMITS, type RateLimitResult } from "./rate-limit.server.ts";
+import { checkRateLimit, clientIp, RATE_LIMITS, type RateLimitResult } from "./rate-limit.server.ts";
 
 /**
  * The public API's authentication (issue 32, ADR 0056): `Authorization: Bearer ep_live_…` and
@@ -69,18 +69,21 @@ export async function requireApiKey(
   scope: ApiKeyScope,
   now = new Date(),
 ): Promise<ApiCaller> {
-  const failures = { ...RATE_LIMITS.apiAuthFailureIp, key: clientIp(request) };
-  const seen = await peekRateLimit(deps.redis, failures);
-  if (seen.count >= failures.limit) throw new TooManyRequests(failures.bucket, Math.max(1, seen.resetMs));
-  /** A refused key counts against its address. */
-  const refuse = async (messageKey: Parameters<typeof unauthenticated>[0]) => {
-    await checkRateLimit(deps.redis, failures);
-    return unauthenticated(messageKey);
-  };
   const token = bearerTokenOf(request.headers.get("authorization"));
-  if (!token) throw await refuse("api.errors.missingKey");
+  if (!token) throw unauthenticated("api.errors.missingKey");
   const prefix = apiKeyPrefixOf(token);
-  if (!prefix) throw await refuse("api.errors.invalidKey");
+  if (!prefix) throw unauthenticated("api.errors.invalidKey");
+  /**
+   * A key that is not (or no longer) one counts against its address; beyond the limit the address
+   * hears 429 with Retry-After instead of 401, so a client stuck on an old key backs off. A good
+   * key is never refused for its address: another page or program there cannot lock it out.
+   */
+  const refuse = async () => {
+    const failures = await checkRateLimit(deps.redis, { ...RATE_LIMITS.apiAuthFailureIp, key: clientIp(request) });
+    return failures.allowed
+      ? unauthenticated("api.errors.invalidKey")
+      : new TooManyRequests(RATE_LIMITS.apiAuthFailureIp.bucket, failures.retryAfterMs);
+  };
   const row = await deps.db
     .selectFrom("apiKey")
     .innerJoin("account", "account.id", "apiKey.accountId")
@@ -103,7 +106,7 @@ export async function requireApiKey(
   const presented = Buffer.from(hashApiKey(token));
   // Compared in constant time; an unknown prefix compares against itself so both take as long.
   const stored = Buffer.from(row?.secretHash ?? presented.toString());
-  if (!row || !timingSafeEqual(presented, stored) || row.revokedAt !== null) throw await refuse("api.errors.invalidKey");
+  if (!row || !timingSafeEqual(presented, stored) || row.revokedAt !== null) throw await refuse();
   if (!row.isActive || row.deletedAt !== null) throw unauthenticated("api.errors.accountDeactivated");
   // A demo account gets no keys (permissions.ts `apiKeys`); one made before that rule counts for nothing.
   if (row.isDemoAccount) throw unauthenticated("api.errors.invalidKey");

@@ -85,8 +85,8 @@ export const RATE_LIMITS = {
    */
   apiAccount: { bucket: "api-account", limit: 600, windowMs: MINUTE },
   /**
-   * Calls of the public API with a missing, unknown or revoked key, per client IP: a flood of bad
-   * keys costs a lookup each; beyond the limit the address is refused before any lookup (429).
+   * Calls of the public API with an unknown or revoked key (a lookup each), per client IP: beyond
+   * the limit such calls get 429 with Retry-After instead of 401; a good key always passes.
    */
   apiAuthFailureIp: { bucket: "api-auth-failure-ip", limit: 60, windowMs: 15 * MINUTE },
   /** API keys made, per account: with revoking, making keys is no way around the account's limit. */
@@ -165,13 +165,6 @@ export async function exceededRateLimit(redis: Redis, checks: readonly RateLimit
     }
   }
   return null;
-}
-
-/** The attempts counted in the current window, without counting one. */
-export async function peekRateLimit(redis: Redis, check: RateLimitCheck): Promise<{ count: number; resetMs: number }> {
-  const key = rateLimitKey(check.bucket, check.key);
-  const [count, ttl] = await Promise.all([redis.get(key), redis.pttl(key)]);
-  return { count: Number(count ?? 0), resetMs: Math.max(0, ttl) };
 }
 
 /** Forgets the attempts of one key, e.g. the per e-mail login counter after a successful login. */

@@ -52,7 +52,9 @@ const REFUSALS = {
   "403": problem("The key lacks the scope (Forbidden)"),
   "422": problem("A parameter is not valid (Unprocessable)"),
   "429": {
-    ...problem("Over the key's rate limit (TooManyRequests); Retry-After says when to try again"),
+    ...problem(
+      "Over a rate limit (TooManyRequests): the key's, the account's, or too many bad keys from this address; Retry-After says when to try again",
+    ),
     headers: { ...RATE_LIMIT_HEADERS, "Retry-After": { description: "Seconds", schema: { type: "integer" } } },
   },
   "503": problem("The studio is in maintenance (Unavailable)"),

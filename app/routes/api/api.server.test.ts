@@ -198,18 +198,21 @@ describe("problems and limits", () => {
     expect((await callApi("/api/v1/epapers", { key: (await customer()).token })).status).toBe(200);
   });
 
-  test("an address that sent many bad keys is refused before any lookup, also with a good key; other addresses are not", async () => {
+  test("an address that sent many bad keys hears 429 for the next ones; a good key from there still works", async () => {
     const owner = await customer();
     const from = (ip: string) => ({ [CLIENT_IP_HEADER]: ip });
     const ip = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const bad = `ep_live_${"c".repeat(12)}_${"d".repeat(43)}`;
     expect((await callApi("/api/v1/epapers", { key: bad, headers: from(ip) })).status).toBe(401);
-    await redis.set(rateLimitKey(RATE_LIMITS.apiAuthFailureIp.bucket, ip), String(RATE_LIMITS.apiAuthFailureIp.limit - 1), "KEEPTTL");
-    expect((await callApi("/api/v1/epapers", { key: bad, headers: from(ip) })).status).toBe(401);
-    const refused = await callApi("/api/v1/epapers", { key: owner.token, headers: from(ip) });
+    // A missing key costs no lookup and does not count.
+    expect((await callApi("/api/v1/epapers", { headers: from(ip) })).status).toBe(401);
+    expect(await redis.get(rateLimitKey(RATE_LIMITS.apiAuthFailureIp.bucket, ip))).toBe("1");
+    await redis.set(rateLimitKey(RATE_LIMITS.apiAuthFailureIp.bucket, ip), String(RATE_LIMITS.apiAuthFailureIp.limit), "KEEPTTL");
+    const refused = await callApi("/api/v1/epapers", { key: bad, headers: from(ip) });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await callApi("/api/v1/epapers", { key: owner.token, headers: from("10.78.0.1") })).status).toBe(200);
+    // Another page or program at that address cannot lock a good key out.
+    expect((await callApi("/api/v1/epapers", { key: owner.token, headers: from(ip) })).status).toBe(200);
   });
 
   test("last use is written at most once a minute per key", async () => {
