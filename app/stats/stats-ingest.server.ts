@@ -70,7 +70,7 @@ const SALT_TTL_MS = 60_000;
  * script that floods the address counts for no more than they would.
  */
 export const BEACONS_PER_ADDRESS_PER_MINUTE = 600;
-/** The per-address counters are forgotten all at once beyond this many addresses (a bound on memory). */
+/** The most addresses counted within one minute (a bound on memory). */
 const ADDRESSES_MAX = 50_000;
 
 const header = (headers: StatsBeacon["headers"], name: string) => {
@@ -115,16 +115,24 @@ export function createStatsIngest(deps: StatsIngestDeps): StatsIngest {
   const now = () => deps.now?.() ?? Date.now();
   const settings = new Map<string, { on: boolean; until: number }>();
   const salts = new Map<string, { salt: string; until: number }>();
-  const perAddress = new Map<string, { minute: number; beacons: number }>();
+  /** Beacons per address in the current minute; a new minute starts from nothing. */
+  const perAddress = { minute: 0, beacons: new Map<string, number>() };
 
-  /** Counts a beacon of `ip` in its minute; false once the address sent its share. */
+  /**
+   * Counts a beacon of `ip` in its minute; false once the address sent its share. Within a minute,
+   * addresses beyond ADDRESSES_MAX are not counted (and not refused): a flood from many addresses
+   * cannot reset the counts of the ones already over their share.
+   */
   function withinAddressLimit(ip: string): boolean {
     const minute = Math.floor(now() / 60_000);
-    const seen = perAddress.get(ip);
-    if (seen && seen.minute === minute) return ++seen.beacons <= BEACONS_PER_ADDRESS_PER_MINUTE;
-    if (perAddress.size >= ADDRESSES_MAX) perAddress.clear();
-    perAddress.set(ip, { minute, beacons: 1 });
-    return true;
+    if (perAddress.minute !== minute) {
+      perAddress.minute = minute;
+      perAddress.beacons.clear();
+    }
+    const beacons = (perAddress.beacons.get(ip) ?? 0) + 1;
+    if (beacons === 1 && perAddress.beacons.size >= ADDRESSES_MAX) return true;
+    perAddress.beacons.set(ip, beacons);
+    return beacons <= BEACONS_PER_ADDRESS_PER_MINUTE;
   }
 
   async function statisticsOn(epaperId: string): Promise<boolean> {
