@@ -272,6 +272,8 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
                 supervision = Supervision.LOW;
               }
             } catch (error) {
+              // A cancelled call's folder is gone (streamInWorkspace): no placeholder, no supervised page.
+              if (signal.aborted) throw signal.reason;
               deps.log(`page ${result.page} could not be encoded: ${(error as Error).message}`);
               images = await placeholderPage(aspectOf(geometry), options);
               supervision = Supervision.HIGH;
