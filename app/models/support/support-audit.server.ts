@@ -58,16 +58,18 @@ export async function recordSupportAction(trx: Database, actor: SupportActor, en
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** An account's trail, newest first, one page (the drawer's 'load more' asks for the next). */
 /** What support lists of an account needs the account to exist (deleted ones too): else 404, not an empty list. */
 export async function requireKnownAccount(db: Database, accountId: string): Promise<void> {
   const row = await db.selectFrom("account").select("id").where("id", "=", accountId).executeTakeFirst();
   if (!row) throw new SupportTargetNotFound("account");
 }
 
+/**
+ * An account's trail, newest first, one page (the drawer's 'load more' asks for the next). The
+ * trail outlives a removed account (it has no foreign key): 404 only when there is neither.
+ */
 export async function listAccountAudit(db: Database, subject: PermissionSubject, accountId: string, skip = 0): Promise<AuditRow[]> {
   requirePermission(subject, "support");
-  await requireKnownAccount(db, accountId);
   const rows = await db
     .selectFrom("supportAudit")
     .select(["id", "createdAt", "actorEmail", "targetType", "targetId", "action", "beforeJson", "afterJson"])
@@ -77,5 +79,6 @@ export async function listAccountAudit(db: Database, subject: PermissionSubject,
     .limit(AUDIT_PAGE_SIZE)
     .offset(Math.max(0, skip))
     .execute();
+  if (rows.length === 0 && skip === 0) await requireKnownAccount(db, accountId);
   return rows.map(({ beforeJson, afterJson, ...row }) => ({ ...row, before: beforeJson, after: afterJson }));
 }
