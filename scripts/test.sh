@@ -86,6 +86,10 @@ if (unit)
   }
 const walkFailed = (suite) => { for (const spec of suite.specs ?? []) for (const t of spec.tests) if (t.status === "unexpected") failures.push(`[${t.projectName}] ${spec.file}: ${spec.title}`); for (const child of suite.suites ?? []) walkFailed(child); };
 if (e2e) for (const suite of e2e.suites) walkFailed(suite);
+// What failed outside any test: a report that is missing, errors of Playwright itself (its web server, a setup).
+if (!unit) failures.push("no Vitest report (test-results/unit.json): Vitest did not finish");
+if (!e2e) failures.push("no Playwright report (test-results/e2e.json): Playwright did not finish");
+if (e2e) for (const error of e2e.errors ?? []) failures.push(`Playwright: ${(error.message ?? "").split("\n")[0]}`);
 for (const name of failures) console.log(`FAILED: ${name.slice(0, 400)}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped${flaky.length ? `, ${flaky.length} flaky` : ""}`);
 '
