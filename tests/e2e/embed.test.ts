@@ -58,7 +58,7 @@ const LANGUAGES = [
     published: (name: string) => `“${name}” is now published on its channel.`,
     channelActions: (name: string) => `Actions for channel ${name}`,
     embed: "Embed code",
-    title: (name: string) => `Embed code of ${name}`,
+    title: (name: string) => `Embed code for ${name}`,
     codeLabel: "HTML code for your website",
     copy: "Copy code",
     copied: "The code has been copied to the clipboard.",

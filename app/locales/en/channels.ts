@@ -76,7 +76,7 @@ export default {
       close: "Close",
     },
     embed: {
-      title: "Embed code of {{name}}",
+      title: "Embed code for {{name}}",
       intro:
         "Paste this code into a page of your website where the channel should appear. It always shows the ePaper the channel currently holds and adapts to the width of the page.",
       empty: "This channel shows no ePaper yet: until you publish one, the embedded channel shows a 'not available' page.",
