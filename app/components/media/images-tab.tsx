@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "#app/components/hooks/use-translation";
 import { PagePager } from "#app/components/settings/page-pager";
 import { Button } from "#app/components/ui/button";
@@ -36,13 +36,20 @@ export function ImagesTab() {
   const usesText = useUsesText();
   const take = size === "total" ? (page?.total ?? 1_000) : size;
 
+  // Only the answer of the latest load is shown: a reload after an action, asked for under the
+  // filter of its time, may answer after a load for the filter chosen since (an e2e run showed
+  // 'Unassigned' above the gallery images).
+  const latestLoad = useRef(0);
   const load = useCallback(
     async (signal?: AbortSignal) => {
+      const request = ++latestLoad.current;
       const answer = await getMedia<{ media: MediaPage }>({ view: "images", filter, skip, take }, signal);
-      if (answer) setPage(answer.media);
+      if (answer && request === latestLoad.current) setPage(answer.media);
     },
     [filter, skip, take],
   );
+  const loadNow = useRef(load);
+  loadNow.current = load;
   useEffect(() => {
     const controller = new AbortController();
     load(controller.signal).catch(() => {});
@@ -58,7 +65,8 @@ export function ImagesTab() {
   const problem = mediaNameProblem(name);
   const finish = async (fields: Record<string, string>, success: string) => {
     if (await post(fields, success)) setEditing(null);
-    await load();
+    // The list as it is chosen now (the filter may have changed while the action ran).
+    await loadNow.current();
   };
 
   return (
