@@ -1,15 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { FolderBlobStore } from "#app/blob/folder-store.server";
+import type { BlobStore } from "#app/blob/blob-store.server";
 import { channelEmbedCode } from "#app/rules/channel-embed";
 import { db } from "#app/utils/db.server";
-import { insertAccountWithUser } from "#tests/support/fixtures";
-import { createContentHandler } from "./content-server.server.ts";
+import { type ContentAnswer, startContentServer, type TestContentServer } from "#tests/support/content-server";
 
 // Issue 32 item 5 (ADR 0057): the content origin's oEmbed endpoint and the discovery link in a
 // channel's reader page, by real HTTP against the real handler on MariaDB, with chosen Host
@@ -19,32 +13,20 @@ import { createContentHandler } from "./content-server.server.ts";
 const DOMAIN = "channels.test:8443";
 const STUDIO = "http://studio.test";
 
-let server: Server;
+let server: TestContentServer;
 let port: number;
 let content: string;
-let dataDir: string;
-let blobs: FolderBlobStore;
+let blobs: BlobStore;
 let accountId: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "oembed-"));
-  blobs = new FolderBlobStore(dataDir);
-  server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
-  content = `http://127.0.0.1:${port}`;
-  server.on(
-    "request",
-    createContentHandler({ db, blobs, studioOrigin: STUDIO, contentOrigin: content, channelDomain: DOMAIN, channelProtocol: "https:" }),
-  );
-  ({ accountId } = await insertAccountWithUser(db));
+  server = await startContentServer(db, { studioOrigin: STUDIO, channelDomain: DOMAIN, channelProtocol: "https:" });
+  ({ port, origin: content, blobs, accountId } = server);
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await db.deleteFrom("account").where("id", "=", accountId).execute();
+  await server.close();
   await db.destroy();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 const INDEX = "<!doctype html>\n<html><head>\n<title>Spring</title>\n</head><body>Spring</body></html>";
@@ -86,30 +68,14 @@ async function subdomainOf() {
   return { id, name, host: `${name}.${DOMAIN}` };
 }
 
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
-
-function get(pathname: string, options: { host?: string; method?: string } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: "127.0.0.1", port, method: options.method ?? "GET", path: pathname, headers: { Host: options.host ?? `127.0.0.1:${port}` } },
-      (res) => {
-        let body = "";
-        res.on("data", (chunk) => {
-          body += chunk;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
-}
+const get = (pathname: string, options: { host?: string; method?: string } = {}) =>
+  server.request(options.method ?? "GET", pathname, { host: options.host });
 
 /** GET /oembed for a channel address, with further parameters. */
 const oembed = (url: string, params: Record<string, string> = {}, options: { method?: string } = {}) =>
   get(`/oembed?${new URLSearchParams({ url, ...params })}`, options);
 
-const json = (answer: Answer) => JSON.parse(answer.body) as Record<string, unknown>;
+const json = (answer: ContentAnswer) => JSON.parse(answer.body) as Record<string, unknown>;
 
 /** The page at an address as a browser would ask for it (its Host header from the address). */
 const page = (address: string) => {

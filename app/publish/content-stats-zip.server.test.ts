@@ -1,16 +1,13 @@
-import { createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createId } from "@paralleldrive/cuid2";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { db } from "#app/utils/db.server";
-import { insertAccountWithUser } from "#tests/support/fixtures";
-import { TEST_REDIS_URL } from "#tests/setup/test-env";
+import { startContentServer, type TestContentServer } from "#tests/support/content-server";
+import { closeStatsRedis, openStatsRedis } from "#tests/support/stats-redis";
 import { createStatsIngest } from "#app/stats/stats-ingest.server";
 import { applyEntries, ensureStatsGroup, readNewEntries } from "#app/stats/stats-rollup.server";
 import { decodeEntry, type StatsEntry, statsKeys } from "#app/stats/stats-stream.server";
-import { createContentHandler } from "./content-server.server.ts";
 import { zipStatsAddress } from "./reader-settings.server.ts";
 
 // Issue 31 item 1 (ADR 0053 'Zip packages'): a self-hosted zip package counted in this studio
@@ -23,41 +20,28 @@ const PREFIX = `stats-zip-test-${createId()}`;
 const keys = statsKeys(PREFIX);
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
-let server: Server;
-let port: number;
+let server: TestContentServer;
 let contentHost: string;
 let redis: Redis;
 let accountId: string;
 
 beforeAll(async () => {
-  redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+  redis = openStatsRedis();
   await ensureStatsGroup(redis, keys);
-  server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
-  contentHost = `127.0.0.1:${port}`;
-  server.on(
-    "request",
-    createContentHandler({
-      db,
-      // No file is served here: the zip is hosted by the customer.
-      blobs: new FolderBlobStore("/nonexistent-zip-stats-test"),
-      studioOrigin: "http://studio.test",
-      contentOrigin: `http://${contentHost}`,
-      channelDomain: DOMAIN,
-      // Every beacon reads the switch afresh (the ingest's own cache would hide a change for 30 s).
-      stats: createStatsIngest({ db, redis, prefix: PREFIX, settingsTtlMs: 0 }),
-    }),
-  );
-  ({ accountId } = await insertAccountWithUser(db));
+  server = await startContentServer(db, {
+    // No file is served here: the zip is hosted by the customer.
+    blobs: new FolderBlobStore("/nonexistent-zip-stats-test"),
+    studioOrigin: "http://studio.test",
+    channelDomain: DOMAIN,
+    // Every beacon reads the switch afresh (the ingest's own cache would hide a change for 30 s).
+    stats: createStatsIngest({ db, redis, prefix: PREFIX, settingsTtlMs: 0 }),
+  });
+  ({ host: contentHost, accountId } = server);
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  const leftovers = await redis.keys(`${PREFIX}:*`);
-  if (leftovers.length) await redis.del(...leftovers);
-  await redis.quit();
-  await db.deleteFrom("account").where("id", "=", accountId).execute();
+  await server.close();
+  await closeStatsRedis(redis, PREFIX);
   await db.destroy();
 });
 
@@ -84,36 +68,13 @@ async function epaperOf(setting: ZipSetting = {}) {
   return epaperId;
 }
 
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
-
 /** A beacon as the reader's navigator.sendBeacon posts it from the customer's site. */
-function post(pathname: string, body: string, options: { host?: string; method?: string } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        method: options.method ?? "POST",
-        path: pathname,
-        headers: {
-          Host: options.host ?? contentHost,
-          "User-Agent": BROWSER,
-          "Content-Type": "text/plain;charset=UTF-8",
-          Origin: "https://www.customer.example",
-        },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (chunk) => {
-          text += chunk;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
+const post = (pathname: string, body: string, options: { host?: string; method?: string } = {}) =>
+  server.request(options.method ?? "POST", pathname, {
+    host: options.host,
+    headers: { "User-Agent": BROWSER, "Content-Type": "text/plain;charset=UTF-8", Origin: "https://www.customer.example" },
+    body,
   });
-}
 
 const beacon = (events: unknown[]) => JSON.stringify({ v: 1, events });
 const OPEN = { t: "open", ref: "https://www.Customer.example/news/today", w: 1280 };

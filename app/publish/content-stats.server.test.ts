@@ -1,21 +1,15 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { CLIENT_IP_HEADER } from "#app/auth/client-ip";
-import { FolderBlobStore } from "#app/blob/folder-store.server";
+import type { BlobStore } from "#app/blob/blob-store.server";
 import { db } from "#app/utils/db.server";
-import { insertAccountWithUser } from "#tests/support/fixtures";
+import { type ContentAnswer, startContentServer, type TestContentServer } from "#tests/support/content-server";
 import { insertPublishedPreviewLink } from "#tests/support/preview-link";
-import { TEST_REDIS_URL } from "#tests/setup/test-env";
+import { closeStatsRedis, openStatsRedis } from "#tests/support/stats-redis";
 import { STATS_MAX_EVENTS } from "#app/stats/stats-events";
 import { createStatsIngest } from "#app/stats/stats-ingest.server";
 import { decodeEntry, type StatsEntry, statsKeys } from "#app/stats/stats-stream.server";
-import { createContentHandler } from "./content-server.server.ts";
 import { accessCookie, passwordFingerprint } from "./preview-link-access.server.ts";
 
 // Issue 31: the content origin takes the reader's statistics beacons at `<publication root>/_stats`
@@ -30,46 +24,22 @@ const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
-let server: Server;
-let port: number;
-let contentHost: string;
-let dataDir: string;
-let blobs: FolderBlobStore;
+let server: TestContentServer;
+let blobs: BlobStore;
 let redis: Redis;
 let accountId: string;
 
 beforeAll(async () => {
-  redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+  redis = openStatsRedis();
   const stats = createStatsIngest({ db, redis, prefix: PREFIX });
-  dataDir = await mkdtemp(path.join(tmpdir(), "stats-endpoint-"));
-  blobs = new FolderBlobStore(dataDir);
-  server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
-  contentHost = `127.0.0.1:${port}`;
-  server.on(
-    "request",
-    createContentHandler({
-      db,
-      blobs,
-      studioOrigin: "http://studio.test",
-      contentOrigin: `http://${contentHost}`,
-      channelDomain: DOMAIN,
-      secret: SECRET,
-      stats,
-    }),
-  );
-  ({ accountId } = await insertAccountWithUser(db));
+  server = await startContentServer(db, { studioOrigin: "http://studio.test", channelDomain: DOMAIN, secret: SECRET, stats });
+  ({ blobs, accountId } = server);
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  const leftovers = await redis.keys(`${PREFIX}:*`);
-  if (leftovers.length) await redis.del(...leftovers);
-  await redis.quit();
-  await db.deleteFrom("account").where("id", "=", accountId).execute();
+  await server.close();
+  await closeStatsRedis(redis, PREFIX);
   await db.destroy();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 /** An ePaper of the test account with a published preview; `statistics: false` switches them off. */
@@ -107,39 +77,13 @@ async function channelOf(subdomainId: string | null = null) {
   return { id, epaperId, shortPath };
 }
 
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
-
-function send(
-  method: string,
-  pathname: string,
-  options: { host?: string; body?: string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        method,
-        path: pathname,
-        headers: {
-          Host: options.host ?? contentHost,
-          "User-Agent": BROWSER,
-          "Content-Type": "text/plain;charset=UTF-8",
-          ...options.headers,
-        },
-      },
-      (res) => {
-        let body = "";
-        res.on("data", (chunk) => {
-          body += chunk;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on("error", reject);
-    req.end(options.body);
+/** A request with a browser's User-Agent and a beacon's Content-Type (as navigator.sendBeacon sends a text). */
+const send = (method: string, pathname: string, options: { host?: string; body?: string; headers?: Record<string, string> } = {}) =>
+  server.request(method, pathname, {
+    host: options.host,
+    headers: { "User-Agent": BROWSER, "Content-Type": "text/plain;charset=UTF-8", ...options.headers },
+    body: options.body,
   });
-}
 
 const beacon = (events: unknown[]) => JSON.stringify({ v: 1, events });
 const OPEN = { t: "open", ref: "https://www.Example.org:8443/news?id=1", w: 1280 };
@@ -155,7 +99,7 @@ async function entriesOf(epaperId: string): Promise<StatsEntry[]> {
   });
 }
 
-function expectQuietAccept(answer: Answer) {
+function expectQuietAccept(answer: ContentAnswer) {
   expect(answer.status).toBe(204);
   expect(answer.body).toBe("");
   expect(answer.headers["cache-control"]).toBe("no-store");

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { createId } from "@paralleldrive/cuid2";
 import { expect, test } from "@playwright/test";
 import jsQR from "jsqr";
 import sharp from "sharp";
-import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
+import { insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
+import { logInWithChannel, PUBLISH_TO_CHANNEL_TEXTS, publishToChannel } from "./support/channel.ts";
 import { uploadAndRender } from "./support/editor.ts";
 import { axeViolations } from "./support/reader-checks.ts";
 import { E2E_PORT } from "./support/slot.ts";
@@ -12,16 +12,13 @@ import { E2E_PORT } from "./support/slot.ts";
 // channel workspace with its status and permanent address, the QR code decoded back to that
 // address, the reader at the address, a renewed address ending the old one, a cleared channel,
 // and 'no channels available' for an account without a free channel. Channels are booked in the
-// shop; here the fixture inserts the account's channel as the shop's webhook would.
+// shop; here the fixture (support/channel.ts) inserts the account's channel as the shop's webhook would.
 
 const LANGUAGES = [
   {
     code: "en",
     locale: "en-US",
-    actions: (name: string) => `Actions for ${name}`,
-    publishToChannel: "Publish to channel",
-    publish: "Publish",
-    published: (name: string) => `“${name}” is now published on its channel.`,
+    ...PUBLISH_TO_CHANNEL_TEXTS.en,
     channelActions: (name: string) => `Actions for channel ${name}`,
     active: "Active",
     qr: "QR code",
@@ -45,10 +42,7 @@ const LANGUAGES = [
   {
     code: "de",
     locale: "de-DE",
-    actions: (name: string) => `Aktionen für ${name}`,
-    publishToChannel: "Im Kanal veröffentlichen",
-    publish: "Veröffentlichen",
-    published: (name: string) => `„${name}“ ist jetzt auf seinem Kanal veröffentlicht.`,
+    ...PUBLISH_TO_CHANNEL_TEXTS.de,
     channelActions: (name: string) => `Aktionen für Kanal ${name}`,
     active: "Aktiv",
     qr: "QR-Code",
@@ -80,23 +74,18 @@ for (const lang of LANGUAGES) {
       context,
     }, testInfo) => {
       test.setTimeout(180_000);
-      const user = await insertUserWithLevel("2", { user: { emailLanguage: lang.code } });
       const channelName = `Kanal ${lang.code}`;
-      await e2eDb()
-        .insertInto("channel")
-        .values({ id: createId(), accountId: user.accountId, name: channelName, shortPath: createId().slice(0, 10) })
-        .execute();
-      await logInAs(context, user);
+      await logInWithChannel(context, lang.code, channelName);
       const name = `Channel ${lang.code} ${testInfo.project.name} ${Date.now()}`;
       const { epaper } = await uploadAndRender(page, name, "pypdf__habibi.pdf");
 
-      await epaper.getByRole("button", { name: lang.actions(name) }).click();
-      await page.getByRole("menuitem", { name: lang.publishToChannel }).click();
-      const dialog = page.getByRole("dialog", { name: lang.publishToChannel });
-      await dialog.getByText(channelName, { exact: true }).click();
-      await expect(dialog.getByRole("radio", { name: new RegExp(channelName) })).toBeChecked();
-      await dialog.getByRole("button", { name: lang.publish, exact: true }).click();
-      await expect(page.getByText(lang.published(name))).toBeVisible({ timeout: 60_000 });
+      await publishToChannel(page, {
+        epaper,
+        name,
+        channelName,
+        language: lang.code,
+        chosen: (dialog) => expect(dialog.getByRole("radio", { name: new RegExp(channelName) })).toBeChecked(),
+      });
 
       await page.goto("/channel");
       const card = page.getByRole("article", { name: channelName });

@@ -2,7 +2,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createId } from "@paralleldrive/cuid2";
 import { expect, type Page, test } from "@playwright/test";
-import { closeE2eDb, e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
+import { closeE2eDb } from "../support/e2e-users.ts";
+import { logInWithChannel, PUBLISH_TO_CHANNEL_TEXTS, publishToChannel } from "./support/channel.ts";
 import { uploadAndRender } from "./support/editor.ts";
 import { axeViolations } from "./support/reader-checks.ts";
 import { E2E_PORT } from "./support/slot.ts";
@@ -52,10 +53,7 @@ const LANGUAGES = [
   {
     code: "en",
     locale: "en-US",
-    actions: (name: string) => `Actions for ${name}`,
-    publishToChannel: "Publish to channel",
-    publish: "Publish",
-    published: (name: string) => `“${name}” is now published on its channel.`,
+    ...PUBLISH_TO_CHANNEL_TEXTS.en,
     channelActions: (name: string) => `Actions for channel ${name}`,
     embed: "Embed code",
     title: (name: string) => `Embed code for ${name}`,
@@ -69,10 +67,7 @@ const LANGUAGES = [
   {
     code: "de",
     locale: "de-DE",
-    actions: (name: string) => `Aktionen für ${name}`,
-    publishToChannel: "Im Kanal veröffentlichen",
-    publish: "Veröffentlichen",
-    published: (name: string) => `„${name}“ ist jetzt auf seinem Kanal veröffentlicht.`,
+    ...PUBLISH_TO_CHANNEL_TEXTS.de,
     channelActions: (name: string) => `Aktionen für Kanal ${name}`,
     embed: "Einbettungscode",
     title: (name: string) => `Einbettungscode von ${name}`,
@@ -89,21 +84,11 @@ type Lang = (typeof LANGUAGES)[number];
 
 /** A new user with a channel, logged in, with an ePaper rendered and published to that channel. */
 async function publishedChannel(page: Page, lang: Lang, projectName: string) {
-  const user = await insertUserWithLevel("2", { user: { emailLanguage: lang.code } });
   const channelName = `Embed ${lang.code}`;
-  await e2eDb()
-    .insertInto("channel")
-    .values({ id: createId(), accountId: user.accountId, name: channelName, shortPath: createId().slice(0, 10) })
-    .execute();
-  await logInAs(page.context(), user);
+  await logInWithChannel(page.context(), lang.code, channelName);
   const name = `Embedded ${lang.code} ${projectName} ${Date.now()}`;
   const { epaper } = await uploadAndRender(page, name, "pypdf__habibi.pdf");
-  await epaper.getByRole("button", { name: lang.actions(name) }).click();
-  await page.getByRole("menuitem", { name: lang.publishToChannel }).click();
-  const dialog = page.getByRole("dialog", { name: lang.publishToChannel });
-  await dialog.getByText(channelName, { exact: true }).click();
-  await dialog.getByRole("button", { name: lang.publish, exact: true }).click();
-  await expect(page.getByText(lang.published(name))).toBeVisible({ timeout: 60_000 });
+  await publishToChannel(page, { epaper, name, channelName, language: lang.code });
   return { name, channelName };
 }
 

@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { createId } from "@paralleldrive/cuid2";
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { addEnrichmentsOfEveryKind } from "../support/enrichments.ts";
-import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
+import { e2eDb } from "../support/e2e-users.ts";
+import { logInWithChannel, PUBLISH_TO_CHANNEL_TEXTS, publishToChannel } from "./support/channel.ts";
 import { uploadAndRender } from "./support/editor.ts";
 import { axeViolations } from "./support/reader-checks.ts";
 import { E2E_DATA_DIR } from "./support/slot.ts";
@@ -23,10 +23,7 @@ const LANGUAGES = [
   {
     code: "en",
     locale: "en-US",
-    actions: (name: string) => `Actions for ${name}`,
-    publishToChannel: "Publish to channel",
-    publish: "Publish",
-    published: (name: string) => `“${name}” is now published on its channel.`,
+    ...PUBLISH_TO_CHANNEL_TEXTS.en,
     statistics: "Statistics",
     title: (name: string) => `Statistics: ${name}`,
     showTable: "Show as table",
@@ -42,10 +39,7 @@ const LANGUAGES = [
   {
     code: "de",
     locale: "de-DE",
-    actions: (name: string) => `Aktionen für ${name}`,
-    publishToChannel: "Im Kanal veröffentlichen",
-    publish: "Veröffentlichen",
-    published: (name: string) => `„${name}“ ist jetzt auf seinem Kanal veröffentlicht.`,
+    ...PUBLISH_TO_CHANNEL_TEXTS.de,
     statistics: "Statistik",
     title: (name: string) => `Statistik: ${name}`,
     showTable: "Als Tabelle anzeigen",
@@ -153,24 +147,14 @@ for (const lang of LANGUAGES) {
     }, testInfo) => {
       // A render, a publish, a reading and the worker's count, beside the other worker's tests.
       test.setTimeout(300_000);
-      const user = await insertUserWithLevel("2", { user: { emailLanguage: lang.code } });
       const channelName = `Statistics channel ${lang.code}`;
-      await e2eDb()
-        .insertInto("channel")
-        .values({ id: createId(), accountId: user.accountId, name: channelName, shortPath: createId().slice(0, 10) })
-        .execute();
-      await logInAs(context, user);
+      const user = await logInWithChannel(context, lang.code, channelName);
       const name = `Statistics ${lang.code} ${testInfo.project.name} ${Date.now()}`;
       const { epaper, epaperId } = await uploadAndRender(page, name, FILE);
       await addEnrichmentsOfEveryKind(e2eDb(), new FolderBlobStore(path.resolve(E2E_DATA_DIR)), epaperId, user.accountId);
 
       // Published to the channel from the card, as a customer does (channels.test.ts).
-      await epaper.getByRole("button", { name: lang.actions(name) }).click();
-      await page.getByRole("menuitem", { name: lang.publishToChannel }).click();
-      const dialog = page.getByRole("dialog", { name: lang.publishToChannel });
-      await dialog.getByText(channelName, { exact: true }).click();
-      await dialog.getByRole("button", { name: lang.publish, exact: true }).click();
-      await expect(page.getByText(lang.published(name))).toBeVisible({ timeout: 60_000 });
+      await publishToChannel(page, { epaper, name, channelName, language: lang.code });
       await page.goto("/channel");
       const address = (await page.getByRole("article", { name: channelName }).getByTestId("channel-address").textContent()) as string;
       expect(address).toMatch(/\/c\/[a-z0-9]{10}\/$/);

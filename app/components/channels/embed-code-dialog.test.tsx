@@ -9,7 +9,8 @@ import { EmbedCode } from "./embed-code-dialog.tsx";
 
 // Issue 32 item 5 (ADR 0057): the embed code dialog's content in both languages: the code in a
 // labelled, described, read-only field, the live region for 'copied', and the oEmbed hint with
-// the channel's address. The journey itself (focus, clipboard, the frame elsewhere) is tests/e2e/embed.test.ts.
+// the channel's address. The journey itself (focus, clipboard, the frame elsewhere) is tests/e2e/embed.test.ts;
+// the field on its own (CopyableCodeField, shared with the upload widget's code) is ui/copyable-code-field.test.tsx.
 
 const ADDRESS = "https://content.example.org/c/abcdefghij/";
 

@@ -1,13 +1,10 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "#app/components/hooks/use-translation";
 import { Button } from "#app/components/ui/button";
-import { copyFieldText } from "#app/components/ui/clipboard";
 import { CopyField } from "#app/components/ui/copy-button";
+import { CopyableCodeField } from "#app/components/ui/copyable-code-field";
 import { Dialog } from "#app/components/ui/dialog";
 import { channelEmbedCode } from "#app/rules/channel-embed";
-
-/** How long 'copied' stays on screen. */
-const COPIED_MS = 4000;
 
 /**
  * A channel's embed code (issue 32 item 5, ADR 0057): the responsive iframe of its permanent
@@ -35,17 +32,7 @@ export function EmbedCodeDialog(props: { isOpen: boolean; onClose: () => void; c
 export function EmbedCode(props: { onClose: () => void; channelName: string; address: string; empty: boolean }) {
   const { t } = useTranslation();
   const id = useId();
-  const field = useRef<HTMLTextAreaElement>(null);
-  const [status, setStatus] = useState<"copied" | "manual" | null>(null);
   const code = channelEmbedCode({ address: props.address, title: props.channelName });
-  useEffect(() => {
-    field.current?.focus();
-  }, []);
-  useEffect(() => {
-    if (status !== "copied") return;
-    const timer = setTimeout(() => setStatus(null), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [status]);
   return (
     <div className="flex flex-col gap-4">
       <p id={`${id}-intro`} className="text-sm text-slate-700">
@@ -56,32 +43,14 @@ export function EmbedCode(props: { onClose: () => void; channelName: string; add
           {t("channel.embed.empty")}
         </p>
       ) : null}
-      <div className="flex flex-col gap-2">
-        <label htmlFor={`${id}-code`} className="text-sm font-medium text-slate-800">
-          {t("channel.embed.code")}
-        </label>
-        <textarea
-          id={`${id}-code`}
-          ref={field}
-          readOnly
-          rows={5}
-          value={code}
-          aria-describedby={`${id}-intro`}
-          spellCheck={false}
-          onFocus={(event) => event.currentTarget.select()}
-          className="w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm break-all"
-          data-testid="embed-code"
-        />
-        <div className="flex flex-wrap items-center gap-3">
-          <Button variant="secondary" onPress={() => void copyFieldText(field.current, code).then(setStatus)}>
-            {t("channel.embed.copy")}
-          </Button>
-          {/* Always in the page, so that screen readers announce what appears in it. */}
-          <p role="status" className={`text-sm ${status === "manual" ? "text-amber-900" : "text-emerald-800"}`}>
-            {status === "copied" ? t("channel.embed.copied") : status === "manual" ? t("channel.embed.copyManually") : ""}
-          </p>
-        </div>
-      </div>
+      <CopyableCodeField
+        id={`${id}-code`}
+        label={t("channel.embed.code")}
+        value={code}
+        describedBy={`${id}-intro`}
+        testId="embed-code"
+        texts={{ copy: t("channel.embed.copy"), copied: t("channel.embed.copied"), copyManually: t("channel.embed.copyManually") }}
+      />
       <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
         <p className="text-sm text-slate-700">{t("channel.embed.oembed")}</p>
         <CopyField id={`${id}-address`} label={t("channel.embed.address")} value={props.address} />

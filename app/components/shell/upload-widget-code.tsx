@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/components/hooks/use-translation";
 import { href, useFetcher } from "react-router";
 import { useErrorText } from "#app/components/hooks/use-error-text";
@@ -8,12 +7,11 @@ import type { action as accountSettingsAction } from "#app/routes/resources/acco
 import { WIDGET_LOCALES, WidgetCodeSchema } from "#app/rules/upload-widget";
 import { isLocale } from "#app/utils/i18n";
 import { Button } from "../ui/button.tsx";
+import { CopyableCodeField } from "../ui/copyable-code-field.tsx";
 import { TextField } from "../ui/text-field.tsx";
 
 /** The intent of the form below (studio-admin.md §7 create-affiliate-data). */
 const INTENT = "createAffiliateData";
-/** How long 'copied' stays on screen. */
-const COPIED_MS = 4000;
 
 type AccountSettingsActionData = NonNullable<ReturnType<typeof useFetcher<typeof accountSettingsAction>>["data"]>;
 
@@ -92,81 +90,21 @@ export function UploadWidgetCode() {
           </Button>
         </div>
       </fetcher.Form>
-      {code ? <WidgetCodeField key={code} code={code} /> : null}
+      {/* Mounted anew for each code (its key): a new code takes the focus, no stale 'copied'. */}
+      {code ? (
+        <CopyableCodeField
+          key={code}
+          id="upload-widget-code"
+          label={t("shell.account.widget.code")}
+          value={code}
+          hint={t("shell.account.widget.codeHint")}
+          texts={{
+            copy: t("shell.account.widget.copy"),
+            copied: t("shell.account.widget.copiedStatus"),
+            copyManually: t("shell.account.widget.copyManually"),
+          }}
+        />
+      ) : null}
     </div>
   );
-}
-
-/** The finished code: focused when it arrives (screen readers hear its label), with 'copy code'. */
-function WidgetCodeField({ code }: { code: string }) {
-  const { t } = useTranslation();
-  const field = useRef<HTMLTextAreaElement>(null);
-  const [status, setStatus] = useState<"copied" | "manual" | null>(null);
-  // Mounted anew for each code (its key): a new code takes the focus.
-  useEffect(() => {
-    field.current?.focus();
-  }, []);
-  useEffect(() => {
-    if (status !== "copied") return;
-    const timer = setTimeout(() => setStatus(null), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [status]);
-  const selectCode = () => {
-    field.current?.focus();
-    field.current?.select();
-  };
-  const copy = async () => {
-    if (await writeToClipboard(code)) return setStatus("copied");
-    // No clipboard API (not a secure context) or no permission: the old way, else by hand.
-    selectCode();
-    setStatus(copySelection() ? "copied" : "manual");
-  };
-  return (
-    <div className="flex flex-col gap-2">
-      <label htmlFor="upload-widget-code" className="text-sm font-medium text-slate-800">
-        {t("shell.account.widget.code")}
-      </label>
-      <textarea
-        id="upload-widget-code"
-        ref={field}
-        readOnly
-        rows={5}
-        value={code}
-        aria-describedby="upload-widget-code-hint"
-        onFocus={(event) => event.currentTarget.select()}
-        className="w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm break-all"
-      />
-      <p id="upload-widget-code-hint" className="text-sm text-slate-600">
-        {t("shell.account.widget.codeHint")}
-      </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button variant="secondary" onPress={() => void copy()}>
-          {t("shell.account.widget.copy")}
-        </Button>
-        {/* Always in the page, so that screen readers announce what appears in it. */}
-        <p role="status" className={`text-sm ${status === "manual" ? "text-amber-900" : "text-emerald-800"}`}>
-          {status === "copied" ? t("shell.account.widget.copiedStatus") : status === "manual" ? t("shell.account.widget.copyManually") : ""}
-        </p>
-      </div>
-    </div>
-  );
-}
-
-async function writeToClipboard(text: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard) return false;
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Copies the selected text the way browsers did before the clipboard API; false where they refuse. */
-function copySelection(): boolean {
-  try {
-    return document.execCommand("copy");
-  } catch {
-    return false;
-  }
 }
