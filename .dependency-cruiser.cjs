@@ -27,6 +27,8 @@ const LAYERS = {
   stats: 4.5,
   render: 5,
   lifecycle: 6,
+  // webhooks: the account's endpoints, recording events where processes end, delivering them (ADR 0058)
+  webhooks: 6.5,
   // services
   auth: 7,
   email: 8,

@@ -86,6 +86,10 @@ export default [
   ...prefix("api/v1", [
     route("epapers", "routes/api/epapers.ts"),
     route("epapers/:epaperId", "routes/api/epaper.ts"),
+    route("epapers/:epaperId/publications", "routes/api/epaper-publications.ts"),
+    route("epapers/:epaperId/zip", "routes/api/epaper-zip.ts"),
+    route("epapers/:epaperId/pages/:pageNumber/:file", "routes/api/epaper-page-file.ts"),
+    route("uploads", "routes/api/uploads.ts"),
     route("publications", "routes/api/publications.ts"),
     route("channels", "routes/api/channels.ts"),
     route("openapi.json", "routes/api/openapi.ts"),
@@ -108,6 +112,9 @@ export default [
   route("resources/account-settings", "routes/resources/account-settings.ts"),
   // The account drawer's API keys (issue 32, ADR 0056).
   route("resources/api-keys", "routes/resources/api-keys.ts"),
+  // The account drawer's webhooks and an endpoint's delivery log (issue 32 item 4, ADR 0058).
+  route("resources/webhooks", "routes/resources/webhooks.ts"),
+  route("resources/webhooks/:endpointId/deliveries", "routes/resources/webhook-deliveries.ts"),
   route("resources/folders", "routes/resources/folders.ts"),
   route("resources/galleries", "routes/resources/galleries.ts"),
   route("resources/media", "routes/resources/media.ts"),

@@ -29,6 +29,7 @@ afterAll(async () => {
 const EXPECTED_TABLES = [
   "account",
   "account_membership",
+  "api_idempotency_key",
   "api_key",
   "channel",
   "email_config",
@@ -82,6 +83,9 @@ const EXPECTED_TABLES = [
   "user_email_config",
   "user_permission",
   "user_tour",
+  "webhook_attempt",
+  "webhook_delivery",
+  "webhook_endpoint",
 ].sort();
 
 test("migrations run up, down and up again cleanly", async () => {

@@ -51,6 +51,16 @@ export interface AccountMembership {
   userId: string;
 }
 
+export interface ApiIdempotencyKey {
+  accountId: string;
+  createdAt: Generated<Date>;
+  id: string;
+  idempotencyKey: string;
+  requestHash: string;
+  responseBody: Generated<string | null>;
+  statusCode: Generated<number | null>;
+}
+
 export interface ApiKey {
   accountId: string;
   createdAt: Generated<Date>;
@@ -692,9 +702,46 @@ export interface UserTour {
   userId: string;
 }
 
+export interface WebhookAttempt {
+  attemptedAt: Date;
+  deliveryId: string;
+  durationMs: number;
+  error: Generated<string | null>;
+  id: string;
+  manual: Generated<boolean>;
+  statusCode: Generated<number | null>;
+}
+
+export interface WebhookDelivery {
+  accountId: string;
+  attempts: Generated<number>;
+  createdAt: Generated<Date>;
+  deliveredAt: Generated<Date | null>;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  id: string;
+  lastError: Generated<string | null>;
+  lastStatusCode: Generated<number | null>;
+  nextAttemptAt: Generated<Date | null>;
+  payload: string;
+  state: Generated<"delivered" | "failed" | "pending">;
+}
+
+export interface WebhookEndpoint {
+  accountId: string;
+  createdAt: Generated<Date>;
+  createdByUserId: Generated<string | null>;
+  events: string;
+  id: string;
+  secret: string;
+  url: string;
+}
+
 export interface DB {
   account: Account;
   accountMembership: AccountMembership;
+  apiIdempotencyKey: ApiIdempotencyKey;
   apiKey: ApiKey;
   channel: Channel;
   emailConfig: EmailConfig;
@@ -748,4 +795,7 @@ export interface DB {
   userEmailConfig: UserEmailConfig;
   userPermission: UserPermission;
   userTour: UserTour;
+  webhookAttempt: WebhookAttempt;
+  webhookDelivery: WebhookDelivery;
+  webhookEndpoint: WebhookEndpoint;
 }

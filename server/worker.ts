@@ -23,6 +23,8 @@ import { createMaintenanceConsumer } from "#app/worker/maintenance.consumer.serv
 import { createPagesConsumer } from "#app/worker/pages.consumer.server";
 import { createPublishConsumer } from "#app/worker/publish.consumer.server";
 import { createRenderConsumer } from "#app/worker/render.consumer.server";
+import { createWebhooksConsumer } from "#app/worker/webhooks.consumer.server";
+import { setWebhookQueue } from "#app/webhooks/record.server";
 import { startStatsRollup } from "#app/stats/stats-rollup-loop.server";
 import { startReadingNowPublisher } from "#app/stats/reading-now.server";
 import { onShutdown } from "./shutdown.ts";
@@ -67,13 +69,20 @@ const consumers: { [Q in QueueName]: Consumer<Q> } = {
       onZipReady: (job) => sendPublicationReadyMail({ db, queue: queues.email }, { ...job, kind: "zipReady" }),
       onChannelPublished: (job) =>
         sendPublicationReadyMail({ db, queue: queues.email }, { ...job, kind: "channelPublicationReady", channelId: job.channelId }),
-      onPreviewLinkReady: (job, link) => sendPreviewLinkMail({ db, queue: queues.email }, { ...job, ...link }),
+      // A link an API key made has no user to mail (the answer carried its password).
+      onPreviewLinkReady: async (job, link) => {
+        if (job.userId) await sendPreviewLinkMail({ db, queue: queues.email }, { ...job, userId: job.userId, ...link });
+      },
       log: (message) => console.log(`[publish] ${message}`),
     },
   }),
   email: createEmailConsumer({ deps: emailDeliveryDepsFromEnv(env, { db }) }),
   maintenance: createMaintenanceConsumer({ db, blobs, redis }),
+  webhooks: createWebhooksConsumer({ db, queue: queues.webhooks, allowPrivate: env.OUTBOUND_ALLOW_PRIVATE }),
 };
+// Webhook events recorded in this process (renders, page operations, publishing, channel
+// removals) enqueue their deliveries on the worker's own queue (ADR 0058).
+setWebhookQueue(queues.webhooks);
 // Each running job beats; the reconciler enqueues again what the database runs without a live
 // job (a Redis that lost its data) and ensures the clean-up schedules (the Cronjob preference's
 // interval; saving it re-applies them). At start, after every reconnect, every minute.

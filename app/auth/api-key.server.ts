@@ -3,7 +3,15 @@ import type { Redis } from "ioredis";
 import type { Database } from "#db/client";
 import { AppError, TooManyRequests } from "#app/errors/app-error";
 import { maintenanceActive } from "#app/preferences/system-preference.server";
-import { API_KEY_LOOKUP_LENGTH, API_KEY_PREFIX, type ApiKeyScope, apiKeyPrefixOf, bearerTokenOf, scopesOf } from "#app/rules/api-keys";
+import {
+  API_KEY_LOOKUP_LENGTH,
+  API_KEY_PREFIX,
+  type ApiKeyScope,
+  apiKeyPrefixOf,
+  apiKeySubjectId,
+  bearerTokenOf,
+  scopesOf,
+} from "#app/rules/api-keys";
 import { computePermissions, isLockedOutByMaintenance, type PermissionKey, type PermissionSubject } from "#app/rules/permissions";
 import { checkRateLimit, clientIp, RATE_LIMITS, type RateLimitResult } from "./rate-limit.server.ts";
 
@@ -130,7 +138,7 @@ export async function requireApiKey(
   const headers = rateLimitHeaders(tightest.limit, result.count, result.resetMs);
 
   const subject: PermissionSubject = {
-    id: `apiKey:${row.id}`,
+    id: apiKeySubjectId(row.id),
     accountId: row.accountId,
     baseAccountId: row.accountId,
     permissions: ["2"],

@@ -21,6 +21,7 @@ const CODE_OF_STATUS: Record<number, GlobalErrorName> = {
   401: "NotAuthenticated",
   403: "Forbidden",
   404: "NotFound",
+  405: "Forbidden",
   409: "Conflict",
   422: "Unprocessable",
   424: "FailedDependency",

@@ -11,8 +11,8 @@ export const PublishJob = defineJob({
   schema: z.object({
     epaperId: z.string().min(1),
     accountId: z.string().min(1),
-    /** Who asked: gets the 'zip ready' mail. */
-    userId: z.string().min(1),
+    /** Who asked: gets the 'zip ready' mail; null for an API key (the ePaper's creator gets it). */
+    userId: z.string().min(1).nullable(),
     type: z.enum(PUBLISH_TYPES),
     /** One unit of the zip contingent was taken for this job: refunded if it finally fails. */
     charged: z.boolean(),

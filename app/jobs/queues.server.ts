@@ -27,7 +27,13 @@ export type JobQueue = { readonly name?: string; add(name: string, data: unknown
  * Adds one job: the payload is checked against the job's schema (a wrong call fails in the
  * caller, never later in the worker), the job's options apply, and its id comes from the payload.
  */
-export async function enqueue<D extends RegisteredJob>(queue: JobQueue, job: D, input: JobInput<D>, options: { recovery?: number } = {}) {
+export async function enqueue<D extends RegisteredJob>(
+  queue: JobQueue,
+  job: D,
+  input: JobInput<D>,
+  /** `delayMs`: the job waits this long before it runs (a webhook's next attempt, ADR 0058). */
+  options: { recovery?: number; delayMs?: number } = {},
+) {
   if (queue.name !== undefined && queue.name !== job.queue)
     throw new Error(`job ${job.name} belongs on queue ${job.queue}, not ${queue.name}`);
   const data = job.schema.parse(input);
@@ -40,7 +46,8 @@ export async function enqueue<D extends RegisteredJob>(queue: JobQueue, job: D, 
     ...(requestId ? { [REQUEST_ID_FIELD]: requestId } : {}),
     ...(options.recovery ? { [RECOVERY_FIELD]: options.recovery } : {}),
   };
-  await queue.add(job.name, stored, jobId === undefined ? job.options : { ...job.options, jobId });
+  const delay = options.delayMs && options.delayMs > 0 ? { delay: Math.round(options.delayMs) } : {};
+  await queue.add(job.name, stored, { ...job.options, ...(jobId === undefined ? {} : { jobId }), ...delay });
   return { jobId, data };
 }
 

@@ -10,6 +10,7 @@ import {
 import { PageOperationJob } from "./pages.ts";
 import { PublishJob } from "./publish.ts";
 import { RenderJob } from "./render.ts";
+import { DeliverWebhookJob } from "./webhooks.ts";
 
 /**
  * Every job of the studio, once. The worker consumes exactly these (a job name it does not know
@@ -26,6 +27,7 @@ export const JOBS = [
   RemoveExpiredUploadsJob,
   PurgeDeletedEpapersJob,
   RemoveExpiredChannelsJob,
+  DeliverWebhookJob,
 ] as const satisfies readonly JobDefinition[];
 
 export type RegisteredJob = (typeof JOBS)[number];

@@ -11,7 +11,7 @@ import type { ProcessType, RecordedJob } from "./epaper-process.server.ts";
  * The reconciler (issue 33, docs/decisions/0047-redis-loss-reconciler.md): the database is the
  * source of truth, and the queue is rebuilt from it. Every process the database says is running
  * (ePaper renders, page operations and publishing, the channel publishing they carry, channel
- * removals, mails not yet sent) must have a live job; one that has none, has not beaten a
+ * removals, mails not yet sent, webhook deliveries that are due) must have a live job; one that has none, has not beaten a
  * heartbeat lately and began longer than the grace period ago is enqueued again with the job it
  * recorded (a render resumes from the pages already stored, a page operation from its drafts). A
  * process whose job cannot be enqueued again (none recorded, or it was recovered too often) ends
@@ -46,6 +46,8 @@ export type ReconcilerDeps = {
   releaseChannel: (channelId: string) => Promise<void>;
   /** Deletes the files of a removed channel (the second step of its removal) and clears its mark. */
   finishChannelRemoval: (channel: { id: string; accountId: string; name: string }) => Promise<void>;
+  /** Enqueues again the due webhook deliveries without a live job (ADR 0058); answers how many. */
+  requeueWebhooks?: (graceMs: number) => Promise<number>;
   log: (message: string) => void;
   graceMs?: number;
   heartbeatStaleMs?: number;
@@ -59,6 +61,8 @@ export type ReconcileReport = {
   mailsGivenUp: number;
   channelsReleased: number;
   channelFilesRemoved: number;
+  /** Webhook deliveries due without a live job, enqueued again. */
+  webhooksRequeued: number;
   schedulers: { expected: number; present: number };
 };
 
@@ -115,6 +119,7 @@ export async function reconcile(deps: ReconcilerDeps): Promise<ReconcileReport> 
     mailsGivenUp: 0,
     channelsReleased: 0,
     channelFilesRemoved: 0,
+    webhooksRequeued: 0,
     schedulers: { expected: SCHEDULED_JOBS.length, present: 0 },
   };
   // Each step on its own: one that fails (a busy scheduler slot, a blob store error) is logged
@@ -135,6 +140,9 @@ export async function reconcile(deps: ReconcilerDeps): Promise<ReconcileReport> 
   await step("processes", () => reconcileEpaperProcesses(deps, graceMs, beating, report, failures));
   await step("mails", () => reconcileMails(deps, graceMs, beating, report));
   await step("channels", () => reconcileChannels(deps, graceMs, report));
+  await step("webhooks", async () => {
+    report.webhooksRequeued = (await deps.requeueWebhooks?.(graceMs)) ?? 0;
+  });
   await step("heartbeats", () => removeStaleHeartbeats(deps.db));
   if (failures.length) throw new Error(`reconcile pass incomplete (${failures.join("; ")})`);
   return report;

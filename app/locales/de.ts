@@ -24,6 +24,7 @@ import tours from "./de/tours.ts";
 import stats from "./de/stats.ts";
 import channelStats from "./de/channel-stats.ts";
 import api from "./de/api.ts";
+import webhooks from "./de/webhooks.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
 const de: Translation = {
@@ -52,6 +53,7 @@ const de: Translation = {
   ...stats,
   ...channelStats,
   ...api,
+  ...webhooks,
 };
 
 export default de;

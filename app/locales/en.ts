@@ -23,6 +23,7 @@ import tours from "./en/tours.ts";
 import stats from "./en/stats.ts";
 import channelStats from "./en/channel-stats.ts";
 import api from "./en/api.ts";
+import webhooks from "./en/webhooks.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
@@ -54,6 +55,7 @@ const en = {
   ...stats,
   ...channelStats,
   ...api,
+  ...webhooks,
 } as const;
 
 export default en;

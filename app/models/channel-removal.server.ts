@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import { publishToAccount } from "#app/events/publish.server";
 import type { Database } from "#db/client";
+import { recordWebhookEvent } from "#app/webhooks/record.server";
 
 /**
  * Removing a channel, in two steps: `claimChannelRemoval` soft-deletes the row in the caller's
@@ -39,4 +40,5 @@ export async function finishChannelRemoval(
   await deps.blobs.deletePrefix(`channels/${channel.id}/`);
   await deps.db.updateTable("channel").set({ filesPendingRemoval: false }).where("id", "=", channel.id).execute();
   await publishToAccount(deps.redis, channel.accountId, { type: "channelRemoved", channelId: channel.id, name: channel.name });
+  await recordWebhookEvent(deps, channel.accountId, { type: "channel.removed", channelId: channel.id, name: channel.name });
 }

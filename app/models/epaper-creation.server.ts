@@ -6,7 +6,7 @@ import { startRender } from "#app/render/start-render.server";
 import { AppError } from "#app/errors/app-error";
 import { requirePermission, requireWriteAllowed } from "#app/rules/permissions";
 import type { Database } from "#db/client";
-import { epaperLimitReachedError } from "./upload.server.ts";
+import { epaperLimitReachedError, type Uploader } from "./upload.server.ts";
 import { type CreateEpaperSuccess, EPAPER_NAME_MAX, GENERATED_ACCOUNT_EPAPER_LIMIT } from "#app/rules/upload-contract";
 import { retryTransaction } from "#db/retry-transaction";
 import { lockAccount } from "./account-lock.server.ts";
@@ -64,7 +64,7 @@ const sourceNotFound = (detail: string) => new AppError("upload.errors.pdfSource
  */
 export async function createEpaperFromUpload(
   deps: CreateEpaperDeps,
-  studio: Pick<StudioUser, "user" | "subject">,
+  studio: Uploader,
   input: CreateEpaperInput,
 ): Promise<CreateEpaperSuccess> {
   const now = (deps.now ?? (() => new Date()))();
@@ -91,7 +91,7 @@ export async function createEpaperFromUpload(
         .selectFrom("epaper")
         .select("id")
         .where("sourceUploadId", "=", upload.id)
-        .where("createdByUserId", "=", user.id)
+        .where((eb) => (user.id === null ? eb("createdByUserId", "is", null) : eb("createdByUserId", "=", user.id)))
         .where("deletedAt", "is", null)
         .executeTakeFirst();
       if (made) return made.id;

@@ -14,7 +14,7 @@ import { type EmailQueueDeps, type QueueEmailResult, queueEmail } from "#app/ema
  */
 export async function sendPublicationReadyMail(
   deps: EmailQueueDeps,
-  input: { epaperId: string; kind: "epaperReady" | "zipReady" | "channelPublicationReady"; userId?: string; channelId?: string },
+  input: { epaperId: string; kind: "epaperReady" | "zipReady" | "channelPublicationReady"; userId?: string | null; channelId?: string },
 ): Promise<QueueEmailResult | null> {
   const row = await deps.db
     .selectFrom("epaper")

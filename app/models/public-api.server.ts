@@ -4,7 +4,7 @@ import { AppError } from "#app/errors/app-error";
 import { EpaperNotFound, isStaleProcess } from "#app/lifecycle/epaper-process.server";
 import type { StoredRenditions } from "#app/render/page-store.server";
 import { channelAddress } from "#app/rules/channel";
-import { pageFileSrc } from "#app/rules/page-files";
+import { apiPageFileSrc } from "#app/rules/page-files";
 import { type PermissionSubject, requirePermission } from "#app/rules/permissions";
 import { previewAddress } from "#app/rules/preview-address";
 import { previewLinkAddress, previewLinkExpiresAt } from "#app/rules/preview-link";
@@ -162,11 +162,12 @@ export async function getApiEpaper(
       .execute(),
     loadToc(db, subject, epaperId),
   ]);
-  // The addresses the studio's editor loads them from (GET /epaper/:id/pages/:n/:file).
+  // The API's own page files (GET /api/v1/epapers/:id/pages/:n/:file, with the key); the version
+  // makes a new address once a page operation or a render changed what a number shows.
   const image = (page: number, file: { width: number; height: number; file: string }) => ({
     width: file.width,
     height: file.height,
-    url: `${urls.studioUrl}${pageFileSrc(epaperId, page, file.file, row.pagesVersion)}`,
+    url: `${urls.studioUrl}${apiPageFileSrc(epaperId, page, file.file, row.pagesVersion)}`,
   });
   return {
     ...summaryOf(row),
@@ -227,7 +228,7 @@ export async function listApiPublications(db: Database, subject: PermissionSubje
         ? previewAddress(urls.contentUrl, row.hash)
         : row.type === "previewlink"
           ? previewLinkAddress(urls.studioUrl, row.hash)
-          : `${urls.studioUrl}/epaper/${encodeURIComponent(row.epaperId)}/zip`;
+          : `${urls.studioUrl}/api/v1/epapers/${encodeURIComponent(row.epaperId)}/zip`;
     const expiresAt =
       row.type === "previewlink" ? (row.expiredAt ?? previewLinkExpiresAt(publishedAt, row.previewLinkExpiryTimeInHours)) : null;
     return {

@@ -123,7 +123,7 @@ export class UploadAborted extends Error {
   override readonly name = "UploadAborted";
 }
 
-const tooLarge = (config: UploadConfig) =>
+export const tooLarge = (config: UploadConfig) =>
   new AppError("upload.errors.fileUploadExceeded", { status: 413, params: { size: Math.round(config.maxBytes / MB) } });
 
 /** Seconds a generated user still waits before the next upload (0: may upload now). */
@@ -162,6 +162,15 @@ export function epaperLimitReachedError() {
 }
 
 /**
+ * Who uploads: a studio user, or an API key of the account (issue 32), which is no user: its
+ * upload and ePaper name no user, and the try-it cooldown (a generated user's) never applies.
+ */
+export type Uploader = {
+  subject: StudioUser["subject"];
+  user: Pick<StudioUser["user"], "accountId" | "isGenerated" | "documentUploadedAt" | "accountIsGenerated"> & { id: string | null };
+};
+
+/**
  * POST /upload-pdf for a signed-in user. Cheap refusals come before a byte is read: permission,
  * the generated user's cooldown, the try-it ePaper limit, no render node. Then the body streams
  * to `uploads/<id>.pdf`; a refusal on the way (too large, not a PDF, a second file) or from the
@@ -170,9 +179,25 @@ export function epaperLimitReachedError() {
  */
 export async function receiveUpload(
   deps: UploadDeps,
-  studio: Pick<StudioUser, "user" | "subject">,
+  studio: Uploader,
   request: Request,
   purpose: UploadPurpose = { kind: "epaper" },
+): Promise<UploadPdfSuccess> {
+  return acceptUpload(deps, studio, purpose, request.signal, (target) => receivePdf(request, target));
+}
+
+/**
+ * The upload's steps around storing the PDF, for every way it arrives (a multipart body here, an
+ * address the public API imports from, upload-import.server.ts): the cheap refusals first, then
+ * `store` writes the PDF under its key, the render node analyses it, and the row is written. Any
+ * refusal, or `signal` ending, deletes the blob and writes no row.
+ */
+export async function acceptUpload(
+  deps: UploadDeps,
+  studio: Uploader,
+  purpose: UploadPurpose,
+  signal: AbortSignal,
+  store: (target: { blobs: BlobStore; key: string; config: UploadConfig }) => Promise<Received>,
 ): Promise<UploadPdfSuccess> {
   const now = deps.now ?? (() => new Date());
   const { user } = studio;
@@ -193,8 +218,8 @@ export async function receiveUpload(
   const id = createId();
   const key = uploadBlobKey(id);
   try {
-    const received = await receivePdf(request, { blobs: deps.blobs, key, config: deps.config });
-    const analysis = await analyze(deps, key, node, request.signal);
+    const received = await store({ blobs: deps.blobs, key, config: deps.config });
+    const analysis = await analyze(deps, key, node, signal);
     if (analysis.pageCount < 1) throw new AppError("render.errors.pdfDamaged", { status: 422, detail: "the PDF has no pages" });
     if (purpose.kind !== "epaper" && purpose.maxPages !== undefined && analysis.pageCount > purpose.maxPages) {
       throw new AppError("pageStructure.errors.tooManyPages", { status: 422, params: { max: purpose.maxPages } });
@@ -209,7 +234,7 @@ export async function receiveUpload(
         const claimed = await trx
           .updateTable("user")
           .set({ documentUploadedAt: at })
-          .where("id", "=", user.id)
+          .where("id", "=", user.id ?? "")
           .where((eb) =>
             eb.or([
               eb("documentUploadedAt", "is", null),
@@ -218,7 +243,11 @@ export async function receiveUpload(
           )
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) {
-          const row = await trx.selectFrom("user").select("documentUploadedAt").where("id", "=", user.id).executeTakeFirst();
+          const row = await trx
+            .selectFrom("user")
+            .select("documentUploadedAt")
+            .where("id", "=", user.id ?? "")
+            .executeTakeFirst();
           throw cooldownError(Math.max(1, remainingCooldownSeconds(row?.documentUploadedAt ?? at, at)));
         }
       }
@@ -238,12 +267,12 @@ export async function receiveUpload(
         })
         .execute();
       // Gone while we analysed: roll back rather than keep an upload nobody will use.
-      if (request.signal.aborted) throw new UploadAborted("the client left before the upload was stored");
+      if (signal.aborted) throw new UploadAborted("the client left before the upload was stored");
     });
     return { id, numPages: analysis.pageCount, fileName: received.fileName };
   } catch (error) {
     await deps.blobs.delete(key);
-    if (request.signal.aborted && !(error instanceof AppError)) throw new UploadAborted("the client left during the upload");
+    if (signal.aborted && !(error instanceof AppError)) throw new UploadAborted("the client left during the upload");
     throw error;
   }
 }
@@ -270,7 +299,7 @@ async function analyze(deps: UploadDeps, key: string, node: RenderNode, signal: 
   }
 }
 
-type Received = { fileName: string; size: number };
+export type Received = { fileName: string; size: number };
 
 /**
  * What an upload is for: a new ePaper (/upload-pdf), or pages to insert into or exchange in an
@@ -323,17 +352,7 @@ async function receivePdf(request: Request, target: { blobs: BlobStore; key: str
     state.fileName = cleanFileName(info.filename);
     // Past the limit busboy discards the rest of the file itself.
     file.on("limit", () => refuse(tooLarge(config)));
-    // Counts, checks the head, and forwards bytes only while nothing has been refused.
-    const inspect = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        state.size += chunk.length;
-        if (state.head.length < PDF_HEADER_WINDOW) {
-          state.head = Buffer.concat([state.head, chunk.subarray(0, PDF_HEADER_WINDOW - state.head.length)]);
-          if (state.head.length >= PDF_HEADER_WINDOW && !looksLikePdf(state.head)) refuse(notAPdf());
-        }
-        callback(null, state.refusal ? undefined : chunk);
-      },
-    });
+    const inspect = pdfInspector(state, refuse);
     // Settled only when both are: put() removes its temporary file before it rejects.
     const stored = Promise.allSettled([pipeline(file, inspect), target.blobs.put(target.key, inspect)]).then((results) => {
       for (const result of results) if (result.status === "rejected") throw result.reason;
@@ -375,12 +394,29 @@ async function receivePdf(request: Request, target: { blobs: BlobStore; key: str
   return { fileName: state.fileName || "document.pdf", size: state.size };
 }
 
-function notAPdf() {
+/** What a PDF inspector has seen: its size, its first KiB, and a refusal once there is one. */
+export type InspectedPdf = { refusal: AppError | null; size: number; head: Buffer };
+
+/** Counts, checks the head, and forwards bytes only while nothing has been refused. */
+export function pdfInspector(state: InspectedPdf, refuse: (error: AppError) => void): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      state.size += chunk.length;
+      if (state.head.length < PDF_HEADER_WINDOW) {
+        state.head = Buffer.concat([state.head, chunk.subarray(0, PDF_HEADER_WINDOW - state.head.length)]);
+        if (state.head.length >= PDF_HEADER_WINDOW && !looksLikePdf(state.head)) refuse(notAPdf());
+      }
+      callback(null, state.refusal ? undefined : chunk);
+    },
+  });
+}
+
+export function notAPdf() {
   return new AppError("render.errors.pdfNotAPdf", { status: 422 });
 }
 
 /** PDF by content, not by name: `%PDF-` within the first KiB. */
-function looksLikePdf(head: Buffer) {
+export function looksLikePdf(head: Buffer) {
   return head.subarray(0, PDF_HEADER_WINDOW).includes(PDF_MAGIC);
 }
 

@@ -8,6 +8,7 @@ import { RenderCancelled, type RenderDeps, RenderRefused } from "#app/render/ren
 import { PAGE_OPERATION_FAILURE, PROCESS_OF_OPERATION } from "#app/rules/page-structure";
 import { retryTransaction } from "#db/retry-transaction";
 import { isServiceUnavailable } from "#app/utils/service-unavailable";
+import { recordWebhookEvent } from "#app/webhooks/record.server";
 import {
   type Applied,
   applyDelete,
@@ -191,6 +192,11 @@ async function finish(deps: PageOperationDeps, operation: Loaded, applied: Appli
     epaperId: operation.epaperId,
     process: PROCESS_OF_OPERATION[operation.kind],
     state: "finished",
+  });
+  await recordWebhookEvent(deps, operation.accountId, {
+    type: "page_operation.finished",
+    epaperId: operation.epaperId,
+    operation: operation.kind,
   });
 }
 

@@ -9,6 +9,7 @@ import { type PermissionSubject, requirePermission, requireWriteAllowed } from "
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
 import { announceProcessEnd, endProcess } from "#app/lifecycle/epaper-process.server";
+import { recordWebhookEvent } from "#app/webhooks/record.server";
 import { type PublishDeps, writeBundle } from "./build-publication.server.ts";
 import { loadEpaperSnapshot } from "./epaper-snapshot.server.ts";
 import type { Redis } from "ioredis";
@@ -148,6 +149,12 @@ export async function runChannelPublish(deps: ChannelPublishDeps, job: PublishJo
   } catch (error) {
     deps.log(`channel ${job.channelId} published, notifying failed: ${(error as Error).message}`);
   }
+  // The account's webhooks (ADR 0058): recording never throws.
+  await recordWebhookEvent(deps, job.accountId, {
+    type: "publication.ready",
+    epaperId: job.epaperId,
+    publication: { type: "channel", channelId: job.channelId },
+  });
   return "published" as const;
 }
 

@@ -10,6 +10,7 @@ import { DEFAULT_ZIP_POST_PROCESSING_HOURS } from "#app/rules/zip-contingent";
 import { previewLinkExpiresAt } from "#app/rules/preview-link";
 import { retryTransaction } from "#db/retry-transaction";
 import { announceProcessEnd, endProcess, type ProcessOwner } from "#app/lifecycle/epaper-process.server";
+import { recordWebhookEvent } from "#app/webhooks/record.server";
 
 export type PublishJobDeps = ChannelPublishDeps & {
   redis: Redis;
@@ -119,6 +120,12 @@ export async function runPublishJob(deps: PublishJobDeps, job: PublishJobData) {
   } catch (error) {
     deps.log(`publish of ${job.epaperId} finished, notifying failed: ${(error as Error).message}`);
   }
+  // The account's webhooks (ADR 0058): recording never throws.
+  await recordWebhookEvent(deps, job.accountId, {
+    type: "publication.ready",
+    epaperId: job.epaperId,
+    publication: { type: job.type, id: built.publicationId, hash: built.hash },
+  });
   return { published: true as const, ...built };
 }
 

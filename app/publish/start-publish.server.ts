@@ -2,6 +2,7 @@ import { createId } from "@paralleldrive/cuid2";
 import type { Redis } from "ioredis";
 import { publishToAccount } from "#app/events/publish.server";
 import { PublishJob, type PublishJobData, type PublishType } from "#app/jobs/publish";
+import { actingUserId } from "#app/rules/api-keys";
 import { enqueue, type JobQueue } from "#app/jobs/queues.server";
 import { beginProcess, EpaperLocked, EpaperNotFound, PROCESS_COLUMNS, requireNotBusy } from "#app/lifecycle/epaper-process.server";
 import { AppError } from "#app/errors/app-error";
@@ -89,7 +90,7 @@ export async function startPublish(
           .values({
             id: createId(),
             accountId: subject.accountId,
-            userId: subject.id,
+            userId: actingUserId(subject.id),
             epaperId: input.epaperId,
             action: "licence_decrement",
             trigger: "system",
@@ -106,7 +107,7 @@ export async function startPublish(
     const data: PublishJobData = {
       epaperId: input.epaperId,
       accountId: subject.accountId,
-      userId: subject.id,
+      userId: actingUserId(subject.id),
       type: input.type,
       charged,
       startedAt: startedAt.toISOString(),

@@ -8,6 +8,7 @@ import type { RenderFailure } from "./render-failure.ts";
 import { retryTransaction } from "#db/retry-transaction";
 import { announceProcessEnd, endProcess } from "#app/lifecycle/epaper-process.server";
 import { truncateText } from "#app/rules/truncate";
+import { recordWebhookEvent } from "#app/webhooks/record.server";
 
 export type OutcomeDeps = { db: Database; redis: Redis; blobs: BlobStore };
 export type OutlineEntry = { title: string; page: number; level: number };
@@ -72,6 +73,7 @@ export async function finishRender(deps: OutcomeDeps, target: Target, outline: O
     }
   });
   await announceProcessEnd(deps, target.accountId, { epaperId: target.epaperId, process: "rendering", state: "finished" });
+  await recordWebhookEvent(deps, target.accountId, { type: "epaper.rendered", epaperId: target.epaperId });
 }
 
 /**
@@ -96,4 +98,7 @@ export async function endRender(deps: OutcomeDeps, target: Target, failure: Rend
     state: cancelled ? "cancelled" : "failed",
     ...(cancelled ? {} : { error: failure }),
   });
+  // A cancel is the user's own doing, no failure: no webhook.
+  if (!cancelled)
+    await recordWebhookEvent(deps, target.accountId, { type: "epaper.render_failed", epaperId: target.epaperId, error: failure });
 }

@@ -18,6 +18,13 @@ export const API_KEY_LOOKUP_LENGTH = 12;
 export const MAX_API_KEYS_PER_ACCOUNT = 25;
 export const API_KEY_NAME_MAX = 100;
 
+/** The permission subject of a call with a key is `apiKey:<key id>`: it acts for the account, as no user. */
+export const API_KEY_SUBJECT_PREFIX = "apiKey:";
+export const apiKeySubjectId = (keyId: string) => `${API_KEY_SUBJECT_PREFIX}${keyId}`;
+
+/** The user a subject is, for a row naming who did it; null for an API key (no user). */
+export const actingUserId = (subjectId: string): string | null => (subjectId.startsWith(API_KEY_SUBJECT_PREFIX) ? null : subjectId);
+
 const KEY_PATTERN = new RegExp(`^(${API_KEY_PREFIX}[a-z0-9]{${API_KEY_LOOKUP_LENGTH}})_([A-Za-z0-9_-]{43})$`);
 
 /** The stored prefix of a presented key, or null when the text is not shaped like one of ours. */

@@ -1,7 +1,7 @@
 import { GALLERY_IMAGE_MAX_BYTES } from "./gallery.ts";
 import { NEWS_IMAGE } from "./news.ts";
 import { SETTINGS_LIMITS } from "./epaper-settings.ts";
-import { PDF_UPLOAD_PATHS, UPLOAD_MULTIPART_OVERHEAD_BYTES, uploadBodyLimitBytes } from "./upload-contract.ts";
+import { API_UPLOAD_PATH, PDF_UPLOAD_PATHS, UPLOAD_MULTIPART_OVERHEAD_BYTES, uploadBodyLimitBytes } from "./upload-contract.ts";
 
 /*
  * The largest body each studio address may declare (server/http-limits.ts refuses more before a
@@ -21,7 +21,7 @@ const IMAGE_UPLOADS: { path: RegExp; maxFileBytes: number }[] = [
 ];
 
 export function bodyLimitFor(path: string, pdfMaxBytes: number): number | undefined {
-  if (PDF_UPLOAD_PATHS.includes(path)) return uploadBodyLimitBytes(pdfMaxBytes);
+  if (PDF_UPLOAD_PATHS.includes(path) || path === API_UPLOAD_PATH) return uploadBodyLimitBytes(pdfMaxBytes);
   const image = IMAGE_UPLOADS.find((upload) => upload.path.test(path));
   return image ? imageLimit(image.maxFileBytes) : undefined;
 }

@@ -3,12 +3,12 @@ import { GLOBAL_ERROR_NAMES } from "#app/errors/catalogue";
 import { API_KEY_SCOPES } from "./api-keys.ts";
 import {
   apiSchemas,
-  ChannelPageSchema,
-  EpaperDetailSchema,
+  CreateEpaperSchema,
   EpaperListQuerySchema,
-  EpaperPageSchema,
+  ImportUploadSchema,
   ListQuerySchema,
-  PublicationPageSchema,
+  PublishRequestSchema,
+  UpdateEpaperSchema,
 } from "./public-api.ts";
 
 /*
@@ -49,40 +49,93 @@ const RATE_LIMIT_HEADERS = {
 };
 const REFUSALS = {
   "401": problem("No key, an unknown or revoked key, or its account is deactivated (NotAuthenticated)"),
-  "403": problem("The key lacks the scope (Forbidden)"),
-  "422": problem("A parameter is not valid (Unprocessable)"),
+  "403": problem(
+    "The key lacks the scope, or the account may not do this: demo content, locked by support, its plan (Forbidden, DemoError)",
+  ),
+  "422": problem("A parameter or the body is not valid, or the studio refuses it (Unprocessable)"),
   "429": {
     ...problem(
       "Over a rate limit (TooManyRequests): the key's, the account's, or too many bad keys from this address; Retry-After says when to try again",
     ),
     headers: { ...RATE_LIMIT_HEADERS, "Retry-After": { description: "Seconds", schema: { type: "integer" } } },
   },
-  "503": problem("The studio is in maintenance (Unavailable)"),
+  "503": problem("The studio is in maintenance, or no render node is available for an upload (Unavailable)"),
 };
 
-function read(summary: string, schemaId: string, options: { parameters?: JsonSchema[]; notFound?: boolean; operationId: string }) {
+type Scope = (typeof API_KEY_SCOPES)[number];
+type Operation = { operationId: string; summary: string; description?: string; parameters?: JsonSchema[] };
+
+const json = (schemaId: string) => ({ "application/json": { schema: ref(schemaId) } });
+const NOT_FOUND = { "404": problem("No such item in the key's account (NotFound)") };
+
+function read(operation: Operation & { schemaId: string; notFound?: boolean }) {
+  const { schemaId, notFound, ...rest } = operation;
   return {
-    get: {
-      operationId: options.operationId,
-      summary,
-      security: [{ apiKey: ["read"] }],
-      parameters: options.parameters ?? [],
-      responses: {
-        "200": { description: "OK", headers: RATE_LIMIT_HEADERS, content: { "application/json": { schema: ref(schemaId) } } },
-        ...REFUSALS,
-        ...(options.notFound ? { "404": problem("No such item in the key's account (NotFound)") } : {}),
-      },
+    ...rest,
+    security: [{ apiKey: ["read"] }],
+    parameters: rest.parameters ?? [],
+    responses: {
+      "200": { description: "OK", headers: RATE_LIMIT_HEADERS, content: json(schemaId) },
+      ...REFUSALS,
+      ...(notFound ? NOT_FOUND : {}),
     },
   };
 }
 
-/** The schemas a response of `path` and `status` must match (tests validate every answer against the document). */
-export const API_PATHS = {
-  "/api/v1/epapers": EpaperPageSchema,
-  "/api/v1/epapers/{epaperId}": EpaperDetailSchema,
-  "/api/v1/publications": PublicationPageSchema,
-  "/api/v1/channels": ChannelPageSchema,
-} as const;
+/** A request body from a schema's input side (what a client sends: defaults optional). */
+const requestBody = (schema: z.ZodType) => {
+  const { $schema: _schema, ...body } = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input" }) as JsonSchema;
+  return { required: true, content: { "application/json": { schema: body } } };
+};
+
+const IDEMPOTENCY_KEY = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Any unique text (1–255 visible ASCII characters, e.g. a UUID). A retry with the same key and the same request within a day answers the first call's result (header Idempotent-Replayed: true) instead of doing it again; the same key with another request is 422, while the first call still runs 409.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+};
+
+function write(
+  operation: Operation & {
+    scope: Scope;
+    status: "200" | "201" | "202" | "204";
+    schemaId: string | null;
+    requestBody?: JsonSchema;
+    conflict?: string;
+    idempotent?: boolean;
+    tooLarge?: boolean;
+    /** 400 for a body that is not what the operation reads at all (an upload without its file). */
+    badRequest?: string;
+  },
+) {
+  const { scope, status, schemaId, requestBody: body, conflict, idempotent, tooLarge, badRequest, ...rest } = operation;
+  return {
+    ...rest,
+    security: [{ apiKey: [scope] }],
+    parameters: [...(rest.parameters ?? []), ...(idempotent ? [IDEMPOTENCY_KEY] : [])],
+    ...(body ? { requestBody: body } : {}),
+    responses: {
+      [status]: {
+        description: { "200": "Changed", "201": "Created", "202": "Started", "204": "Done" }[status],
+        headers: RATE_LIMIT_HEADERS,
+        ...(schemaId ? { content: json(schemaId) } : {}),
+      },
+      ...REFUSALS,
+      ...NOT_FOUND,
+      ...(conflict || idempotent
+        ? {
+            "409": problem(
+              [conflict, idempotent ? "A call with this Idempotency-Key still runs (Conflict)" : null].filter(Boolean).join("; "),
+            ),
+          }
+        : {}),
+      ...(tooLarge ? { "413": problem("The file is larger than the studio accepts (Unprocessable)") } : {}),
+      ...(badRequest ? { "400": problem(badRequest) } : {}),
+    },
+  };
+}
 
 export function openApiDocument(options: { serverUrl: string; version: string }) {
   const idParameter = { name: "epaperId", in: "path", required: true, schema: { type: "string", minLength: 1, maxLength: 64 } };
@@ -92,7 +145,8 @@ export function openApiDocument(options: { serverUrl: string; version: string })
       title: "ePaper studio API",
       version: options.version,
       description: [
-        "Read the ePapers, publications and channels of one account. Send an API key, made in the studio's account drawer, as",
+        "Upload PDFs, make and change ePapers, publish them, and read the ePapers, publications and channels of one account.",
+        "Send an API key, made in the studio's account drawer, as",
         "`Authorization: Bearer <key>`; no cookie is read and none is set. Every call counts against the key's rate limit",
         "(RateLimit-* headers). Lists are newest first; pass a page's `nextCursor` as `cursor` for the next one.",
         `Errors are RFC 9457 problem details whose \`code\` is one of: ${GLOBAL_ERROR_NAMES.join(", ")}.`,
@@ -102,24 +156,147 @@ export function openApiDocument(options: { serverUrl: string; version: string })
     servers: [{ url: options.serverUrl }],
     security: [{ apiKey: [] }],
     paths: {
-      "/api/v1/epapers": read("List and search ePapers", "EpaperList", {
-        operationId: "listEpapers",
-        parameters: queryParameters(EpaperListQuerySchema),
-        notFound: true,
-      }),
-      "/api/v1/epapers/{epaperId}": read("One ePaper with its process, pages and outline", "Epaper", {
-        operationId: "getEpaper",
-        parameters: [idParameter],
-        notFound: true,
-      }),
-      "/api/v1/publications": read("Preview links, previews and zip packages", "PublicationList", {
-        operationId: "listPublications",
-        parameters: queryParameters(ListQuerySchema),
-      }),
-      "/api/v1/channels": read("Channels with their fixed addresses", "ChannelList", {
-        operationId: "listChannels",
-        parameters: queryParameters(ListQuerySchema),
-      }),
+      "/api/v1/epapers": {
+        get: read({
+          operationId: "listEpapers",
+          summary: "List and search ePapers",
+          schemaId: "EpaperList",
+          parameters: queryParameters(EpaperListQuerySchema),
+          notFound: true,
+        }),
+        post: write({
+          operationId: "createEpaper",
+          summary: "Make an upload into an ePaper and start its rendering",
+          description: "Poll the ePaper (process.running, isRendered) or subscribe to the epaper.rendered webhook.",
+          scope: "write",
+          status: "201",
+          schemaId: "Epaper",
+          requestBody: requestBody(CreateEpaperSchema),
+          idempotent: true,
+        }),
+      },
+      "/api/v1/epapers/{epaperId}": {
+        get: read({
+          operationId: "getEpaper",
+          summary: "One ePaper with its process, pages and outline",
+          schemaId: "Epaper",
+          parameters: [idParameter],
+          notFound: true,
+        }),
+        patch: write({
+          operationId: "updateEpaper",
+          summary: "Rename an ePaper or move it into a folder",
+          scope: "write",
+          status: "200",
+          schemaId: "Epaper",
+          parameters: [idParameter],
+          requestBody: requestBody(UpdateEpaperSchema),
+        }),
+        delete: write({
+          operationId: "deleteEpaper",
+          summary: "Delete an ePaper",
+          scope: "write",
+          status: "204",
+          schemaId: null,
+          parameters: [idParameter],
+        }),
+      },
+      "/api/v1/epapers/{epaperId}/publications": {
+        post: write({
+          operationId: "publishEpaper",
+          summary: "Publish an ePaper as a preview, a preview link, a zip package or to a channel",
+          description: "Starts the publication; the publication.ready webhook, or the ePaper's process, says when it is ready.",
+          scope: "publish",
+          status: "202",
+          schemaId: "PublishStarted",
+          parameters: [idParameter],
+          requestBody: requestBody(PublishRequestSchema),
+          conflict: "A zip would take a unit of the zip contingent, and confirmCharge is not true (Conflict)",
+          idempotent: true,
+        }),
+      },
+      "/api/v1/epapers/{epaperId}/zip": {
+        get: {
+          operationId: "downloadZip",
+          summary: "Download the ePaper's zip package",
+          security: [{ apiKey: ["read"] }],
+          parameters: [idParameter],
+          responses: {
+            "200": {
+              description: "The zip package",
+              headers: RATE_LIMIT_HEADERS,
+              content: { "application/zip": { schema: { type: "string", contentMediaType: "application/zip" } } },
+            },
+            ...REFUSALS,
+            ...NOT_FOUND,
+          },
+        },
+      },
+      "/api/v1/epapers/{epaperId}/pages/{pageNumber}/{file}": {
+        get: {
+          operationId: "getPageImage",
+          summary: "A page's thumbnail or rendition (WebP), as an ePaper's pages name them",
+          security: [{ apiKey: ["read"] }],
+          parameters: [
+            idParameter,
+            { name: "pageNumber", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
+            { name: "file", in: "path", required: true, schema: { type: "string", pattern: "^[a-z0-9]+\\.webp$" } },
+          ],
+          responses: {
+            "200": {
+              description: "The image",
+              headers: RATE_LIMIT_HEADERS,
+              content: { "image/webp": { schema: { type: "string", contentMediaType: "image/webp" } } },
+            },
+            "304": { description: "Not modified (If-None-Match)" },
+            ...REFUSALS,
+            ...NOT_FOUND,
+          },
+        },
+      },
+      "/api/v1/uploads": {
+        post: write({
+          operationId: "uploadPdf",
+          summary: "Upload a PDF, or import it from an address",
+          description:
+            "Multipart with the file, or JSON { url } to have the studio fetch the PDF from a public address. The studio's limits and refusals apply (size, pages, not a PDF, password-protected, damaged); an address the studio may not or cannot fetch is 422.",
+          scope: "write",
+          status: "201",
+          schemaId: "Upload",
+          tooLarge: true,
+          badRequest: "No file in the multipart body, more than one, or a body that is neither multipart nor JSON (Unprocessable)",
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  required: ["file"],
+                  properties: { file: { type: "string", contentMediaType: "application/pdf", description: "The PDF" } },
+                },
+              },
+              ...requestBody(ImportUploadSchema).content,
+            },
+          },
+          idempotent: true,
+        }),
+      },
+      "/api/v1/publications": {
+        get: read({
+          operationId: "listPublications",
+          summary: "Preview links, previews and zip packages",
+          schemaId: "PublicationList",
+          parameters: queryParameters(ListQuerySchema),
+        }),
+      },
+      "/api/v1/channels": {
+        get: read({
+          operationId: "listChannels",
+          summary: "Channels with their fixed addresses",
+          schemaId: "ChannelList",
+          parameters: queryParameters(ListQuerySchema),
+        }),
+      },
     },
     components: {
       schemas: components(),
@@ -128,7 +305,7 @@ export function openApiDocument(options: { serverUrl: string; version: string })
           type: "http",
           scheme: "bearer",
           bearerFormat: "ep_live_…",
-          description: `An API key of the account; its scopes are ${API_KEY_SCOPES.join(", ")} (this version reads only: read).`,
+          description: `An API key of the account; its scopes are ${API_KEY_SCOPES.join(", ")}: read for GET, write for uploads and changes, publish for publications.`,
         },
       },
     },

@@ -6,3 +6,8 @@
 export function pageFileSrc(epaperId: string, pageNumber: number, file: string, pagesVersion: number) {
   return `/epaper/${encodeURIComponent(epaperId)}/pages/${pageNumber}/${encodeURIComponent(file)}?v=${pagesVersion}`;
 }
+
+/** The public API's address of the same file (GET /api/v1/epapers/:epaperId/pages/:pageNumber/:file, with a key). */
+export function apiPageFileSrc(epaperId: string, pageNumber: number, file: string, pagesVersion: number) {
+  return `/api/v1/epapers/${encodeURIComponent(epaperId)}/pages/${pageNumber}/${encodeURIComponent(file)}?v=${pagesVersion}`;
+}

@@ -201,6 +201,11 @@ const OTHER_RULES: Row[] = [
     allowed: CONFIRMED_PAYERS.filter((persona) => persona !== "demoMember" && persona !== "demoAdmin"),
   },
   {
+    row: "webhooks (the account drawer's webhooks): as apiKeys, level 2, 3 or 4, non-temporary, not generated, not a demo account (ADR 0058)",
+    keys: ["webhooks"],
+    allowed: CONFIRMED_PAYERS.filter((persona) => persona !== "demoMember" && persona !== "demoAdmin"),
+  },
+  {
     row: "tutorial reset: any non-temporary user",
     keys: ["tutorial"],
     allowed: CONFIRMED_USERS,

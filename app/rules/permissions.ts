@@ -91,6 +91,8 @@ export const PERMISSION_KEYS = [
   "affiliate",
   // Issue 32: the account drawer's API keys of the public API (ADR 0056).
   "apiKeys",
+  // Issue 32 item 4: the account drawer's webhooks (ADR 0058).
+  "webhooks",
 ] as const;
 
 export type StaticPermissionKey = (typeof PERMISSION_KEYS)[number];
@@ -214,6 +216,8 @@ const RULES: Record<StaticPermissionKey, Rule> = {
   // rename it; never a temporary or generated user, whose account may vanish with its test phase.
   // A demo account, handed to prospects, gets none (a key would outlive the demo, as the affiliate code would).
   apiKeys: (s, f) => f.payer && !f.restricted && !s.accountIsDemoAccount,
+  // Webhooks send the account's events to other systems (ADR 0058): whoever may hold its API keys.
+  webhooks: (s, f) => f.payer && !f.restricted && !s.accountIsDemoAccount,
 };
 
 /** The support user's own accounts are never targets: acting on them would lock them out. */

@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { GLOBAL_ERROR_NAMES } from "#app/errors/catalogue";
+import { EPAPER_LANGUAGES } from "#db/seed-data";
+import { EPAPER_NAME_MAX } from "./upload-contract.ts";
 
 /*
  * The public API's read side (issue 32, ADR 0056): the schemas its routes parse queries with and
  * serialise answers through. The OpenAPI document (openapi.ts) is generated from these same
  * schemas, so the document cannot drift from what the routes do. A schema registered in
- * `apiSchemas` is a named component of the document.
+ * `apiSchemas` is a named component of the document (answers, as the route sends them); request
+ * bodies are written into the document from their input side where they are used.
  */
 
 export const API_LIMIT_DEFAULT = 25;
@@ -103,7 +106,7 @@ export const PublicationSchema = z
     epaperId: id,
     type: z.enum(PUBLICATION_TYPES),
     url: url.meta({
-      description: "preview: the reader; previewlink: its password page; zip: the studio's download (needs a studio login)",
+      description: "preview: the reader; previewlink: its password page; zip: the API download (GET with the key)",
     }),
     publishedAt: instant,
     expiresAt: instant.nullable().meta({ description: "A preview link's end" }),
@@ -142,3 +145,55 @@ export const ProblemSchema = z
   })
   .register(apiSchemas, { id: "Problem" });
 export type Problem = z.output<typeof ProblemSchema>;
+
+// ---- Writes (issue 32): uploads, creating, changing, deleting and publishing ePapers ----
+
+export const UploadSchema = z
+  .object({
+    id: id.meta({ description: "Pass as uploadId to create an ePaper (within a day)" }),
+    fileName: z.string(),
+    pageCount: z.number().int().min(1),
+  })
+  .register(apiSchemas, { id: "Upload" });
+
+export const ImportUploadSchema = z.object({
+  url: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .meta({ description: "A public http(s) address of the PDF; the studio fetches it (redirects followed, at most 3)" }),
+});
+
+export const CreateEpaperSchema = z.object({
+  uploadId: id.meta({ description: "An upload of this account not yet made into an ePaper" }),
+  name: z.string().trim().min(1).max(EPAPER_NAME_MAX),
+  languageCode: z.enum(EPAPER_LANGUAGES.map((language) => language.code)).meta({ description: "The reader's language" }),
+  folderId: id.optional().meta({ description: "A folder of the account; the root folder without one" }),
+});
+
+export const UpdateEpaperSchema = z
+  .object({
+    name: z.string().trim().min(1).max(EPAPER_NAME_MAX).optional().meta({ description: "Rename" }),
+    folderId: id.optional().meta({ description: "Move into this folder of the account" }),
+  })
+  .refine((change) => change.name !== undefined || change.folderId !== undefined, { message: "name or folderId" });
+
+export const PUBLISH_REQUEST_TYPES = ["preview", "previewlink", "zip", "channel"] as const;
+
+export const PublishRequestSchema = z.object({
+  type: z.enum(PUBLISH_REQUEST_TYPES),
+  channelId: id.optional().meta({ description: "type channel: the channel to publish to" }),
+  confirmCharge: z
+    .boolean()
+    .optional()
+    .meta({ description: "type zip: agree that this zip takes a unit of the zip contingent (else 409 when it would)" }),
+  newPassword: z.boolean().optional().meta({ description: "type previewlink: a new password instead of keeping the old one" }),
+});
+
+export const PublishStartedSchema = z
+  .object({
+    epaperId: id,
+    type: z.enum(PUBLISH_REQUEST_TYPES),
+    channelId: id.nullable(),
+    password: z.string().nullable().meta({ description: "type previewlink: its password, shown this once (null when the old one stays)" }),
+  })
+  .register(apiSchemas, { id: "PublishStarted" });

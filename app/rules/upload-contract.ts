@@ -13,6 +13,8 @@ export { type ApiErrorBody, isApiErrorBody } from "#app/errors/api-error-body";
 export const UPLOAD_PDF_PATH = "/upload-pdf";
 /** Every address that takes a PDF upload (a new ePaper, pages to insert, a page to replace): each gets the upload's body limit. */
 export const PDF_UPLOAD_PATHS: readonly string[] = [UPLOAD_PDF_PATH, "/upload-pdf-exchange", "/upload-pdf-replace"];
+/** The public API's upload (issue 32): the same body limit, its refusal a problem document. */
+export const API_UPLOAD_PATH = "/api/v1/uploads";
 /** Room for the multipart framing around the file. */
 export const UPLOAD_MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
 /** The largest body an upload may declare: the file's limit and its framing. */

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { type OrderReference, SIGNATURE_TOLERANCE_SECONDS } from "#app/rules/shop";
+import { signTimestamped, verifyTimestamped } from "#app/utils/timestamped-signature.server";
 
 /**
  * Signatures of the shop contract (docs/decisions/0040-shop.md). The shop signs each webhook call
@@ -11,25 +12,14 @@ import { type OrderReference, SIGNATURE_TOLERANCE_SECONDS } from "#app/rules/sho
 
 const hmac = (key: string, text: string) => createHmac("sha256", key).update(text).digest();
 
+/** The shop's signature of a webhook call (the shared signer, app/utils/timestamped-signature.server.ts). */
 export function signShopCall(secret: string, rawBody: string, now = new Date()): string {
-  const t = Math.floor(now.getTime() / 1000);
-  return `t=${t},v1=${hmac(secret, `${t}.${rawBody}`).toString("hex")}`;
+  return signTimestamped(secret, rawBody, now);
 }
 
 /** Whether a webhook call carries a valid, recent signature of its exact body. */
 export function verifyShopCall(secret: string, rawBody: string, header: string | null, now = new Date()): boolean {
-  if (!header) return false;
-  const parts = new Map(
-    header.split(",").map((part) => {
-      const at = part.indexOf("=");
-      return [part.slice(0, at).trim(), part.slice(at + 1).trim()] as const;
-    }),
-  );
-  const t = Number(parts.get("t"));
-  const given = parts.get("v1") ?? "";
-  if (!Number.isInteger(t) || !/^[0-9a-f]{64}$/.test(given)) return false;
-  if (Math.abs(now.getTime() / 1000 - t) > SIGNATURE_TOLERANCE_SECONDS) return false;
-  return timingSafeEqual(hmac(secret, `${t}.${rawBody}`), Buffer.from(given, "hex"));
+  return verifyTimestamped(secret, rawBody, header, SIGNATURE_TOLERANCE_SECONDS, now);
 }
 
 const referenceKey = (sessionSecret: string) => `shop-order-reference:${sessionSecret}`;

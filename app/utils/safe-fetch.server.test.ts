@@ -2,7 +2,8 @@ import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isPublicAddress, type SafeFetchOptions, SafeFetchRefused, safeFetch } from "./safe-fetch.server.ts";
+import { buffer } from "node:stream/consumers";
+import { isPublicAddress, type SafeFetchOptions, SafeFetchRefused, safeFetch, safeFetchStream } from "./safe-fetch.server.ts";
 
 /*
  * The SSRF rules against a real local server: without the allow-list every local target is
@@ -130,6 +131,26 @@ describe("safeFetch", () => {
   it("keeps the first bytes of a long page when asked to truncate", async () => {
     const result = await safeFetch(`${base}/streamed-big`, options({ maxBytes: 100_000, overflow: "truncate" }));
     expect(result.body.length).toBe(100_000);
+  });
+});
+
+describe("safeFetchStream", () => {
+  it("hands the body over as a stream after the same checks, following a redirect", async () => {
+    const result = await safeFetchStream(`${base}/to-image`, options());
+    expect(result).toMatchObject({ url: `${base}/image`, contentType: "image/png" });
+    expect((await buffer(result.body)).equals(PNG)).toBe(true);
+  });
+
+  it("refuses by the same rules before the body, and fails the stream past the byte limit or the deadline", async () => {
+    expect(await refusal(safeFetchStream(`${base}/image`, options({ allowPrivate: [] })))).toBe("address");
+    expect(await refusal(safeFetchStream(`${base}/to-private`, options()))).toBe("address");
+    expect(await refusal(safeFetchStream(`${base}/html`, options()))).toBe("type");
+    expect(await refusal(safeFetchStream(`${base}/announced-big`, options()))).toBe("size");
+    const big = await safeFetchStream(`${base}/streamed-big`, options());
+    expect(await refusal(buffer(big.body))).toBe("size");
+    // Announced small enough, then never finished: the deadline covers the whole download.
+    const stalled = await safeFetchStream(`${base}/announced-big`, options({ maxBytes: 20 * 1024 * 1024, timeoutMs: 400 }));
+    expect(await refusal(buffer(stalled.body))).toBe("timeout");
   });
 });
 

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from "node:dns";
-import http from "node:http";
+import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
+import { type Readable, Transform } from "node:stream";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 
 /*
@@ -16,7 +17,8 @@ import { BlockList, isIP, type LookupFunction } from "node:net";
  * - one deadline for the whole fetch, redirects included, and a byte limit that ends the
  *   download as soon as it is passed (a Content-Length over the limit is refused unread).
  * `allowPrivate` ("host:port" entries, from OUTBOUND_ALLOW_PRIVATE) lets tests reach their own
- * local server; production leaves it empty.
+ * local server; production leaves it empty. `safePost` sends the studio's webhooks (ADR 0058)
+ * under the same address rules, and follows no redirect.
  */
 
 export type SafeFetchRefusal = "scheme" | "address" | "redirects" | "status" | "type" | "size" | "timeout" | "network";
@@ -173,19 +175,38 @@ function guardedLookup(allowed: boolean): LookupFunction {
   };
 }
 
-function requestOnce(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<SafeFetchResult | { redirect: string }> {
+/**
+ * How to connect to `url` under the address rules: the client of its scheme and the guarded DNS
+ * lookup; an IP literal that is not public (and not allowed) is refused here, before any socket.
+ */
+function guardedConnection(url: URL, allowPrivate: readonly string[] | undefined) {
   // url.hostname keeps an IPv6 address in brackets, as the allow-list writes it: "[::1]:8080".
-  const allowed = (options.allowPrivate ?? []).includes(`${url.hostname}:${portOf(url)}`);
+  const allowed = (allowPrivate ?? []).includes(`${url.hostname}:${portOf(url)}`);
   const literal = url.hostname.replace(/^\[|\]$/g, "");
-  if (isIP(literal) && !allowed && !isPublicAddress(literal)) {
-    return Promise.reject(new SafeFetchRefused("address", `${literal} is not a public address`));
+  if (isIP(literal) && !allowed && !isPublicAddress(literal)) throw new SafeFetchRefused("address", `${literal} is not a public address`);
+  return { client: url.protocol === "https:" ? https : http, lookup: guardedLookup(allowed) };
+}
+
+type Opened = { response: IncomingMessage; contentType: string };
+
+/**
+ * Sends the GET and checks the answer's head: a redirect is handed back to follow; anything but
+ * 200 is refused; so is a content type not accepted, or an announced size over the limit (unless
+ * the caller truncates). The body is left unread for the caller.
+ */
+function openOnce(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<Opened | { redirect: string }> {
+  let connection: ReturnType<typeof guardedConnection>;
+  try {
+    connection = guardedConnection(url, options.allowPrivate);
+  } catch (error) {
+    return Promise.reject(error);
   }
-  const client = url.protocol === "https:" ? https : http;
+  const { client, lookup } = connection;
   return new Promise((resolve, reject) => {
     const request = client.get(
       url,
       {
-        lookup: guardedLookup(allowed),
+        lookup,
         signal,
         agent: false,
         headers: {
@@ -211,55 +232,176 @@ function requestOnce(url: URL, options: SafeFetchOptions, signal: AbortSignal): 
           reject(new SafeFetchRefused("type", contentType || "no content type"));
           return;
         }
-        const truncate = options.overflow === "truncate";
         const declared = Number(response.headers["content-length"] ?? "0");
-        if (declared > options.maxBytes && !truncate) {
+        if (declared > options.maxBytes && options.overflow !== "truncate") {
           response.destroy();
           reject(new SafeFetchRefused("size", `${declared} bytes announced`));
           return;
         }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > options.maxBytes) {
-            response.destroy();
-            if (truncate) {
-              chunks.push(chunk.subarray(0, chunk.length - (size - options.maxBytes)));
-              resolve({ url: url.toString(), contentType, body: Buffer.concat(chunks) });
-              return;
-            }
-            reject(new SafeFetchRefused("size", `more than ${options.maxBytes} bytes`));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        response.on("end", () => resolve({ url: url.toString(), contentType, body: Buffer.concat(chunks) }));
-        response.on("error", (error) => reject(error));
+        resolve({ response, contentType });
       },
     );
     request.on("error", reject);
   });
 }
 
-/** GETs `raw` under the rules above; every refusal is a SafeFetchRefused with its reason. */
-export async function safeFetch(raw: string, options: SafeFetchOptions): Promise<SafeFetchResult> {
-  const signal = AbortSignal.timeout(options.timeoutMs);
+/** Reads an opened answer whole, up to the byte limit (refused beyond, or cut there when truncating). */
+function readBody(url: URL, opened: Opened, options: SafeFetchOptions): Promise<SafeFetchResult> {
+  const { response, contentType } = opened;
+  const truncate = options.overflow === "truncate";
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    response.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > options.maxBytes) {
+        response.destroy();
+        if (truncate) {
+          chunks.push(chunk.subarray(0, chunk.length - (size - options.maxBytes)));
+          resolve({ url: url.toString(), contentType, body: Buffer.concat(chunks) });
+          return;
+        }
+        reject(new SafeFetchRefused("size", `more than ${options.maxBytes} bytes`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    response.on("end", () => resolve({ url: url.toString(), contentType, body: Buffer.concat(chunks) }));
+    response.on("error", (error) => reject(error));
+  });
+}
+
+/** Follows redirects by hand (each new address checked again) to the answer that is not one. */
+async function openFollowing(
+  raw: string,
+  options: SafeFetchOptions,
+  signal: AbortSignal,
+  deadline: AbortSignal,
+): Promise<{ url: URL; opened: Opened }> {
   let url = checkedUrl(raw);
   const maxRedirects = options.maxRedirects ?? 3;
   for (let hop = 0; ; hop++) {
-    let outcome: SafeFetchResult | { redirect: string };
+    let outcome: Opened | { redirect: string };
     try {
-      outcome = await requestOnce(url, options, signal);
+      outcome = await openOnce(url, options, signal);
     } catch (error) {
-      if (error instanceof SafeFetchRefused) throw error;
-      if (signal.aborted) throw new SafeFetchRefused("timeout", `no answer within ${options.timeoutMs} ms`);
-      const cause = (error as { cause?: unknown }).cause;
-      if (cause instanceof SafeFetchRefused) throw cause;
-      throw new SafeFetchRefused("network", (error as Error).message);
+      throw refusalOf(error, deadline, options.timeoutMs);
     }
-    if (!("redirect" in outcome)) return outcome;
+    if (!("redirect" in outcome)) return { url, opened: outcome };
     if (hop >= maxRedirects) throw new SafeFetchRefused("redirects", `more than ${maxRedirects} redirects`);
     url = checkedUrl(outcome.redirect, url.toString());
+  }
+}
+
+/** GETs `raw` under the rules above; every refusal is a SafeFetchRefused with its reason. */
+export async function safeFetch(raw: string, options: SafeFetchOptions): Promise<SafeFetchResult> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const { url, opened } = await openFollowing(raw, options, signal, signal);
+  try {
+    return await readBody(url, opened, options);
+  } catch (error) {
+    throw refusalOf(error, signal, options.timeoutMs);
+  }
+}
+
+export type SafeFetchStreamOptions = Omit<SafeFetchOptions, "overflow"> & { signal?: AbortSignal };
+export type SafeFetchStreamResult = { url: string; contentType: string; body: Readable };
+
+/**
+ * GETs `raw` as safeFetch does, but hands the body over as a stream (a PDF the public API imports,
+ * which must not be held in memory): the same address, redirect, status, type and announced-size
+ * rules; the deadline covers the whole download; the stream fails with a SafeFetchRefused ("size"
+ * past maxBytes, "timeout", "network"). `signal` ends it early (the caller went away).
+ */
+export async function safeFetchStream(raw: string, options: SafeFetchStreamOptions): Promise<SafeFetchStreamResult> {
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  const { url, opened } = await openFollowing(raw, options, signal, deadline);
+  const { response } = opened;
+  let size = 0;
+  const limited = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > options.maxBytes) return callback(new SafeFetchRefused("size", `more than ${options.maxBytes} bytes`));
+      callback(null, chunk);
+    },
+  });
+  // pipe() forwards no error: the answer's own failure reaches the reader as the refusal it is,
+  // and a reader that stops (the store failed) ends the download.
+  response.on("error", (error) => limited.destroy(refusalOf(error, deadline, options.timeoutMs)));
+  limited.on("close", () => response.destroy());
+  response.pipe(limited);
+  return { url: url.toString(), contentType: opened.contentType, body: limited };
+}
+
+/** Any failure of a request as the refusal it is: the rules' own, the deadline, or the network. */
+function refusalOf(error: unknown, signal: AbortSignal, timeoutMs: number): SafeFetchRefused {
+  if (error instanceof SafeFetchRefused) return error;
+  if (signal.aborted) return new SafeFetchRefused("timeout", `no answer within ${timeoutMs} ms`);
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof SafeFetchRefused) return cause;
+  return new SafeFetchRefused("network", (error as Error).message);
+}
+
+export type SafePostOptions = {
+  body: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  allowPrivate?: readonly string[];
+  /** Bytes of the answer kept (the rest is not read): enough for a log line. */
+  maxAnswerBytes?: number;
+};
+
+export type SafePostResult = { status: number; answer: string };
+
+/**
+ * POSTs `body` to `raw` under the same address rules as safeFetch (the studio's webhooks, ADR
+ * 0058): only http and https, no credentials in the address, every resolved address public
+ * (unless allowed), one deadline for connecting, sending and the answer. A redirect is not
+ * followed (a POST is not sent on to another address): its status is the answer. Any status is
+ * answered, with the first `maxAnswerBytes` of the body; what the rules refuse, a timeout and a
+ * network failure throw SafeFetchRefused.
+ */
+export async function safePost(raw: string, options: SafePostOptions): Promise<SafePostResult> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const url = checkedUrl(raw);
+  const maxAnswerBytes = options.maxAnswerBytes ?? 1024;
+  const body = Buffer.from(options.body, "utf8");
+  try {
+    const { client, lookup } = guardedConnection(url, options.allowPrivate);
+    return await new Promise<SafePostResult>((resolve, reject) => {
+      const request = client.request(
+        url,
+        {
+          method: "POST",
+          lookup,
+          signal,
+          agent: false,
+          headers: { ...options.headers, "content-length": String(body.length) },
+        },
+        (response) => {
+          const status = response.statusCode ?? 0;
+          const chunks: Buffer[] = [];
+          let size = 0;
+          const done = () => resolve({ status, answer: Buffer.concat(chunks).toString("utf8").slice(0, maxAnswerBytes) });
+          response.on("data", (chunk: Buffer) => {
+            if (size >= maxAnswerBytes) return;
+            chunks.push(chunk.subarray(0, maxAnswerBytes - size));
+            size += chunk.length;
+            // Enough of the answer for the log: the rest is not waited for.
+            if (size >= maxAnswerBytes) {
+              response.destroy();
+              done();
+            }
+          });
+          response.on("end", done);
+          response.on("error", (error) => (size >= maxAnswerBytes ? done() : reject(error)));
+        },
+      );
+      request.on("error", reject);
+      request.end(body);
+    });
+  } catch (error) {
+    throw refusalOf(error, signal, options.timeoutMs);
   }
 }

@@ -18,7 +18,7 @@ function setCronjobs(active: boolean) {
     .execute();
 }
 
-test("expired sessions and stale tokens are removed, live ones stay; with cronjobs off nothing is touched", async () => {
+test("expired sessions, stale tokens and day-old API idempotency keys are removed, live ones stay; with cronjobs off nothing is touched", async () => {
   const { userId, accountId } = await insertUser();
   const now = new Date();
   const past = new Date(now.getTime() - 60_000);
@@ -42,6 +42,15 @@ test("expired sessions and stale tokens are removed, live ones stay; with cronjo
   });
   const tokens = [token(`a${userId}`, past), token(`b${userId}`, future, twoDaysAgo), token(`c${userId}`, future)];
   await db.insertInto("oneTimeToken").values(tokens).execute();
+  const idempotency = (key: string, createdAt: Date) => ({
+    id: createId(),
+    accountId,
+    idempotencyKey: key,
+    requestHash: "0".repeat(64),
+    createdAt,
+  });
+  const keys = [idempotency("old", twoDaysAgo), idempotency("fresh", past)];
+  await db.insertInto("apiIdempotencyKey").values(keys).execute();
 
   await setCronjobs(false);
   expect(await purgeExpiredAuth(db, now)).toEqual({ skipped: true });
@@ -53,5 +62,7 @@ test("expired sessions and stale tokens are removed, live ones stay; with cronjo
   expect(leftSessions.map((s) => s.id)).toEqual([sessions.live]);
   const leftTokens = await db.selectFrom("oneTimeToken").select("id").where("userId", "=", userId).execute();
   expect(leftTokens.map((t) => t.id)).toEqual([tokens[2]?.id]);
+  const leftKeys = await db.selectFrom("apiIdempotencyKey").select("id").where("accountId", "=", accountId).execute();
+  expect(leftKeys.map((k) => k.id)).toEqual([keys[1]?.id]);
   await db.deleteFrom("account").where("id", "=", accountId).execute();
 });

@@ -1,8 +1,10 @@
 import type { Database } from "#db/client";
 import { cronjobsActive } from "#app/preferences/system-preference.server";
+import { purgeExpiredIdempotencyKeys } from "#app/models/api-idempotency.server";
 
 /**
- * Deletes sessions past their expiry and one-time tokens that expired or were used a day ago.
+ * Deletes sessions past their expiry, one-time tokens that expired or were used a day ago, and
+ * the public API's idempotency keys older than a day.
  * Idempotent: running it twice deletes nothing the second time.
  */
 export async function purgeExpiredAuth(db: Database, now = new Date()) {
@@ -13,5 +15,6 @@ export async function purgeExpiredAuth(db: Database, now = new Date()) {
     .deleteFrom("oneTimeToken")
     .where((eb) => eb.or([eb("expiresAt", "<", now), eb("usedAt", "<", dayAgo)]))
     .executeTakeFirst();
-  return { skipped: false as const, sessions: Number(sessions.numDeletedRows), tokens: Number(tokens.numDeletedRows) };
+  const idempotencyKeys = await purgeExpiredIdempotencyKeys(db, now);
+  return { skipped: false as const, sessions: Number(sessions.numDeletedRows), tokens: Number(tokens.numDeletedRows), idempotencyKeys };
 }

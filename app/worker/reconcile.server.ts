@@ -20,6 +20,7 @@ import { cleanupIntervalMinutes } from "#app/preferences/system-preference.serve
 import { releaseChannel } from "#app/publish/channel-publish.server";
 import { failPublishJob } from "#app/publish/publish-job.server";
 import { endRender } from "#app/render/render-outcome.server";
+import { requeueDueWebhooks } from "#app/webhooks/deliver.server";
 import { isPageProcess, PAGE_OPERATION_FAILURE } from "#app/rules/page-structure";
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
@@ -93,6 +94,7 @@ export function reconcilerDeps(deps: Deps, options: { graceMs?: number; heartbea
     endLost: (lost) => endLostProcess(deps, lost),
     releaseChannel: (channelId) => releaseChannel(deps.db, channelId, "failed"),
     finishChannelRemoval: (channel) => finishChannelRemoval(deps, channel),
+    requeueWebhooks: (graceMs) => requeueDueWebhooks({ db: deps.db, queue: deps.queues.webhooks }, { graceMs }),
     log: deps.log,
   };
 }

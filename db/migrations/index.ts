@@ -19,6 +19,8 @@ import * as m0017 from "./2026_11_27_0017_readership_statistics.ts";
 import * as m0018 from "./2026_11_27_0018_channel_statistics_index.ts";
 import * as m0019 from "./2026_11_27_0019_zip_statistics.ts";
 import * as m0020 from "./2026_11_27_0020_api_keys.ts";
+import * as m0021 from "./2026_11_28_0021_webhooks.ts";
+import * as m0022 from "./2026_11_28_0022_api_idempotency.ts";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run time) so the
@@ -45,4 +47,6 @@ export const migrations: Record<string, Migration> = {
   "2026_11_27_0018_channel_statistics_index": m0018,
   "2026_11_27_0019_zip_statistics": m0019,
   "2026_11_27_0020_api_keys": m0020,
+  "2026_11_28_0021_webhooks": m0021,
+  "2026_11_28_0022_api_idempotency": m0022,
 };

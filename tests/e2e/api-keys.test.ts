@@ -1,5 +1,6 @@
 import { expect, request, test } from "@playwright/test";
 import { closeE2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
+import { openAccountDrawer } from "./support/account-drawer.ts";
 import { axeViolations } from "./support/reader-checks.ts";
 import { E2E_BASE_URL } from "./support/slot.ts";
 
@@ -38,15 +39,7 @@ for (const lang of [
       const user = await insertUserWithLevel("2", { user: { emailLanguage: lang.code } });
       await logInAs(context, user);
       await page.goto("/epaper");
-      // The header's main menu (pressed again until the page has hydrated).
-      const menu = page.getByRole("menu");
-      await expect(async () => {
-        if (!(await menu.isVisible())) await page.getByRole("banner").getByRole("button", { name: lang.menu }).click();
-        await expect(menu).toBeVisible({ timeout: 2000 });
-      }).toPass({ timeout: 15_000 });
-      await page.getByRole("menuitem", { name: lang.account, exact: true }).click();
-      const drawer = page.getByRole("dialog", { name: lang.account });
-      await expect(drawer.getByRole("heading", { name: lang.title })).toBeVisible();
+      const drawer = await openAccountDrawer(page, { ...lang, heading: lang.title });
 
       const keyName = `Shop export ${testInfo.project.name}`;
       await drawer.getByLabel(lang.name, { exact: true }).fill(keyName);

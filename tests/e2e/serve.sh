@@ -32,7 +32,9 @@ npx tsx server/cli/seed.ts >/dev/null
 # A web site outside the studio (an external link's page with its Open Graph image): the only
 # private address the server may fetch preview images from in this run (ADR 0033).
 OUTSIDE_PORT=$((BASE + 6))
-export OUTBOUND_ALLOW_PRIVATE=127.0.0.1:$OUTSIDE_PORT
+# The webhooks journey's receiver (ADR 0058), BASE + 8, and the API journey's outside program (a
+# PDF to import, its webhooks), BASE + 9.
+export OUTBOUND_ALLOW_PRIVATE=127.0.0.1:$OUTSIDE_PORT,127.0.0.1:$((BASE + 8)),127.0.0.1:$((BASE + 9))
 python3 -m http.server "$OUTSIDE_PORT" --bind 127.0.0.1 --directory tests/e2e/outside-site >/dev/null 2>&1 &
 # The external shop (the only thing mocked, issue 13): the sandbox shop npm start runs without a
 # SHOP_URL (server/sandbox-shop/), started by run-all on its own port as SHOP_URL; its checkout

@@ -354,12 +354,16 @@ async function send(cell: Cell, fixture: Fixture, foreign: Fixture): Promise<str
     if (fixture.apiKey) headers.Authorization = `Bearer ${fixture.apiKey}`;
   } else if (entry.bearer && fixture.sessionId) headers.Authorization = `Bearer ${fixture.sessionId}`;
   else if (fixture.cookie && origin === "studio") headers.Cookie = fixture.cookie;
-  let body: URLSearchParams | undefined;
-  if (entry.method === "POST") {
+  let body: URLSearchParams | string | undefined;
+  if (entry.json) {
+    body = JSON.stringify(entry.json(ids));
+    headers["Content-Type"] = "application/json";
+  } else if (entry.method === "POST" && !entry.httpMethod) {
     body = new URLSearchParams({ ...(entry.intent ? { intent: entry.intent } : {}), ...entry.form?.(ids) });
     headers["Content-Type"] = "application/x-www-form-urlencoded";
   }
-  const response = await fetch(`${base}${address}`, { method: entry.method, headers, body, redirect: "manual" });
+  const method = entry.httpMethod ?? entry.method;
+  const response = await fetch(`${base}${address}`, { method, headers, body, redirect: "manual" });
   return answerOf(response, base);
 }
 

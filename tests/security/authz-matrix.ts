@@ -98,6 +98,10 @@ export type MatrixEntry = {
    * Callers who may hold keys (apiKeys) get one made for their account; the others send none (401).
    */
   apiKey?: boolean;
+  /** The HTTP method an action is called with when it is not POST (the public API's PATCH and DELETE). */
+  httpMethod?: "PATCH" | "DELETE";
+  /** A JSON body instead of the form (the public API's writes). */
+  json?: (ids: CellIds) => unknown;
   /** The write changes or ends the caller's session or account: every cell gets fresh fixtures. */
   destructive?: boolean;
   /** The answers for the caller's own target (or for everything when not scoped). */
@@ -946,12 +950,79 @@ export const MATRIX: MatrixEntry[] = [
     form: () => ({ keyId: "no-such-key" }),
     expect: signedIn("404", { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403", demoAccount: "403" }),
   },
+  // The account drawer's webhooks (ADR 0058): as API keys; an endpoint or delivery of no account of
+  // the caller's (another account's included) is 404 (app/webhooks/endpoints.server.test.ts proves another account's).
+  { route: "resources/webhooks", method: "GET", expect: signedIn("200") },
+  {
+    route: "resources/webhooks",
+    method: "POST",
+    intent: "createWebhook",
+    form: () => ({ url: "https://hooks.example.com/matrix", events: "epaper.rendered" }),
+    expect: signedIn("200", { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403", demoAccount: "403" }),
+  },
+  {
+    route: "resources/webhooks",
+    method: "POST",
+    intent: "deleteWebhook",
+    form: () => ({ endpointId: "no-such-endpoint" }),
+    expect: signedIn("404", { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403", demoAccount: "403" }),
+  },
+  {
+    route: "resources/webhooks",
+    method: "POST",
+    intent: "sendWebhookAgain",
+    form: () => ({ deliveryId: "no-such-delivery" }),
+    expect: signedIn("404", { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403", demoAccount: "403" }),
+  },
+  {
+    route: "resources/webhooks/:endpointId/deliveries",
+    method: "GET",
+    path: () => "/resources/webhooks/no-such-endpoint/deliveries",
+    expect: signedIn("404", { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403", demoAccount: "403" }),
+  },
   // The public API (issue 32, ADR 0056): the caller's API key only, never the cookie; reads pass the
   // lock and the demo rule; another account's ePaper is 404. Its document and reference are public.
   { route: "api/v1/epapers", method: "GET", apiKey: true, expect: API("200") },
   { route: "api/v1/epapers/:epaperId", method: "GET", apiKey: true, scoped: true, expect: API("200") },
   { route: "api/v1/publications", method: "GET", apiKey: true, expect: API("200") },
   { route: "api/v1/channels", method: "GET", apiKey: true, expect: API("200") },
+  // Writes (issue 32): the matrix's keys read only, so every write is refused for its scope (403)
+  // before anything is looked at; the write rules themselves: app/routes/api/api-writes.server.test.ts.
+  {
+    route: "api/v1/epapers",
+    method: "POST",
+    apiKey: true,
+    json: () => ({ uploadId: "no-such-upload", name: "Matrix", languageCode: "de" }),
+    expect: API("403"),
+  },
+  {
+    route: "api/v1/epapers/:epaperId",
+    method: "POST",
+    httpMethod: "PATCH",
+    apiKey: true,
+    json: () => ({ name: "Matrix" }),
+    expect: API("403"),
+  },
+  { route: "api/v1/epapers/:epaperId", method: "POST", httpMethod: "DELETE", apiKey: true, expect: API("403") },
+  {
+    route: "api/v1/epapers/:epaperId/publications",
+    method: "POST",
+    apiKey: true,
+    json: () => ({ type: "preview" }),
+    expect: API("403"),
+  },
+  { route: "api/v1/uploads", method: "POST", apiKey: true, expect: API("403") },
+  // The zip package with the key; another account's is 404.
+  { route: "api/v1/epapers/:epaperId/zip", method: "GET", apiKey: true, scoped: true, expect: API("200") },
+  // A page's file, as its ePaper's pages name it: another account's is 404.
+  {
+    route: "api/v1/epapers/:epaperId/pages/:pageNumber/:file",
+    method: "GET",
+    apiKey: true,
+    scoped: true,
+    path: (ids) => `/api/v1/epapers/${ids.epaperId}/pages/1/thumb.webp`,
+    expect: API("200"),
+  },
   // A studio session is no API key.
   { route: "api/v1/epapers", method: "GET", expect: all("401") },
   { route: "api/v1/openapi.json", method: "GET", expect: all("200") },

@@ -16,6 +16,7 @@ import { ChangePasswordForm, DeleteProfile, NotificationSwitch, ProfileDetailsFo
 import { useSchemaForm } from "#app/components/hooks/use-schema-form";
 import { UploadWidgetCode } from "./upload-widget-code.tsx";
 import { ApiKeysSection } from "./api-keys-section.tsx";
+import { WebhooksSection } from "./webhooks-section.tsx";
 
 /** What the account drawer shows: the current account (after a support switch, the switched-to one). */
 export type AccountView = {
@@ -147,6 +148,7 @@ function AccountDrawerContent({ account, onClose }: { account: AccountView; onCl
         </Section>
       ) : null}
       <ApiKeysSection />
+      <WebhooksSection />
       {settings ? (
         settings.deleteAccount.allowed ? (
           <Section title={t("shell.account.deleteSection")}>

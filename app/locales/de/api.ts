@@ -4,7 +4,7 @@ import type { Translation } from "../en.ts";
 export default {
   apiKeys: {
     title: "API-Schlüssel",
-    hint: "Andere Systeme lesen die ePaper, Vorschaulinks und Kanäle dieses Kontos über die öffentliche API mit einem Schlüssel. Ein Schlüssel handelt für das ganze Konto.",
+    hint: "Andere Systeme laden über die öffentliche API mit einem Schlüssel PDFs hoch, erstellen und veröffentlichen ePaper und lesen die ePaper, Vorschaulinks und Kanäle dieses Kontos. Ein Schlüssel handelt für das ganze Konto.",
     docs: "API-Referenz",
     name: "Name",
     scopes: "Berechtigungen",
@@ -54,6 +54,21 @@ export default {
       maintenance: "Das Studio wird gerade gewartet. Bitte versuchen Sie es später erneut.",
       invalidQuery: "Ein Parameter dieser Anfrage ist ungültig: {{problem}}",
       notFound: "Dieses Element existiert nicht (mehr).",
+      invalidBody: "Der Inhalt dieser Anfrage ist ungültig: {{problem}}",
+      idempotencyKeyInvalid: "Der Idempotency-Key muss aus 1 bis 255 sichtbaren ASCII-Zeichen bestehen.",
+      idempotencyKeyInProgress: "Ein Aufruf mit diesem Idempotency-Key läuft noch. Bitte versuchen Sie es gleich noch einmal.",
+      idempotencyKeyReused:
+        "Dieser Idempotency-Key wurde für eine andere Anfrage verwendet. Bitte nehmen Sie für eine neue Anfrage einen neuen Schlüssel.",
+      methodNotAllowed: "Diese Adresse beantwortet diese Methode nicht.",
+      import: {
+        scheme: "Der Import braucht eine http- oder https-Adresse ohne Benutzername und Passwort.",
+        address: "Das PDF konnte nicht importiert werden: Diese Adresse liegt nicht im öffentlichen Internet.",
+        redirects: "Das PDF konnte nicht importiert werden: Die Adresse leitet zu oft weiter.",
+        status: "Das PDF konnte nicht importiert werden: Die Adresse hat nicht mit der Datei geantwortet.",
+        type: "Das PDF konnte nicht importiert werden: Unter dieser Adresse liegt kein PDF.",
+        timeout: "Das PDF konnte nicht importiert werden: Die Adresse hat zu lange gebraucht.",
+        network: "Das PDF konnte nicht importiert werden: Die Adresse war nicht erreichbar.",
+      },
     },
   },
 } satisfies Pick<Translation, "apiKeys" | "api">;

@@ -2,7 +2,7 @@
 export default {
   apiKeys: {
     title: "API keys",
-    hint: "Other systems read this account's ePapers, preview links and channels through the public API with a key. A key acts for the whole account.",
+    hint: "Through the public API, other systems upload PDFs, make and publish ePapers, and read this account's ePapers, preview links and channels, with a key. A key acts for the whole account.",
     docs: "API reference",
     name: "Name",
     scopes: "Scopes",
@@ -52,6 +52,20 @@ export default {
       maintenance: "The studio is in maintenance. Please try again later.",
       invalidQuery: "A parameter of this request is not valid: {{problem}}",
       notFound: "This item does not exist (any more).",
+      invalidBody: "The body of this request is not valid: {{problem}}",
+      idempotencyKeyInvalid: "The Idempotency-Key must be 1 to 255 visible ASCII characters.",
+      idempotencyKeyInProgress: "A call with this Idempotency-Key is still running. Please try again in a moment.",
+      idempotencyKeyReused: "This Idempotency-Key was used for a different request. Please use a new key for a new request.",
+      methodNotAllowed: "This address does not answer this method.",
+      import: {
+        scheme: "The import needs an http or https address without a user name or password.",
+        address: "The PDF could not be imported: this address is not on the public internet.",
+        redirects: "The PDF could not be imported: the address redirects too often.",
+        status: "The PDF could not be imported: the address did not answer with the file.",
+        type: "The PDF could not be imported: the address does not serve a PDF.",
+        timeout: "The PDF could not be imported: the address took too long to send it.",
+        network: "The PDF could not be imported: the address could not be reached.",
+      },
     },
   },
 } as const;

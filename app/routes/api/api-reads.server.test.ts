@@ -1,5 +1,6 @@
 import { createId } from "@paralleldrive/cuid2";
 import { afterAll, expect, test } from "vitest";
+import { blobs } from "#app/blob/blobs.server";
 import { createApiKey } from "#app/models/api-keys.server";
 import { db } from "#app/utils/db.server";
 import { redis } from "#app/utils/redis.server";
@@ -90,7 +91,7 @@ test("search by name and folder filter (the root folder includes ePapers without
   expect((await callApi(`/api/v1/epapers?folderId=${owner.folderId}`, { key: stranger.token })).status).toBe(404);
 });
 
-test("one ePaper: process state, progress, pages with the studio's image addresses, and its outline", async () => {
+test("one ePaper: process state, progress, pages with image addresses the key can fetch, and its outline", async () => {
   const owner = await customer();
   const epaperId = await insertEpaper(owner.accountId, { name: "Annual report" });
   await db
@@ -117,7 +118,7 @@ test("one ePaper: process state, progress, pages with the studio's image address
       sourcePage: 1,
       width: 595,
       height: 842,
-      blobPrefix: "p/1",
+      blobPrefix: `p/${pageId}`,
       renditions: JSON.stringify(renditions),
     })
     .execute();
@@ -132,12 +133,21 @@ test("one ePaper: process state, progress, pages with the studio's image address
     pages: [
       {
         number: 1,
-        thumbnail: { width: 200, url: `http://localhost:3000/epaper/${epaperId}/pages/1/thumb.webp?v=3` },
-        images: [{ width: 800, height: 1131, url: `http://localhost:3000/epaper/${epaperId}/pages/1/w800.webp?v=3` }],
+        thumbnail: { width: 200, url: `http://localhost:3000/api/v1/epapers/${epaperId}/pages/1/thumb.webp?v=3` },
+        images: [{ width: 800, height: 1131, url: `http://localhost:3000/api/v1/epapers/${epaperId}/pages/1/w800.webp?v=3` }],
       },
     ],
     outline: [{ title: "Foreword", pageNumber: 1, indent: 0, enabled: true }],
   });
+  // The addresses answer with the key: the file a page's renditions list, nothing else, and only in its account.
+  await blobs.put(`p/${pageId}/thumb.webp`, Buffer.from("RIFF....WEBP"));
+  const thumb = await callApi(`/api/v1/epapers/${epaperId}/pages/1/thumb.webp?v=3`, { key: owner.token });
+  expect(thumb.status).toBe(200);
+  expect(thumb.headers.get("content-type")).toBe("image/webp");
+  expect((await callApi(`/api/v1/epapers/${epaperId}/pages/1/words.json`, { key: owner.token })).status).toBe(404);
+  const stranger = await customer();
+  expect((await callApi(`/api/v1/epapers/${epaperId}/pages/1/thumb.webp`, { key: stranger.token })).status).toBe(404);
+  await blobs.delete(`p/${pageId}/thumb.webp`);
 });
 
 test("publications and channels of the account with their addresses; nothing of another account", async () => {
@@ -161,7 +171,7 @@ test("publications and channels of the account with their addresses; nothing of 
   expect(items.find((item) => item.type === "preview")?.url).toMatch(/^http:\/\/127\.0\.0\.1:3001\/preview\/\w+\/$/);
   expect(items.find((item) => item.type === "previewlink")?.url).toMatch(/^http:\/\/localhost:3000\/protected-sharing\/previewlink\/\w+$/);
   expect(items.find((item) => item.type === "previewlink")?.expiresAt).not.toBeNull();
-  expect(items.find((item) => item.type === "zip")?.url).toBe(`http://localhost:3000/epaper/${epaperId}/zip`);
+  expect(items.find((item) => item.type === "zip")?.url).toBe(`http://localhost:3000/api/v1/epapers/${epaperId}/zip`);
 
   const shortPath = createId().slice(0, 10);
   await db.insertInto("channel").values({ id: createId(), accountId: owner.accountId, name: "Magazine", shortPath, epaperId }).execute();

@@ -15,3 +15,10 @@ export const E2E_DATA_DIR = `data/e2e${E2E_SLOT === 0 ? "" : `-${E2E_SLOT}`}`;
 export const E2E_LANDING_URL = `${E2E_BASE_URL}/landing`;
 /** tests/e2e/serve.sh's web site "outside" the studio (an external page with an Open Graph image). */
 export const E2E_OUTSIDE_URL = `http://127.0.0.1:${E2E_PORT + 6}`;
+/** tests/e2e/webhooks.test.ts's local receiver, which serve.sh lets the worker reach. */
+export const E2E_WEBHOOK_RECEIVER_PORT = E2E_PORT + 8;
+/**
+ * tests/e2e/api-journey.test.ts's outside program: a server of its own that serves a PDF to import
+ * and receives the webhooks, which serve.sh lets the studio reach.
+ */
+export const E2E_API_CLIENT_PORT = E2E_PORT + 9;

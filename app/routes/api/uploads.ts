@@ -1,0 +1,51 @@
+import { blobs } from "#app/blob/blobs.server";
+import { apiUploader } from "#app/models/public-api-writes.server";
+import { bodyReadLimit, discardBody, receiveUpload, uploadDepsFromEnv } from "#app/models/upload.server";
+import { importUpload } from "#app/models/upload-import.server";
+import { ImportUploadSchema, UploadSchema } from "#app/rules/public-api";
+import { db } from "#app/utils/db.server";
+import { getEnv } from "#app/utils/env.server";
+import { redis } from "#app/utils/redis.server";
+import { apiWrite, methodNotAllowed } from "./api-write.server.ts";
+import type { Route } from "./+types/uploads";
+
+/**
+ * POST /api/v1/uploads (scope write): the studio's upload, with the same limits and refusals (not
+ * a PDF, too large, too many pages, password, damaged, no render node), either as multipart with
+ * one file field `file`, or as JSON `{ url }`: the studio imports the PDF from that public address
+ * (upload-import.server.ts). Answers the upload, which POST /api/v1/epapers turns into an ePaper
+ * within a day.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request, "POST");
+  const env = getEnv();
+  const deps = uploadDepsFromEnv(env, { db, blobs, redis });
+  const answer = ({ id, fileName, numPages }: { id: string; fileName: string; numPages: number }) => ({
+    id,
+    fileName,
+    pageCount: numPages,
+  });
+  if (/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) {
+    return apiWrite(request, {
+      scope: "write",
+      status: 201,
+      body: ImportUploadSchema,
+      response: UploadSchema,
+      run: async ({ subject }, input) =>
+        answer(
+          await importUpload(deps, apiUploader(subject), input.url, { signal: request.signal, allowPrivate: env.OUTBOUND_ALLOW_PRIVATE }),
+        ),
+    });
+  }
+  const response = await apiWrite(request, {
+    scope: "write",
+    status: 201,
+    body: "multipart",
+    response: UploadSchema,
+    run: async ({ subject }) => answer(await receiveUpload(deps, apiUploader(subject), request)),
+  });
+  // Refused before the file was read (no key, over the limit): read it off the connection, or the
+  // client still sending sees a reset instead of the answer.
+  await discardBody(request, bodyReadLimit(deps.config));
+  return response;
+}

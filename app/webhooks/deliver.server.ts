@@ -1,0 +1,168 @@
+import { createId } from "@paralleldrive/cuid2";
+import type { Queue } from "bullmq";
+import { sql } from "kysely";
+import type { Database } from "#db/client";
+import { retryTransaction } from "#db/retry-transaction";
+import { DeliverWebhookJob, type DeliverWebhookJobData } from "#app/jobs/webhooks";
+import { enqueue, jobIdOf, type JobQueue } from "#app/jobs/queues.server";
+import {
+  nextAttemptAt,
+  WEBHOOK_ID_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMEOUT_MS,
+  WEBHOOK_TIMESTAMP_HEADER,
+} from "#app/rules/webhooks";
+import { SafeFetchRefused, safePost } from "#app/utils/safe-fetch.server";
+import { signTimestamped } from "#app/utils/timestamped-signature.server";
+
+/*
+ * One attempt of a webhook delivery (ADR 0058), run by the worker's `webhooks` queue. The row is
+ * claimed first (its attempt count goes up, and a pending row's next attempt moves past the
+ * attempt's own deadline), so two jobs never send the same attempt. The call goes through the
+ * SSRF-safe POST, signed afresh; a 2xx delivers, anything else (another status, a refused or
+ * private address, a timeout, a network failure) is a failed attempt, logged with its status or
+ * error and its duration. A pending delivery is tried again with back-off for 24 hours after its
+ * event, then it is failed. 'Send again' is one attempt now, in any state.
+ */
+
+export type DeliverDeps = {
+  db: Database;
+  /** The `webhooks` queue: the next attempt is enqueued there, delayed. */
+  queue: JobQueue;
+  /** "host:port" entries a delivery may reach although private (OUTBOUND_ALLOW_PRIVATE: tests only). */
+  allowPrivate: readonly string[];
+  timeoutMs?: number;
+};
+
+export type DeliverOutcome = "skipped" | "delivered" | "retrying" | "failed" | "attempted";
+
+/** How long a claimed attempt holds its row before the reconciler may take it as lost. */
+const CLAIM_MS = WEBHOOK_TIMEOUT_MS + 60_000;
+const TEXT_MAX = 500;
+
+type Sent = { statusCode: number | null; error: string | null; durationMs: number };
+
+/** Sends the stored payload once, signed with the endpoint's secret at `at`. */
+async function send(deps: DeliverDeps, target: { url: string; secret: string; eventId: string; payload: string }, at: Date): Promise<Sent> {
+  const started = performance.now();
+  const duration = () => Math.round(performance.now() - started);
+  try {
+    const { status, answer } = await safePost(target.url, {
+      body: target.payload,
+      timeoutMs: deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+      allowPrivate: deps.allowPrivate,
+      headers: {
+        "Content-Type": "application/json",
+        "User-Agent": "ePaperStudio-Webhooks/1.0",
+        [WEBHOOK_ID_HEADER]: target.eventId,
+        [WEBHOOK_TIMESTAMP_HEADER]: String(Math.floor(at.getTime() / 1000)),
+        [WEBHOOK_SIGNATURE_HEADER]: signTimestamped(target.secret, target.payload, at),
+      },
+    });
+    const ok = status >= 200 && status < 300;
+    return { statusCode: status, error: ok ? null : answer.trim().slice(0, TEXT_MAX) || null, durationMs: duration() };
+  } catch (error) {
+    const text = error instanceof SafeFetchRefused ? error.message : `network: ${(error as Error).message}`;
+    return { statusCode: null, error: text.slice(0, TEXT_MAX), durationMs: duration() };
+  }
+}
+
+/** One attempt of the job's delivery (see above); `now` is the clock (tests move it). */
+export async function deliverWebhook(deps: DeliverDeps, job: DeliverWebhookJobData, now = () => new Date()): Promise<DeliverOutcome> {
+  const row = await deps.db
+    .selectFrom("webhookDelivery")
+    .innerJoin("webhookEndpoint", "webhookEndpoint.id", "webhookDelivery.endpointId")
+    .select([
+      "webhookDelivery.id",
+      "webhookDelivery.eventId",
+      "webhookDelivery.payload",
+      "webhookDelivery.state",
+      "webhookDelivery.attempts",
+      "webhookDelivery.createdAt",
+      "webhookEndpoint.url",
+      "webhookEndpoint.secret",
+    ])
+    .where("webhookDelivery.id", "=", job.deliveryId)
+    .executeTakeFirst();
+  if (!row) return "skipped";
+  // A scheduled attempt runs only while its delivery waits for exactly this attempt.
+  if (!job.manual && (row.state !== "pending" || row.attempts !== job.attempt)) return "skipped";
+  const pending = row.state === "pending";
+  const startedAt = now();
+  const claimed = await deps.db
+    .updateTable("webhookDelivery")
+    .set({ attempts: sql`attempts + 1`, ...(pending ? { nextAttemptAt: new Date(startedAt.getTime() + CLAIM_MS) } : {}) })
+    .where("id", "=", row.id)
+    .where("attempts", "=", row.attempts)
+    .where("state", "=", row.state)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return "skipped";
+  const made = row.attempts + 1;
+  const sent = await send(deps, row, startedAt);
+  const ok = sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300;
+  const endedAt = now();
+  const next = ok || !pending ? null : nextAttemptAt(row.createdAt, made, endedAt);
+  const state = ok ? "delivered" : pending && !next ? "failed" : row.state;
+  await retryTransaction(deps.db, async (trx) => {
+    await trx
+      .insertInto("webhookAttempt")
+      .values({
+        id: createId(),
+        deliveryId: row.id,
+        attemptedAt: startedAt,
+        statusCode: sent.statusCode,
+        error: sent.error,
+        durationMs: sent.durationMs,
+        manual: Boolean(job.manual),
+      })
+      .execute();
+    await trx
+      .updateTable("webhookDelivery")
+      .set({
+        state,
+        nextAttemptAt: state === "pending" ? next : null,
+        lastStatusCode: sent.statusCode,
+        lastError: sent.error,
+        ...(ok ? { deliveredAt: endedAt } : {}),
+      })
+      .where("id", "=", row.id)
+      .execute();
+  });
+  if (state === "pending" && next) {
+    await enqueue(deps.queue, DeliverWebhookJob, { deliveryId: row.id, attempt: made }, { delayMs: next.getTime() - endedAt.getTime() });
+    return "retrying";
+  }
+  if (!pending && !ok) return "attempted";
+  return state === "delivered" ? "delivered" : "failed";
+}
+
+/** A job is alive while BullMQ holds it in one of these states. */
+const LIVE_STATES = new Set(["active", "waiting", "delayed", "prioritized", "waiting-children"]);
+const REQUEUE_BATCH = 500;
+
+/**
+ * The reconciler's step for webhooks (ADR 0047's pattern): every pending delivery that is due
+ * since more than `graceMs` and has no live job (Redis lost it, or its enqueue failed) is
+ * enqueued again for the attempt it waits for. Answers how many were enqueued.
+ */
+export async function requeueDueWebhooks(deps: { db: Database; queue: Queue }, options: { graceMs: number }): Promise<number> {
+  const due = await deps.db
+    .selectFrom("webhookDelivery")
+    .select(["id", "attempts"])
+    .where("state", "=", "pending")
+    .where("nextAttemptAt", "<", sql<Date>`CURRENT_TIMESTAMP(3) - INTERVAL ${options.graceMs * 1000} MICROSECOND`)
+    .orderBy("nextAttemptAt")
+    .limit(REQUEUE_BATCH)
+    .execute();
+  let requeued = 0;
+  for (const delivery of due) {
+    const data = { deliveryId: delivery.id, attempt: delivery.attempts };
+    const previous = await deps.queue.getJob(jobIdOf(DeliverWebhookJob, data) as string);
+    if (previous && LIVE_STATES.has(await previous.getState())) continue;
+    // A finished job under the same id would make the add a no-op.
+    if (previous) await previous.remove().catch(() => undefined);
+    await enqueue(deps.queue, DeliverWebhookJob, data);
+    requeued++;
+  }
+  return requeued;
+}
