@@ -22,28 +22,32 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
  * Refuses a request whose declared Content-Length is over its route's limit before a byte of the
  * body is read (413, and the connection is closed, so nobody waits for a gigabyte that will never
  * be used). `limitFor` names a route's own limit; every other route gets DEFAULT_BODY_LIMIT_BYTES.
- * The upload card's route answers its JSON refusal, every other one plain text. A body without
+ * The upload card's route answers its JSON refusal, the public API a problem document, every other
+ * one plain text. A body without
  * a declared length (chunked) is refused with 411 on every route that has no limit of its own:
  * React Router would read it whole into memory. Browsers always declare the length of a form.
  */
 export function refuseDeclaredOversize(options: {
   limitFor: (path: string) => number | undefined;
-  refusal: (path: string) => { type: string; body: string } | undefined;
+  /** The answer's body for a refusal with `status` (411, 413, 400); plain text when undefined. */
+  refusal: (path: string, status: number) => { type: string; body: string } | undefined;
 }): RequestHandler {
   return (req, res, next) => {
     const declared = req.headers["content-length"];
     const ownLimit = options.limitFor(req.path);
     if (declared === undefined) {
       if (req.headers["transfer-encoding"] === undefined || ownLimit !== undefined) return next();
+      const refusal = options.refusal(req.path, 411) ?? { type: "text/plain; charset=utf-8", body: "a request body needs its length" };
       res.status(411).setHeader("Connection", "close");
-      res.type("text/plain; charset=utf-8").send("a request body needs its length");
+      res.type(refusal.type).send(refusal.body);
       return;
     }
     const length = Number(declared);
     const limit = ownLimit ?? DEFAULT_BODY_LIMIT_BYTES;
     if (Number.isFinite(length) && length <= limit) return next();
-    const refusal = options.refusal(req.path) ?? { type: "text/plain; charset=utf-8", body: "request body too large" };
-    res.status(Number.isFinite(length) ? 413 : 400);
+    const status = Number.isFinite(length) ? 413 : 400;
+    const refusal = options.refusal(req.path, status) ?? { type: "text/plain; charset=utf-8", body: "request body too large" };
+    res.status(status);
     res.setHeader("Connection", "close");
     res.type(refusal.type).send(refusal.body);
   };

@@ -11,6 +11,7 @@ import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "#app/auth/client-ip";
 import { crossOriginWriteRefused } from "#app/auth/same-origin";
 import { API_UPLOAD_PATH, PDF_UPLOAD_PATHS } from "#app/rules/upload-contract";
+import { apiBodyRefusal } from "./api-refusal.ts";
 import { bodyLimitFor } from "#app/rules/body-limits";
 import { channelDomainFor } from "#app/rules/subdomain";
 import { getEnv } from "#app/utils/env.server";
@@ -45,23 +46,14 @@ app.use((req, _res, next) => {
 app.use(
   refuseDeclaredOversize({
     limitFor: (path) => bodyLimitFor(path, env.UPLOAD_MAX_MB * 1024 * 1024),
-    refusal: (path) => {
-      if (PDF_UPLOAD_PATHS.includes(path)) {
+    refusal: (path, status) => {
+      if (PDF_UPLOAD_PATHS.includes(path) && status === 413) {
         return {
           type: "application/json",
           body: JSON.stringify({ error: { messageKey: "upload.errors.fileUploadExceeded", params: { size: env.UPLOAD_MAX_MB } } }),
         };
       }
-      if (path !== API_UPLOAD_PATH) return undefined;
-      const detail = `The file is larger than ${env.UPLOAD_MAX_MB} MB.`;
-      const problem = {
-        type: `${env.PUBLIC_URL}/api/docs#problem-Unprocessable`,
-        title: detail,
-        status: 413,
-        detail,
-        code: "Unprocessable",
-      };
-      return { type: "application/problem+json", body: JSON.stringify(problem) };
+      return path.startsWith("/api/v1/") ? apiBodyRefusal(status, path === API_UPLOAD_PATH ? env.UPLOAD_MAX_MB : null) : undefined;
     },
   }),
 );

@@ -23,6 +23,8 @@ const CODE_OF_STATUS: Record<number, GlobalErrorName> = {
   404: "NotFound",
   405: "Forbidden",
   409: "Conflict",
+  411: "Unprocessable",
+  413: "Unprocessable",
   422: "Unprocessable",
   424: "FailedDependency",
   429: "TooManyRequests",

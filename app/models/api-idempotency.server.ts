@@ -8,12 +8,23 @@ import type { Database } from "#db/client";
  * draft-ietf-httpapi-idempotency-key-header, as Stripe does it). The first call with a key claims
  * a row of its account before it does anything; its answer is stored with it. A retry with the
  * same key and the same request gets the stored answer again (the same ePaper, never a second);
- * with another request it is refused (422); while the first still runs, 409. A failure of ours
- * (5xx) or a refused key (401, 429) stores nothing, so the retry runs again. A key lives a day.
+ * with another request it is refused (422); while the first still runs, 409 (for at most the
+ * lease: a call that died frees its key). A call that fails before it did its work stores
+ * nothing, so the retry runs again; one that fails after stores its failure. A key lives a day.
  */
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+/**
+ * A call still running after this long is taken for dead (its process stopped): a retry claims
+ * the key again. Longer than any call may take (an import's download has 5 minutes).
+ */
+export const IDEMPOTENCY_LEASE_MS = 15 * 60_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** The header's value as this API accepts it: 1–255 visible ASCII characters. */
+export function assertIdempotencyKey(key: string) {
+  if (!KEY_PATTERN.test(key)) throw new AppError("api.errors.idempotencyKeyInvalid", { status: 422, detail: "Idempotency-Key" });
+}
 
 export type IdempotencyClaim = { kind: "claimed"; id: string } | { kind: "replay"; status: number; body: string | null };
 
@@ -32,7 +43,7 @@ export async function claimIdempotencyKey(
   input: { accountId: string; key: string; fingerprint: string },
   now = new Date(),
 ): Promise<IdempotencyClaim> {
-  if (!KEY_PATTERN.test(input.key)) throw new AppError("api.errors.idempotencyKeyInvalid", { status: 422, detail: "Idempotency-Key" });
+  assertIdempotencyKey(input.key);
   for (let attempt = 0; attempt < 2; attempt++) {
     const id = createId();
     try {
@@ -51,8 +62,10 @@ export async function claimIdempotencyKey(
       .where("idempotencyKey", "=", input.key)
       .executeTakeFirst();
     if (!row) continue; // released between the insert and the read: claim again
-    if (row.createdAt.getTime() <= now.getTime() - IDEMPOTENCY_TTL_MS) {
-      // Expired but not purged yet: a new call with the key, as if it had never been used.
+    const expired = row.createdAt.getTime() <= now.getTime() - IDEMPOTENCY_TTL_MS;
+    const abandoned = row.statusCode === null && row.createdAt.getTime() <= now.getTime() - IDEMPOTENCY_LEASE_MS;
+    if (expired || abandoned) {
+      // Expired but not purged yet, or its call died: a new call with the key, as if it had never been used.
       await db.deleteFrom("apiIdempotencyKey").where("id", "=", row.id).execute();
       continue;
     }

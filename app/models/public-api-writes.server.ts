@@ -40,20 +40,24 @@ export async function createApiEpaper(deps: ApiWriteDeps, subject: PermissionSub
   return created.id;
 }
 
-/** PATCH /api/v1/epapers/{id}: rename and/or move, each under the studio's rules. */
+/**
+ * PATCH /api/v1/epapers/{id}: move and/or rename, each under the studio's rules. The move comes
+ * first: it has the more refusals (the folder, an ePaper in error), and a name the schema let
+ * through meets only the checks the move passed already, so a refused change changes nothing.
+ */
 export async function updateApiEpaper(
   deps: ApiWriteDeps,
   subject: PermissionSubject,
   epaperId: string,
   change: z.output<typeof UpdateEpaperSchema>,
 ) {
-  if (change.name !== undefined) await renameEpaper(deps, subject, epaperId, change.name);
   if (change.folderId !== undefined) {
     // The folder tree's own checks (resources/folders.ts): the permission, then maintenance.
     requirePermission(subject, "tree");
     requireWriteAllowed(subject, { resource: "folder", targetIsDemo: false });
     await moveEpaper(deps.db, subject.accountId, epaperId, change.folderId, { demoManagement: can(subject, "demoManagement") });
   }
+  if (change.name !== undefined) await renameEpaper(deps, subject, epaperId, change.name);
 }
 
 /** DELETE /api/v1/epapers/{id}: the studio's delete (soft; a running process refuses). */

@@ -1,16 +1,17 @@
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { AppError } from "#app/errors/app-error";
 import type { TranslationKey } from "#app/locales/translation-key";
-import type { UploadPdfSuccess } from "#app/rules/upload-contract";
-import { truncateText } from "#app/rules/truncate";
 import { SafeFetchRefused, type SafeFetchRefusal, safeFetchStream } from "#app/utils/safe-fetch.server";
 import {
   acceptUpload,
-  type InspectedPdf,
+  cleanFileName,
+  inspectedPdf,
   looksLikePdf,
   notAPdf,
   pdfInspector,
   type Received,
+  type StoredUpload,
   tooLarge,
   type UploadDeps,
   type Uploader,
@@ -46,9 +47,14 @@ function importRefusal(error: SafeFetchRefused, config: UploadDeps["config"]): A
 
 /** The file's name from the address it came from (after redirects), as the studio shows uploads. */
 function fileNameOf(address: string): string {
-  const last = decodeURIComponent(new URL(address).pathname.split("/").pop() ?? "").trim();
-  const printable = [...last].filter((char) => (char.codePointAt(0) ?? 0) >= 0x20).join("");
-  return truncateText(printable || "document.pdf", 250);
+  const raw = new URL(address).pathname.split("/").pop() ?? "";
+  let last = raw;
+  try {
+    last = decodeURIComponent(raw);
+  } catch {
+    // Not valid percent-encoding (…/a%ZZ.pdf): the name as it was sent.
+  }
+  return cleanFileName(last) || "document.pdf";
 }
 
 export async function importUpload(
@@ -56,11 +62,14 @@ export async function importUpload(
   uploader: Uploader,
   address: string,
   options: { signal: AbortSignal; allowPrivate: readonly string[] },
-): Promise<UploadPdfSuccess> {
+): Promise<StoredUpload> {
   return acceptUpload(deps, uploader, { kind: "epaper" }, options.signal, async (target): Promise<Received> => {
-    const state: InspectedPdf = { refusal: null, size: 0, head: Buffer.alloc(0) };
+    const state = inspectedPdf();
+    let body: Readable | null = null;
+    // A refusal on the way (not a PDF) ends the download too: nothing more of it is wanted.
     const refuse = (error: AppError) => {
       state.refusal ??= error;
+      body?.destroy();
     };
     try {
       const fetched = await safeFetchStream(address, {
@@ -70,13 +79,14 @@ export async function importUpload(
         allowPrivate: options.allowPrivate,
         signal: options.signal,
       });
+      body = fetched.body;
       const inspect = pdfInspector(state, refuse);
       // Settled only when both are: put() removes its temporary file before it rejects.
       const results = await Promise.allSettled([pipeline(fetched.body, inspect), target.blobs.put(target.key, inspect)]);
       if (state.refusal) throw state.refusal;
       for (const result of results) if (result.status === "rejected") throw result.reason;
       if (!looksLikePdf(state.head)) throw notAPdf();
-      return { fileName: fileNameOf(fetched.url), size: state.size };
+      return { fileName: fileNameOf(fetched.url), size: state.size, sha256: state.hash.digest("hex") };
     } catch (error) {
       if (state.refusal) throw state.refusal;
       if (error instanceof SafeFetchRefused) throw importRefusal(error, target.config);

@@ -1,3 +1,4 @@
+import { createHash, type Hash } from "node:crypto";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
@@ -182,7 +183,7 @@ export async function receiveUpload(
   studio: Uploader,
   request: Request,
   purpose: UploadPurpose = { kind: "epaper" },
-): Promise<UploadPdfSuccess> {
+): Promise<StoredUpload> {
   return acceptUpload(deps, studio, purpose, request.signal, (target) => receivePdf(request, target));
 }
 
@@ -198,7 +199,7 @@ export async function acceptUpload(
   purpose: UploadPurpose,
   signal: AbortSignal,
   store: (target: { blobs: BlobStore; key: string; config: UploadConfig }) => Promise<Received>,
-): Promise<UploadPdfSuccess> {
+): Promise<StoredUpload> {
   const now = deps.now ?? (() => new Date());
   const { user } = studio;
   if (purpose.kind === "epaper") {
@@ -269,7 +270,7 @@ export async function acceptUpload(
       // Gone while we analysed: roll back rather than keep an upload nobody will use.
       if (signal.aborted) throw new UploadAborted("the client left before the upload was stored");
     });
-    return { id, numPages: analysis.pageCount, fileName: received.fileName };
+    return { id, numPages: analysis.pageCount, fileName: received.fileName, sha256: received.sha256 };
   } catch (error) {
     await deps.blobs.delete(key);
     if (signal.aborted && !(error instanceof AppError)) throw new UploadAborted("the client left during the upload");
@@ -299,7 +300,11 @@ async function analyze(deps: UploadDeps, key: string, node: RenderNode, signal: 
   }
 }
 
-export type Received = { fileName: string; size: number };
+/** A stored PDF: its name, size and SHA-256 (the public API's Idempotency-Key compares uploads by it). */
+export type Received = { fileName: string; size: number; sha256: string };
+
+/** An accepted upload: the studio's answer and the file's SHA-256. */
+export type StoredUpload = UploadPdfSuccess & { sha256: string };
 
 /**
  * What an upload is for: a new ePaper (/upload-pdf), or pages to insert into or exchange in an
@@ -333,12 +338,10 @@ async function receivePdf(request: Request, target: { blobs: BlobStore; key: str
   }
 
   // Written by the parser's callbacks: an object, so the checks below are not narrowed away.
-  const state: { refusal: AppError | null; stored: Promise<void> | null; fileName: string; size: number; head: Buffer } = {
-    refusal: null,
+  const state: InspectedPdf & { stored: Promise<void> | null; fileName: string } = {
+    ...inspectedPdf(),
     stored: null,
     fileName: "",
-    size: 0,
-    head: Buffer.alloc(0),
   };
   const refuse = (error: AppError) => {
     state.refusal ??= error;
@@ -391,17 +394,20 @@ async function receivePdf(request: Request, target: { blobs: BlobStore; key: str
   if (state.refusal) throw state.refusal;
   if (!state.stored || (state.size === 0 && state.fileName === "")) throw new AppError("upload.errors.noFile", { status: 400 });
   if (!looksLikePdf(state.head)) throw notAPdf();
-  return { fileName: state.fileName || "document.pdf", size: state.size };
+  return { fileName: state.fileName || "document.pdf", size: state.size, sha256: state.hash.digest("hex") };
 }
 
-/** What a PDF inspector has seen: its size, its first KiB, and a refusal once there is one. */
-export type InspectedPdf = { refusal: AppError | null; size: number; head: Buffer };
+/** What a PDF inspector has seen: its size, its first KiB, its SHA-256 so far, and a refusal once there is one. */
+export type InspectedPdf = { refusal: AppError | null; size: number; head: Buffer; hash: Hash };
+
+export const inspectedPdf = (): InspectedPdf => ({ refusal: null, size: 0, head: Buffer.alloc(0), hash: createHash("sha256") });
 
 /** Counts, checks the head, and forwards bytes only while nothing has been refused. */
 export function pdfInspector(state: InspectedPdf, refuse: (error: AppError) => void): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       state.size += chunk.length;
+      state.hash.update(chunk);
       if (state.head.length < PDF_HEADER_WINDOW) {
         state.head = Buffer.concat([state.head, chunk.subarray(0, PDF_HEADER_WINDOW - state.head.length)]);
         if (state.head.length >= PDF_HEADER_WINDOW && !looksLikePdf(state.head)) refuse(notAPdf());
@@ -421,11 +427,22 @@ export function looksLikePdf(head: Buffer) {
 }
 
 /** The name as the user knows it: no folders, no control characters, at most 250 characters. */
-function cleanFileName(raw: string | undefined) {
+export function cleanFileName(raw: string | undefined) {
   const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
   const printable = [...base].filter((char) => {
     const code = char.codePointAt(0) ?? 0;
     return code >= 0x20 && code !== 0x7f;
   });
   return truncateText(printable.join("").trim(), ORIGINAL_NAME_MAX);
+}
+
+/** Removes an upload nobody will use (the public API's retry of an upload it answered already): row and file. */
+export async function discardUpload(deps: Pick<UploadDeps, "db" | "blobs">, accountId: string, uploadId: string) {
+  await deps.db
+    .deleteFrom("upload")
+    .where("id", "=", uploadId)
+    .where("accountId", "=", accountId)
+    .where("consumedAt", "is", null)
+    .execute();
+  await deps.blobs.delete(uploadBlobKey(uploadId));
 }

@@ -47,6 +47,7 @@ const RATE_LIMIT_HEADERS = {
   "RateLimit-Remaining": { description: "Calls left in this window", schema: { type: "integer" } },
   "RateLimit-Reset": { description: "Seconds until the window ends", schema: { type: "integer" } },
 };
+const RETRY_AFTER = { description: "Seconds to wait before trying again", schema: { type: "integer" } };
 const REFUSALS = {
   "401": problem("No key, an unknown or revoked key, or its account is deactivated (NotAuthenticated)"),
   "403": problem(
@@ -57,9 +58,13 @@ const REFUSALS = {
     ...problem(
       "Over a rate limit (TooManyRequests): the key's, the account's, or too many bad keys from this address; Retry-After says when to try again",
     ),
-    headers: { ...RATE_LIMIT_HEADERS, "Retry-After": { description: "Seconds", schema: { type: "integer" } } },
+    headers: { ...RATE_LIMIT_HEADERS, "Retry-After": RETRY_AFTER },
   },
-  "503": problem("The studio is in maintenance, or no render node is available for an upload (Unavailable)"),
+  "503": {
+    ...problem("The studio is in maintenance, or no render node is available for an upload (Unavailable)"),
+    headers: { "Retry-After": RETRY_AFTER },
+  },
+  default: problem("An unexpected error (GeneralError): its detail names a reference for support"),
 };
 
 type Scope = (typeof API_KEY_SCOPES)[number];
@@ -88,12 +93,16 @@ const requestBody = (schema: z.ZodType) => {
   return { required: true, content: { "application/json": { schema: body } } };
 };
 
+const IDEMPOTENT_REPLAYED = {
+  description: "true when this is the stored answer of an earlier call with the same Idempotency-Key",
+  schema: { type: "string", enum: ["true"] },
+};
 const IDEMPOTENCY_KEY = {
   name: "Idempotency-Key",
   in: "header",
   required: false,
   description:
-    "Any unique text (1–255 visible ASCII characters, e.g. a UUID). A retry with the same key and the same request within a day answers the first call's result (header Idempotent-Replayed: true) instead of doing it again; the same key with another request is 422, while the first call still runs 409.",
+    "Any unique text (1–255 visible ASCII characters, e.g. a UUID). A retry with the same key and the same request within a day answers the first call's result (header Idempotent-Replayed: true) instead of doing it again; the same key with another request is 422, while the first call still runs 409. An upload is the same request when its file is the same (SHA-256). A preview link's password is in the first answer only; a replay answers null.",
   schema: { type: "string", minLength: 1, maxLength: 255 },
 };
 
@@ -105,7 +114,8 @@ function write(
     requestBody?: JsonSchema;
     conflict?: string;
     idempotent?: boolean;
-    tooLarge?: boolean;
+    /** 413's text: the file of an upload (a JSON body's limit otherwise). */
+    tooLarge?: string;
     /** 400 for a body that is not what the operation reads at all (an upload without its file). */
     badRequest?: string;
   },
@@ -119,19 +129,22 @@ function write(
     responses: {
       [status]: {
         description: { "200": "Changed", "201": "Created", "202": "Started", "204": "Done" }[status],
-        headers: RATE_LIMIT_HEADERS,
+        headers: { ...RATE_LIMIT_HEADERS, ...(idempotent ? { "Idempotent-Replayed": IDEMPOTENT_REPLAYED } : {}) },
         ...(schemaId ? { content: json(schemaId) } : {}),
       },
       ...REFUSALS,
       ...NOT_FOUND,
       ...(conflict || idempotent
         ? {
-            "409": problem(
-              [conflict, idempotent ? "A call with this Idempotency-Key still runs (Conflict)" : null].filter(Boolean).join("; "),
-            ),
+            "409": {
+              ...problem(
+                [conflict, idempotent ? "A call with this Idempotency-Key still runs (Conflict)" : null].filter(Boolean).join("; "),
+              ),
+              headers: { "Retry-After": RETRY_AFTER },
+            },
           }
         : {}),
-      ...(tooLarge ? { "413": problem("The file is larger than the studio accepts (Unprocessable)") } : {}),
+      ...(body || tooLarge ? { "413": problem(tooLarge ?? "The body is larger than 64 KiB (Unprocessable)") } : {}),
       ...(badRequest ? { "400": problem(badRequest) } : {}),
     },
   };
@@ -263,7 +276,7 @@ export function openApiDocument(options: { serverUrl: string; version: string })
           scope: "write",
           status: "201",
           schemaId: "Upload",
-          tooLarge: true,
+          tooLarge: "The file is larger than the studio accepts, or a JSON body larger than 64 KiB (Unprocessable)",
           badRequest: "No file in the multipart body, more than one, or a body that is neither multipart nor JSON (Unprocessable)",
           requestBody: {
             required: true,

@@ -194,6 +194,9 @@ export const PublishStartedSchema = z
     epaperId: id,
     type: z.enum(PUBLISH_REQUEST_TYPES),
     channelId: id.nullable(),
-    password: z.string().nullable().meta({ description: "type previewlink: its password, shown this once (null when the old one stays)" }),
+    password: z.string().nullable().meta({
+      description:
+        "type previewlink: its password, shown this once (null when the old one stays, and in an Idempotency-Key replay: only its hash is kept)",
+    }),
   })
   .register(apiSchemas, { id: "PublishStarted" });

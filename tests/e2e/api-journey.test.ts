@@ -1,10 +1,10 @@
-import { createReadStream } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { createReadStream, readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
-import { expect, request, test } from "@playwright/test";
+import { type APIRequestContext, type APIResponse, expect, request, test } from "@playwright/test";
 import { verifyTimestamped } from "#app/utils/timestamped-signature.server";
 import { CORPUS } from "../support/corpus.ts";
+import { documentProblems, templateOf } from "../support/openapi-check.ts";
 import { closeE2eDb, e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { openAccountDrawer } from "./support/account-drawer.ts";
 import { axeViolations } from "./support/reader-checks.ts";
@@ -18,11 +18,13 @@ import { E2E_API_CLIENT_PORT, E2E_BASE_URL } from "./support/slot.ts";
 // delivery log shows the webhooks delivered and sends one again (the phone's German run of that
 // log: webhooks.test.ts); the key, revoked in the drawer, is refused at once. Everything is real:
 // render node, worker, S3-compatible store, webhooks through the SSRF-safe fetch. Desktop only:
-// an outside program has no screen size.
+// an outside program has no screen size. Every answer it receives is checked against the OpenAPI
+// document.
 
 test.afterAll(closeE2eDb);
 
 const FILE = "pypdf__habibi.pdf";
+const OTHER_FILE = "plumber__pdffill-demo.pdf";
 
 type Call = { headers: IncomingHttpHeaders; body: string };
 
@@ -56,6 +58,29 @@ async function startOutsideProgram(port: number) {
   };
 }
 
+/** The outside program's calls, each answer checked against the OpenAPI document as it arrives. */
+function documented(context: APIRequestContext) {
+  const check = async (method: string, response: APIResponse) => {
+    const { pathname } = new URL(response.url());
+    const template = templateOf(pathname);
+    expect(template, `${pathname} is not in the document`).not.toBeNull();
+    const contentType = (response.headers()["content-type"] ?? "").split(";")[0] ?? "";
+    const text = contentType.endsWith("json") ? await response.text() : "";
+    const answer = {
+      status: response.status(),
+      contentType,
+      setCookie: response.headers()["set-cookie"] ?? null,
+      body: text ? JSON.parse(text) : undefined,
+    };
+    expect(documentProblems(template ?? "", method, answer)).toEqual([]);
+    return response;
+  };
+  return {
+    get: async (path: string, options?: Parameters<APIRequestContext["get"]>[1]) => check("get", await context.get(path, options)),
+    post: async (path: string, options?: Parameters<APIRequestContext["post"]>[1]) => check("post", await context.post(path, options)),
+  };
+}
+
 const DRAWER = { menu: /^Main menu/, account: "Account", heading: "API keys" };
 
 test("an outside program uploads, renders, publishes and downloads with a key, and hears about it by signed webhooks", async ({
@@ -67,7 +92,8 @@ test("an outside program uploads, renders, publishes and downloads with a key, a
   test.setTimeout(240_000);
   await page.emulateMedia({ reducedMotion: "reduce" });
   const program = await startOutsideProgram(E2E_API_CLIENT_PORT);
-  const outside = await request.newContext({ baseURL: E2E_BASE_URL });
+  const client = await request.newContext({ baseURL: E2E_BASE_URL });
+  const outside = documented(client);
   try {
     const user = await insertUserWithLevel("2", { user: { emailLanguage: "en" } });
     await e2eDb().updateTable("account").set({ zipContingent: 1 }).where("id", "=", user.accountId).execute();
@@ -106,13 +132,24 @@ test("an outside program uploads, renders, publishes and downloads with a key, a
     });
     expect(refused.status()).toBe(422);
     expect(await refused.json()).toMatchObject({ code: "Unprocessable", detail: expect.stringContaining("öffentlichen Internet") });
-    // A multipart upload works the same.
-    const multipart = await outside.post("/api/v1/uploads", {
-      headers: auth,
-      multipart: { file: { name: "direct.pdf", mimeType: "application/pdf", buffer: await readFile(path.join(CORPUS, FILE)) } },
-    });
+    // A multipart upload works the same; its retry with the same Idempotency-Key and file answers
+    // the same upload, the key with another file is refused.
+    const send = (file: string, key: string) =>
+      outside.post("/api/v1/uploads", {
+        headers: { ...auth, "Idempotency-Key": key },
+        multipart: { file: { name: "direct.pdf", mimeType: "application/pdf", buffer: readFileSync(path.join(CORPUS, file)) } },
+      });
+    const multipart = await send(FILE, "direct-1");
     expect(multipart.status()).toBe(201);
-    expect(await multipart.json()).toMatchObject({ fileName: "direct.pdf", pageCount: upload.pageCount });
+    const direct = (await multipart.json()) as { id: string };
+    expect(direct).toMatchObject({ fileName: "direct.pdf", pageCount: upload.pageCount });
+    const repeated = await send(FILE, "direct-1");
+    expect(repeated.headers()["idempotent-replayed"]).toBe("true");
+    expect(((await repeated.json()) as { id: string }).id).toBe(direct.id);
+    expect((await send(OTHER_FILE, "direct-1")).status()).toBe(422);
+    // The repeats left nothing behind: the import and the first direct upload are all there is.
+    const uploads = await e2eDb().selectFrom("upload").select("id").where("accountId", "=", user.accountId).execute();
+    expect(uploads.map((row) => row.id).sort()).toEqual([upload.id, direct.id].sort());
 
     // Create with an Idempotency-Key; the retry answers the same ePaper.
     const create = { uploadId: upload.id, name: "Autumn catalogue", languageCode: "en" };
@@ -198,7 +235,7 @@ test("an outside program uploads, renders, publishes and downloads with a key, a
     await expect(again.getByRole("list", { name: "API keys" }).getByText("Print workflow")).toHaveCount(0);
     expect((await outside.get(`/api/v1/epapers/${epaper.id}`, { headers: auth })).status()).toBe(401);
   } finally {
-    await outside.dispose();
+    await client.dispose();
     await program.close();
   }
 });

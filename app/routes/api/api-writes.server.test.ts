@@ -3,6 +3,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { blobs } from "#app/blob/blobs.server";
 import { queues } from "#app/jobs/producer.server";
 import { closeQueues } from "#app/jobs/queues.server";
+import { claimIdempotencyKey, IDEMPOTENCY_LEASE_MS, requestFingerprint } from "#app/models/api-idempotency.server";
 import { createApiKey } from "#app/models/api-keys.server";
 import { ZIP_FILE } from "#app/publish/build-publication.server";
 import type { ApiKeyScope } from "#app/rules/api-keys";
@@ -136,6 +137,46 @@ describe("create", () => {
       headers: { "Idempotency-Key": "" },
     });
     expect(badKey.status).toBe(422);
+  });
+});
+
+describe("idempotency and bodies", () => {
+  test("a preview link's password is answered once: the replay says null; a key whose call died is free after the lease", async () => {
+    const owner = await customer();
+    const epaperId = await insertEpaper(owner.accountId, { isRendered: true });
+    const headers = { "Idempotency-Key": `link-${epaperId}` };
+    const first = await callApi(`/api/v1/epapers/${epaperId}/publications`, { key: owner.token, json: { type: "previewlink" }, headers });
+    expect(first.status).toBe(202);
+    expect(first.body.password).toEqual(expect.any(String));
+    const replay = await callApi(`/api/v1/epapers/${epaperId}/publications`, { key: owner.token, json: { type: "previewlink" }, headers });
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.body).toEqual({ ...first.body, password: null });
+    const stored = await db
+      .selectFrom("apiIdempotencyKey")
+      .select("responseBody")
+      .where("accountId", "=", owner.accountId)
+      .executeTakeFirstOrThrow();
+    expect(stored.responseBody).not.toContain(first.body.password as string);
+
+    // A call that never finished (its process stopped) holds its key for the lease only.
+    const fingerprint = requestFingerprint("POST", "http://localhost/api/v1/epapers", "{}");
+    const startedAt = new Date(Date.now() - IDEMPOTENCY_LEASE_MS - 1000);
+    await db
+      .insertInto("apiIdempotencyKey")
+      .values({ id: createId(), accountId: owner.accountId, idempotencyKey: "died", requestHash: fingerprint, createdAt: startedAt })
+      .execute();
+    expect((await claimIdempotencyKey(db, { accountId: owner.accountId, key: "died", fingerprint })).kind).toBe("claimed");
+    // Within the lease, the same call is still running: 409.
+    await expect(claimIdempotencyKey(db, { accountId: owner.accountId, key: "died", fingerprint })).rejects.toMatchObject({ status: 409 });
+  });
+
+  test("a JSON body over 64 KiB is refused while it is read (413), declared or not", async () => {
+    const owner = await customer();
+    const big = JSON.stringify({ uploadId: "x", name: "y".repeat(70 * 1024), languageCode: "de" });
+    // No Content-Length on the request object: the frame counts the bytes as they come.
+    const answer = await callApi("/api/v1/epapers", { key: owner.token, body: big, headers: { "Content-Type": "application/json" } });
+    expect(answer.status).toBe(413);
+    expect(answer.body.code).toBe("Unprocessable");
   });
 });
 

@@ -18,5 +18,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     body: PublishRequestSchema,
     response: PublishStartedSchema,
     run: async ({ subject }, input) => publishApiEpaper(apiWriteDeps(), subject, params.epaperId, input),
+    // A preview link's password is in this answer once; a replay says null (only its hash is kept).
+    stored: (answer) => ({ ...answer, password: null }),
   });
 }

@@ -1,6 +1,6 @@
 import { blobs } from "#app/blob/blobs.server";
 import { apiUploader } from "#app/models/public-api-writes.server";
-import { bodyReadLimit, discardBody, receiveUpload, uploadDepsFromEnv } from "#app/models/upload.server";
+import { bodyReadLimit, discardBody, discardUpload, receiveUpload, type StoredUpload, uploadDepsFromEnv } from "#app/models/upload.server";
 import { importUpload } from "#app/models/upload-import.server";
 import { ImportUploadSchema, UploadSchema } from "#app/rules/public-api";
 import { db } from "#app/utils/db.server";
@@ -20,21 +20,16 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, "POST");
   const env = getEnv();
   const deps = uploadDepsFromEnv(env, { db, blobs, redis });
-  const answer = ({ id, fileName, numPages }: { id: string; fileName: string; numPages: number }) => ({
-    id,
-    fileName,
-    pageCount: numPages,
-  });
+  const answer = ({ id, fileName, numPages }: StoredUpload) => ({ id, fileName, pageCount: numPages });
   if (/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) {
     return apiWrite(request, {
       scope: "write",
       status: 201,
       body: ImportUploadSchema,
       response: UploadSchema,
-      run: async ({ subject }, input) =>
-        answer(
-          await importUpload(deps, apiUploader(subject), input.url, { signal: request.signal, allowPrivate: env.OUTBOUND_ALLOW_PRIVATE }),
-        ),
+      run: ({ subject }, input) =>
+        importUpload(deps, apiUploader(subject), input.url, { signal: request.signal, allowPrivate: env.OUTBOUND_ALLOW_PRIVATE }),
+      answer,
     });
   }
   const response = await apiWrite(request, {
@@ -42,7 +37,13 @@ export async function action({ request }: Route.ActionArgs) {
     status: 201,
     body: "multipart",
     response: UploadSchema,
-    run: async ({ subject }) => answer(await receiveUpload(deps, apiUploader(subject), request)),
+    run: ({ subject }) => receiveUpload(deps, apiUploader(subject), request),
+    answer,
+    // The same key with the same file (by its SHA-256) answers the first upload; the repeat is discarded.
+    claimAfterRun: {
+      fingerprint: (uploaded) => `multipart ${uploaded.sha256}`,
+      discard: (uploaded, { accountId }) => discardUpload(deps, accountId, uploaded.id),
+    },
   });
   // Refused before the file was read (no key, over the limit): read it off the connection, or the
   // client still sending sees a reset instead of the answer.

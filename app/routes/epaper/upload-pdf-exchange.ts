@@ -34,7 +34,8 @@ export async function action({ request }: Route.ActionArgs) {
         return maxPages;
       },
     });
-    return Response.json(uploaded, { headers: { "Cache-Control": "no-store" } });
+    const { id, numPages, fileName } = uploaded;
+    return Response.json({ id, numPages, fileName }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (error instanceof UploadAborted) return apiErrorResponse(400, "upload.errors.noFile");
     await discardBody(request, bodyReadLimit(deps.config));

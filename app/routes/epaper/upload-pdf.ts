@@ -31,7 +31,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (request.method !== "POST") return apiErrorResponse(405, "errors.forbidden", {}, { Allow: "POST" });
     const studio = await requireApiUser(db, request);
     const uploaded = await receiveUpload(deps, studio, request);
-    return Response.json(uploaded, { headers: { "Cache-Control": "no-store" } });
+    const { id, numPages, fileName } = uploaded;
+    return Response.json({ id, numPages, fileName }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     // Nobody is listening any more; what was stored is gone already.
     if (error instanceof UploadAborted) return apiErrorResponse(400, "upload.errors.noFile");
