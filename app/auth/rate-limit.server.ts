@@ -91,6 +91,13 @@ export const RATE_LIMITS = {
   apiAuthFailureIp: { bucket: "api-auth-failure-ip", limit: 60, windowMs: 15 * MINUTE },
   /** API keys made, per account: with revoking, making keys is no way around the account's limit. */
   apiKeyCreateAccount: { bucket: "api-key-create-account", limit: 20, windowMs: HOUR },
+  /**
+   * PDFs the public API imports from an address, per account: each holds a download of up to five
+   * minutes and a render node's analysis, beyond what the call limits bound.
+   */
+  apiImportAccount: { bucket: "api-import-account", limit: 60, windowMs: HOUR },
+  /** 'Send again' of a webhook delivery, per account (ADR 0058): each click is an outbound request to the customer's system. */
+  webhookSendAgainAccount: { bucket: "webhook-send-again-account", limit: 30, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

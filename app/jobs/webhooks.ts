@@ -16,9 +16,15 @@ export const DeliverWebhookJob = defineJob({
     attempt: z.number().int().min(0),
     /** 'Send again' in the drawer: an attempt now, whatever the row's state. */
     manual: z.boolean().optional(),
+    /** A 'send again' click's own id: each click is a job of its own (a retained job of an earlier click never swallows it). */
+    request: z.string().min(1).max(32).optional(),
   }),
-  /** One job per delivery and attempt: a double click or a second reconciler adds nothing. */
-  jobId: (data) => `webhook-${data.deliveryId}-${data.manual ? "again" : "attempt"}-${data.attempt}`,
+  /**
+   * A scheduled attempt: one job per delivery and attempt, so a second reconciler adds nothing.
+   * 'Send again': one job per click (its request id; the per-account rate limit bounds them).
+   */
+  jobId: (data) =>
+    data.manual ? `webhook-${data.deliveryId}-again-${data.request ?? data.attempt}` : `webhook-${data.deliveryId}-attempt-${data.attempt}`,
   /**
    * Failed HTTP attempts are recorded, not thrown; only the database or Redis away throws. A few
    * quick retries cover that; the reconciler covers the rest.

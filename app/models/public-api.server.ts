@@ -4,7 +4,7 @@ import { AppError } from "#app/errors/app-error";
 import { EpaperNotFound, isStaleProcess } from "#app/lifecycle/epaper-process.server";
 import type { StoredRenditions } from "#app/render/page-store.server";
 import { channelAddress } from "#app/rules/channel";
-import { apiPageFileSrc } from "#app/rules/page-files";
+import { apiPageFileSrc, apiZipSrc } from "#app/rules/page-files";
 import { type PermissionSubject, requirePermission } from "#app/rules/permissions";
 import { previewAddress } from "#app/rules/preview-address";
 import { previewLinkAddress, previewLinkExpiresAt } from "#app/rules/preview-link";
@@ -228,7 +228,7 @@ export async function listApiPublications(db: Database, subject: PermissionSubje
         ? previewAddress(urls.contentUrl, row.hash)
         : row.type === "previewlink"
           ? previewLinkAddress(urls.studioUrl, row.hash)
-          : `${urls.studioUrl}/api/v1/epapers/${encodeURIComponent(row.epaperId)}/zip`;
+          : `${urls.studioUrl}${apiZipSrc(row.epaperId)}`;
     const expiresAt =
       row.type === "previewlink" ? (row.expiredAt ?? previewLinkExpiresAt(publishedAt, row.previewLinkExpiryTimeInHours)) : null;
     return {

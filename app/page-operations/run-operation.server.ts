@@ -8,7 +8,7 @@ import { RenderCancelled, type RenderDeps, RenderRefused } from "#app/render/ren
 import { PAGE_OPERATION_FAILURE, PROCESS_OF_OPERATION } from "#app/rules/page-structure";
 import { retryTransaction } from "#db/retry-transaction";
 import { isServiceUnavailable } from "#app/utils/service-unavailable";
-import { recordWebhookEvent } from "#app/webhooks/record.server";
+import { enqueueWebhookDeliveries, recordWebhookDeliveries } from "#app/webhooks/record.server";
 import {
   type Applied,
   applyDelete,
@@ -180,11 +180,19 @@ async function commit(deps: PageOperationDeps, operation: Loaded) {
       await trx.updateTable("renderProcess").set({ active: false }).where("id", "=", operation.renderProcessId).execute();
     // The drafts are pages now (their files stay where the page rows point).
     await trx.deleteFrom("pageOperation").where("id", "=", operation.id).execute();
-    return { ...applied, uploadKeys };
+    // The account's webhooks (ADR 0058), committed with the operation: Redis away loses nothing.
+    const webhooks = await recordWebhookDeliveries(trx, operation.accountId, {
+      type: "page_operation.finished",
+      epaperId: operation.epaperId,
+      operation: operation.kind,
+      occurrence: operation.id,
+    });
+    return { ...applied, uploadKeys, webhooks };
   });
 }
 
-async function finish(deps: PageOperationDeps, operation: Loaded, applied: Applied & { uploadKeys: string[] }) {
+async function finish(deps: PageOperationDeps, operation: Loaded, applied: Applied & { uploadKeys: string[]; webhooks: string[] }) {
+  await enqueueWebhookDeliveries(deps, applied.webhooks);
   for (const prefix of applied.obsolete) await deps.blobs.deletePrefix(prefix).catch(() => {});
   for (const key of applied.uploadKeys) await deps.blobs.delete(key).catch(() => {});
   await markRepublishingRequired(deps, operation.epaperId);
@@ -192,11 +200,6 @@ async function finish(deps: PageOperationDeps, operation: Loaded, applied: Appli
     epaperId: operation.epaperId,
     process: PROCESS_OF_OPERATION[operation.kind],
     state: "finished",
-  });
-  await recordWebhookEvent(deps, operation.accountId, {
-    type: "page_operation.finished",
-    epaperId: operation.epaperId,
-    operation: operation.kind,
   });
 }
 

@@ -9,7 +9,7 @@ import { type PermissionSubject, requirePermission, requireWriteAllowed } from "
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
 import { announceProcessEnd, endProcess } from "#app/lifecycle/epaper-process.server";
-import { recordWebhookEvent } from "#app/webhooks/record.server";
+import { enqueueWebhookDeliveries, recordWebhookDeliveries } from "#app/webhooks/record.server";
 import { type PublishDeps, writeBundle } from "./build-publication.server.ts";
 import { loadEpaperSnapshot } from "./epaper-snapshot.server.ts";
 import type { Redis } from "ioredis";
@@ -129,12 +129,20 @@ export async function runChannelPublish(deps: ChannelPublishDeps, job: PublishJo
       })
       .where("id", "=", job.channelId)
       .execute();
-    return { previous: row.blobPrefix };
+    // The account's webhooks (ADR 0058), committed with the end: Redis away loses nothing.
+    const webhooks = await recordWebhookDeliveries(trx, job.accountId, {
+      type: "publication.ready",
+      epaperId: job.epaperId,
+      publication: { type: "channel", channelId: job.channelId },
+      occurrence: job.startedAt,
+    });
+    return { previous: row.blobPrefix, webhooks };
   });
   if (!old) {
     await deps.blobs.deletePrefix(blobPrefix);
     return "cancelled" as const;
   }
+  await enqueueWebhookDeliveries(deps, old.webhooks);
   if (old.previous) await deps.blobs.deletePrefix(old.previous);
   try {
     await announceProcessEnd(deps, job.accountId, { epaperId: job.epaperId, process: "publishing_channel", state: "finished" });
@@ -149,12 +157,6 @@ export async function runChannelPublish(deps: ChannelPublishDeps, job: PublishJo
   } catch (error) {
     deps.log(`channel ${job.channelId} published, notifying failed: ${(error as Error).message}`);
   }
-  // The account's webhooks (ADR 0058): recording never throws.
-  await recordWebhookEvent(deps, job.accountId, {
-    type: "publication.ready",
-    epaperId: job.epaperId,
-    publication: { type: "channel", channelId: job.channelId },
-  });
   return "published" as const;
 }
 

@@ -10,7 +10,7 @@ import { DEFAULT_ZIP_POST_PROCESSING_HOURS } from "#app/rules/zip-contingent";
 import { previewLinkExpiresAt } from "#app/rules/preview-link";
 import { retryTransaction } from "#db/retry-transaction";
 import { announceProcessEnd, endProcess, type ProcessOwner } from "#app/lifecycle/epaper-process.server";
-import { recordWebhookEvent } from "#app/webhooks/record.server";
+import { enqueueWebhookDeliveries, recordWebhookDeliveries } from "#app/webhooks/record.server";
 
 export type PublishJobDeps = ChannelPublishDeps & {
   redis: Redis;
@@ -57,6 +57,7 @@ export async function runPublishJob(deps: PublishJobDeps, job: PublishJobData) {
     if (outcome === "cancelled") await failPublishJob(deps, job, "cancelled");
     return { published: outcome === "published" };
   }
+  const publicationType = job.type;
   const snapshotAt = new Date();
   let linkExpiresAt: Date | null = null;
   const built = await buildPublication(deps, { epaperId: job.epaperId, type: job.type });
@@ -73,7 +74,7 @@ export async function runPublishJob(deps: PublishJobDeps, job: PublishJobData) {
           : // A preview link is outdated when republishChangesAt is later than its publishedAt.
             { publishingFailed: false },
     );
-    if (!ended) return false;
+    if (!ended) return null;
     if (job.type === "previewlink") {
       const account = await trx
         .selectFrom("account")
@@ -96,9 +97,18 @@ export async function runPublishJob(deps: PublishJobDeps, job: PublishJobData) {
         .where("id", "=", built.publicationId)
         .execute();
     }
-    return true;
+    // The account's webhooks (ADR 0058), committed with the end: Redis away loses nothing.
+    return {
+      webhooks: await recordWebhookDeliveries(trx, job.accountId, {
+        type: "publication.ready",
+        epaperId: job.epaperId,
+        publication: { type: publicationType, id: built.publicationId, hash: built.hash },
+        occurrence: job.startedAt,
+      }),
+    };
   });
   if (!ended) return { published: false as const };
+  await enqueueWebhookDeliveries(deps, ended.webhooks);
   // After the commit nothing may throw: a retry would find the process ended and do nothing,
   // but the user would miss the news. Notifications are best effort.
   try {
@@ -120,12 +130,6 @@ export async function runPublishJob(deps: PublishJobDeps, job: PublishJobData) {
   } catch (error) {
     deps.log(`publish of ${job.epaperId} finished, notifying failed: ${(error as Error).message}`);
   }
-  // The account's webhooks (ADR 0058): recording never throws.
-  await recordWebhookEvent(deps, job.accountId, {
-    type: "publication.ready",
-    epaperId: job.epaperId,
-    publication: { type: job.type, id: built.publicationId, hash: built.hash },
-  });
   return { published: true as const, ...built };
 }
 

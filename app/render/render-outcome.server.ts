@@ -8,7 +8,7 @@ import type { RenderFailure } from "./render-failure.ts";
 import { retryTransaction } from "#db/retry-transaction";
 import { announceProcessEnd, endProcess } from "#app/lifecycle/epaper-process.server";
 import { truncateText } from "#app/rules/truncate";
-import { recordWebhookEvent } from "#app/webhooks/record.server";
+import { enqueueWebhookDeliveries, recordWebhookDeliveries } from "#app/webhooks/record.server";
 
 export type OutcomeDeps = { db: Database; redis: Redis; blobs: BlobStore };
 export type OutlineEntry = { title: string; page: number; level: number };
@@ -17,7 +17,7 @@ type Target = { epaperId: string; accountId: string; renderProcessId: string; re
 /** Every page is stored: the ePaper is rendered, its process ends, the outline becomes its TOC. */
 export async function finishRender(deps: OutcomeDeps, target: Target, outline: OutlineEntry[]) {
   const { db } = deps;
-  await retryTransaction(db, async (trx) => {
+  const webhooks = await retryTransaction(db, async (trx) => {
     const pages = await trx
       .selectFrom("page")
       .select(["id", "page", "width", "height", "blobPrefix", "renditions"])
@@ -33,7 +33,7 @@ export async function finishRender(deps: OutcomeDeps, target: Target, outline: O
       .select("upload.sizeInByte")
       .where("epaper.id", "=", target.epaperId)
       .executeTakeFirst();
-    await endProcess(
+    const ended = await endProcess(
       trx,
       { epaperId: target.epaperId },
       { as: "finished" },
@@ -71,9 +71,17 @@ export async function finishRender(deps: OutcomeDeps, target: Target, outline: O
       // A PDF with an outline gets a table of contents the reader shows (issue 15): on by default.
       await trx.updateTable("epaperSetting").set({ tocEnabled: true }).where("epaperId", "=", target.epaperId).execute();
     }
+    // The account's webhooks (ADR 0058), committed with the end: Redis away loses nothing.
+    return ended
+      ? recordWebhookDeliveries(trx, target.accountId, {
+          type: "epaper.rendered",
+          epaperId: target.epaperId,
+          occurrence: target.renderProcessId,
+        })
+      : [];
   });
+  await enqueueWebhookDeliveries(deps, webhooks);
   await announceProcessEnd(deps, target.accountId, { epaperId: target.epaperId, process: "rendering", state: "finished" });
-  await recordWebhookEvent(deps, target.accountId, { type: "epaper.rendered", epaperId: target.epaperId });
 }
 
 /**
@@ -83,22 +91,30 @@ export async function finishRender(deps: OutcomeDeps, target: Target, outline: O
 export async function endRender(deps: OutcomeDeps, target: Target, failure: RenderFailure) {
   const cancelled = failure === "renderingCancelled";
   await discardPages(deps.db, deps.blobs, target.epaperId, target.revision);
-  await retryTransaction(deps.db, async (trx) => {
+  const webhooks = await retryTransaction(deps.db, async (trx) => {
     if (cancelled) await endProcess(trx, { epaperId: target.epaperId }, { as: "cancelled" });
-    else await endProcess(trx, { epaperId: target.epaperId }, { as: "failed", error: failure }, { renderingFailed: true });
+    const failed =
+      !cancelled && (await endProcess(trx, { epaperId: target.epaperId }, { as: "failed", error: failure }, { renderingFailed: true }));
     await trx
       .updateTable("renderProcess")
       .set({ active: false, error: failure, pageCountReady: 0 })
       .where("id", "=", target.renderProcessId)
       .execute();
+    // A cancel is the user's own doing, no failure: no webhook. A failure's is committed with it.
+    return failed
+      ? recordWebhookDeliveries(trx, target.accountId, {
+          type: "epaper.render_failed",
+          epaperId: target.epaperId,
+          error: failure,
+          occurrence: target.renderProcessId,
+        })
+      : [];
   });
+  await enqueueWebhookDeliveries(deps, webhooks);
   await announceProcessEnd(deps, target.accountId, {
     epaperId: target.epaperId,
     process: "rendering",
     state: cancelled ? "cancelled" : "failed",
     ...(cancelled ? {} : { error: failure }),
   });
-  // A cancel is the user's own doing, no failure: no webhook.
-  if (!cancelled)
-    await recordWebhookEvent(deps, target.accountId, { type: "epaper.render_failed", epaperId: target.epaperId, error: failure });
 }

@@ -11,3 +11,8 @@ export function pageFileSrc(epaperId: string, pageNumber: number, file: string, 
 export function apiPageFileSrc(epaperId: string, pageNumber: number, file: string, pagesVersion: number) {
   return `/api/v1/epapers/${encodeURIComponent(epaperId)}/pages/${pageNumber}/${encodeURIComponent(file)}?v=${pagesVersion}`;
 }
+
+/** The public API's download of an ePaper's zip (GET /api/v1/epapers/:epaperId/zip, with a key). */
+export function apiZipSrc(epaperId: string) {
+  return `/api/v1/epapers/${encodeURIComponent(epaperId)}/zip`;
+}

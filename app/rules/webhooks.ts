@@ -93,6 +93,19 @@ export const WebhookEndpointFormSchema = z.object({
 export const WEBHOOK_DELIVERY_STATES = ["pending", "delivered", "failed"] as const;
 export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
 
+/**
+ * An endpoint's address as support switched into the account sees it: origin and path, a query
+ * (which may carry the receiver's token) only as `?…`, no fragment. The account's own users see it whole.
+ */
+export function maskedEndpointUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    return `${url.origin}${url.pathname}${url.search ? "?…" : ""}`;
+  } catch {
+    return "…";
+  }
+}
+
 /** One endpoint as the drawer lists it: never its secret. */
 export type WebhookEndpointView = { id: string; url: string; events: WebhookEventType[]; createdAt: string };
 

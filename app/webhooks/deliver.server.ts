@@ -7,6 +7,7 @@ import { DeliverWebhookJob, type DeliverWebhookJobData } from "#app/jobs/webhook
 import { enqueue, jobIdOf, type JobQueue } from "#app/jobs/queues.server";
 import {
   nextAttemptAt,
+  WEBHOOK_DELIVERY_WINDOW_MS,
   WEBHOOK_ID_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMEOUT_MS,
@@ -22,7 +23,10 @@ import { signTimestamped } from "#app/utils/timestamped-signature.server";
  * SSRF-safe POST, signed afresh; a 2xx delivers, anything else (another status, a refused or
  * private address, a timeout, a network failure) is a failed attempt, logged with its status or
  * error and its duration. A pending delivery is tried again with back-off for 24 hours after its
- * event, then it is failed. 'Send again' is one attempt now, in any state.
+ * event, then it is failed; a scheduled attempt that comes long after the window (the worker was
+ * away) is given up unsent, and nothing is sent for a deactivated or deleted account. 'Send
+ * again' is one attempt now, in any state. An attempt writes its outcome to the row only while
+ * the row is as it claimed it: a later attempt that claimed it since, or a delivery, wins.
  */
 
 export type DeliverDeps = {
@@ -67,11 +71,31 @@ async function send(deps: DeliverDeps, target: { url: string; secret: string; ev
   }
 }
 
+/** A scheduled attempt this late after the 24-hour window closed is given up instead of sent (the last one is due at the window's end). */
+const WINDOW_SLACK_MS = 15 * 60_000;
+
+/** Why a pending delivery was given up without an attempt (the delivery's last error). */
+export const GAVE_UP_WINDOW = "gave up: the 24-hour delivery window has passed";
+export const GAVE_UP_ACCOUNT = "gave up: the account is deactivated or deleted";
+
+/** Fails a pending delivery still waiting for `attempt` without sending it; false when another job got there first. */
+async function giveUp(db: Database, deliveryId: string, attempt: number, reason: string) {
+  const result = await db
+    .updateTable("webhookDelivery")
+    .set({ state: "failed", nextAttemptAt: null, lastError: reason })
+    .where("id", "=", deliveryId)
+    .where("state", "=", "pending")
+    .where("attempts", "=", attempt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** One attempt of the job's delivery (see above); `now` is the clock (tests move it). */
 export async function deliverWebhook(deps: DeliverDeps, job: DeliverWebhookJobData, now = () => new Date()): Promise<DeliverOutcome> {
   const row = await deps.db
     .selectFrom("webhookDelivery")
     .innerJoin("webhookEndpoint", "webhookEndpoint.id", "webhookDelivery.endpointId")
+    .innerJoin("account", "account.id", "webhookDelivery.accountId")
     .select([
       "webhookDelivery.id",
       "webhookDelivery.eventId",
@@ -81,6 +105,8 @@ export async function deliverWebhook(deps: DeliverDeps, job: DeliverWebhookJobDa
       "webhookDelivery.createdAt",
       "webhookEndpoint.url",
       "webhookEndpoint.secret",
+      "account.isActive",
+      "account.deletedAt",
     ])
     .where("webhookDelivery.id", "=", job.deliveryId)
     .executeTakeFirst();
@@ -89,6 +115,15 @@ export async function deliverWebhook(deps: DeliverDeps, job: DeliverWebhookJobDa
   if (!job.manual && (row.state !== "pending" || row.attempts !== job.attempt)) return "skipped";
   const pending = row.state === "pending";
   const startedAt = now();
+  // Nothing goes out for an account that is deactivated or deleted: a waiting delivery is failed.
+  if (!row.isActive || row.deletedAt !== null) {
+    if (pending) await giveUp(deps.db, row.id, row.attempts, GAVE_UP_ACCOUNT);
+    return "skipped";
+  }
+  // A scheduled attempt long after the window closed (the worker was away) is not sent: the event is stale.
+  if (!job.manual && startedAt.getTime() > row.createdAt.getTime() + WEBHOOK_DELIVERY_WINDOW_MS + WINDOW_SLACK_MS) {
+    return (await giveUp(deps.db, row.id, row.attempts, GAVE_UP_WINDOW)) ? "failed" : "skipped";
+  }
   const claimed = await deps.db
     .updateTable("webhookDelivery")
     .set({ attempts: sql`attempts + 1`, ...(pending ? { nextAttemptAt: new Date(startedAt.getTime() + CLAIM_MS) } : {}) })
@@ -103,7 +138,7 @@ export async function deliverWebhook(deps: DeliverDeps, job: DeliverWebhookJobDa
   const endedAt = now();
   const next = ok || !pending ? null : nextAttemptAt(row.createdAt, made, endedAt);
   const state = ok ? "delivered" : pending && !next ? "failed" : row.state;
-  await retryTransaction(deps.db, async (trx) => {
+  const applied = await retryTransaction(deps.db, async (trx) => {
     await trx
       .insertInto("webhookAttempt")
       .values({
@@ -116,7 +151,10 @@ export async function deliverWebhook(deps: DeliverDeps, job: DeliverWebhookJobDa
         manual: Boolean(job.manual),
       })
       .execute();
-    await trx
+    // Only while the row is as this attempt left it: 'send again' (or a scheduled attempt) that
+    // claimed it since, or delivered it, is newer, and a late failure must not undo that. A
+    // success counts whatever came since, unless the delivery is delivered already.
+    let update = trx
       .updateTable("webhookDelivery")
       .set({
         state,
@@ -126,8 +164,13 @@ export async function deliverWebhook(deps: DeliverDeps, job: DeliverWebhookJobDa
         ...(ok ? { deliveredAt: endedAt } : {}),
       })
       .where("id", "=", row.id)
-      .execute();
+      .where("state", "!=", "delivered");
+    if (!ok) update = update.where("attempts", "=", made).where("state", "=", row.state);
+    const result = await update.executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   });
+  // Another attempt owns the row now: this one is logged, and schedules nothing.
+  if (!applied) return ok ? "delivered" : "attempted";
   if (state === "pending" && next) {
     await enqueue(deps.queue, DeliverWebhookJob, { deliveryId: row.id, attempt: made }, { delayMs: next.getTime() - endedAt.getTime() });
     return "retrying";

@@ -9,6 +9,7 @@ import { type PermissionSubject, requirePermission } from "#app/rules/permission
 import {
   eventsOf,
   MAX_WEBHOOK_ENDPOINTS,
+  maskedEndpointUrl,
   storedEvents,
   WEBHOOK_LOG_LIMIT,
   WEBHOOK_SECRET_PREFIX,
@@ -21,9 +22,10 @@ import {
 /*
  * The account's webhook endpoints (issue 32 item 4, ADR 0058), made and removed in the account
  * drawer by those who may hold API keys (webhooks), in their own account only: support switched
- * into a customer's account sees the endpoints and their logs there, but changes nothing. The
- * secret is returned once, at creation; the worker signs every attempt with it. Every query is
- * scoped to the caller's account: another account's endpoint or delivery is 'not found'.
+ * into a customer's account sees the endpoints (their addresses without the query) and their logs
+ * there, but changes nothing. The secret is returned once, at creation; the worker signs every
+ * attempt with it. Every query is scoped to the caller's account: another account's endpoint or
+ * delivery is 'not found'.
  */
 
 export class WebhookNotFound extends AppError {
@@ -35,8 +37,10 @@ export class WebhookNotFound extends AppError {
 
 const ENDPOINT_COLUMNS = ["id", "url", "events", "createdAt"] as const;
 
-function viewOf(row: { id: string; url: string; events: string; createdAt: Date }): WebhookEndpointView {
-  return { id: row.id, url: row.url, events: eventsOf(row.events), createdAt: row.createdAt.toISOString() };
+function viewOf(row: { id: string; url: string; events: string; createdAt: Date }, subject?: PermissionSubject): WebhookEndpointView {
+  // Support switched in sees the address without its query (a receiver's token may be there).
+  const url = subject && subject.accountId !== subject.baseAccountId ? maskedEndpointUrl(row.url) : row.url;
+  return { id: row.id, url, events: eventsOf(row.events), createdAt: row.createdAt.toISOString() };
 }
 
 function requireOwnAccount(subject: PermissionSubject) {
@@ -54,7 +58,7 @@ export async function listWebhookEndpoints(db: Database, subject: PermissionSubj
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .execute();
-  return rows.map(viewOf);
+  return rows.map((row) => viewOf(row, subject));
 }
 
 /** A fresh signing secret: `whsec_` and 32 random bytes. */
@@ -137,7 +141,7 @@ export async function listWebhookDeliveries(
         .execute()
     : [];
   return {
-    endpoint: viewOf(endpoint),
+    endpoint: viewOf(endpoint, subject),
     deliveries: rows.map((row) => ({
       id: row.id,
       eventId: row.eventId,
@@ -163,9 +167,19 @@ export async function listWebhookDeliveries(
 
 /**
  * 'Send again': one attempt of a delivery of the user's own account now, whatever its state
- * (a failed one too). A double click adds one job (the attempts the row has key it).
+ * (a failed one too). Every click is a job of its own (a fresh id: a retained job of an earlier
+ * click cannot swallow it); the route limits clicks per account (RATE_LIMITS.webhookSendAgainAccount).
  */
-export async function sendWebhookAgain(deps: { db: Database; queue: JobQueue }, subject: PermissionSubject, deliveryId: string) {
+export async function sendWebhookAgain(
+  deps: {
+    db: Database;
+    queue: JobQueue;
+    /** Counts the click (the route's rate limit); throws to refuse it. */
+    limit?: () => Promise<void>;
+  },
+  subject: PermissionSubject,
+  deliveryId: string,
+) {
   requireOwnAccount(subject);
   const delivery = await deps.db
     .selectFrom("webhookDelivery")
@@ -174,5 +188,6 @@ export async function sendWebhookAgain(deps: { db: Database; queue: JobQueue }, 
     .where("accountId", "=", subject.accountId)
     .executeTakeFirst();
   if (!delivery) throw new WebhookNotFound(`webhook delivery ${deliveryId}`);
-  await enqueue(deps.queue, DeliverWebhookJob, { deliveryId: delivery.id, attempt: delivery.attempts, manual: true });
+  await deps.limit?.();
+  await enqueue(deps.queue, DeliverWebhookJob, { deliveryId: delivery.id, attempt: delivery.attempts, manual: true, request: createId() });
 }

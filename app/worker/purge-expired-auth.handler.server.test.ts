@@ -18,7 +18,7 @@ function setCronjobs(active: boolean) {
     .execute();
 }
 
-test("expired sessions, stale tokens and day-old API idempotency keys are removed, live ones stay; with cronjobs off nothing is touched", async () => {
+test("expired sessions, stale tokens, day-old API idempotency keys and month-old finished webhook deliveries are removed, live ones stay; with cronjobs off nothing is touched", async () => {
   const { userId, accountId } = await insertUser();
   const now = new Date();
   const past = new Date(now.getTime() - 60_000);
@@ -51,6 +51,35 @@ test("expired sessions, stale tokens and day-old API idempotency keys are remove
   });
   const keys = [idempotency("old", twoDaysAgo), idempotency("fresh", past)];
   await db.insertInto("apiIdempotencyKey").values(keys).execute();
+  // Webhook deliveries that ended over 30 days ago go (their attempts by cascade); a pending one and a newer one stay.
+  const endpointId = createId();
+  await db
+    .insertInto("webhookEndpoint")
+    .values({ id: endpointId, accountId, url: "https://hooks.example.com/", secret: "whsec_x", events: "epaper.rendered" })
+    .execute();
+  const monthAgo = new Date(now.getTime() - 31 * 24 * 60 * 60_000);
+  const delivery = (state: "delivered" | "pending" | "failed", createdAt: Date) => ({
+    id: createId(),
+    endpointId,
+    accountId,
+    eventId: createId(),
+    eventType: "epaper.rendered",
+    payload: "{}",
+    state,
+    createdAt,
+  });
+  const deliveries = [
+    delivery("delivered", monthAgo),
+    delivery("pending", monthAgo),
+    delivery("delivered", new Date(now.getTime() - 29 * 24 * 60 * 60_000)),
+    delivery("failed", monthAgo),
+  ];
+  await db.insertInto("webhookDelivery").values(deliveries).execute();
+  const attemptId = createId();
+  await db
+    .insertInto("webhookAttempt")
+    .values({ id: attemptId, deliveryId: deliveries[0]?.id ?? "", attemptedAt: monthAgo, statusCode: 204, durationMs: 5 })
+    .execute();
 
   await setCronjobs(false);
   expect(await purgeExpiredAuth(db, now)).toEqual({ skipped: true });
@@ -64,5 +93,8 @@ test("expired sessions, stale tokens and day-old API idempotency keys are remove
   expect(leftTokens.map((t) => t.id)).toEqual([tokens[2]?.id]);
   const leftKeys = await db.selectFrom("apiIdempotencyKey").select("id").where("accountId", "=", accountId).execute();
   expect(leftKeys.map((k) => k.id)).toEqual([keys[1]?.id]);
+  const leftDeliveries = await db.selectFrom("webhookDelivery").select("id").where("endpointId", "=", endpointId).execute();
+  expect(leftDeliveries.map((d) => d.id).sort()).toEqual([deliveries[1]?.id, deliveries[2]?.id].sort());
+  expect(await db.selectFrom("webhookAttempt").select("id").where("id", "=", attemptId).execute()).toEqual([]);
   await db.deleteFrom("account").where("id", "=", accountId).execute();
 });

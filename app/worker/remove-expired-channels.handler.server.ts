@@ -3,6 +3,7 @@ import type { BlobStore } from "#app/blob/blob-store.server";
 import { claimChannelRemoval, finishChannelRemoval } from "#app/models/channel-removal.server";
 import { cronjobsActive } from "#app/preferences/system-preference.server";
 import type { Database } from "#db/client";
+import { retryTransaction } from "#db/retry-transaction";
 
 export type RemoveExpiredChannelsDeps = { db: Database; blobs: BlobStore; redis: Redis };
 export type RemoveExpiredChannelsResult = { skipped: true } | { skipped: false; removed: number };
@@ -28,8 +29,10 @@ export async function removeExpiredChannels(deps: RemoveExpiredChannelsDeps, now
     .execute();
   let removed = 0;
   for (const channel of channels) {
-    if (!(await claimChannelRemoval(deps.db, channel.id, now))) continue;
-    await finishChannelRemoval(deps, channel);
+    // The claim and its webhook deliveries commit together (ADR 0058).
+    const claimed = await retryTransaction(deps.db, (trx) => claimChannelRemoval(trx, channel.id, now));
+    if (!claimed) continue;
+    await finishChannelRemoval(deps, channel, claimed.webhooks);
     removed++;
   }
   return { skipped: false, removed };

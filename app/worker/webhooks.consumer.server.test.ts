@@ -13,7 +13,7 @@ import { verifyTimestamped } from "#app/utils/timestamped-signature.server";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
 import { insertUserWithLevel } from "#tests/support/fixtures";
 import { permissionSubject } from "#tests/support/permission-subject";
-import { type DeliverDeps, deliverWebhook, requeueDueWebhooks } from "#app/webhooks/deliver.server";
+import { type DeliverDeps, deliverWebhook, GAVE_UP_ACCOUNT, GAVE_UP_WINDOW, requeueDueWebhooks } from "#app/webhooks/deliver.server";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -22,7 +22,7 @@ import {
   sendWebhookAgain,
   WebhookNotFound,
 } from "#app/webhooks/endpoints.server";
-import { recordWebhookEvent } from "#app/webhooks/record.server";
+import { recordWebhookEvent, webhookEventId } from "#app/webhooks/record.server";
 import { createWebhooksConsumer } from "./webhooks.consumer.server.ts";
 
 // Webhooks on real MariaDB and Redis (ADR 0058): recording, a real worker delivering to a local
@@ -40,6 +40,11 @@ let queue: Queue;
 let worker: Worker | null = null;
 const prefix = `webhooks-test-${createId()}`;
 const accountIds: string[] = [];
+let raceHeld = false;
+let releaseRace: () => void = () => {};
+const raceGate = new Promise<void>((resolve) => {
+  releaseRace = resolve;
+});
 
 beforeAll(async () => {
   receiver = http.createServer((request, response) => {
@@ -48,6 +53,11 @@ beforeAll(async () => {
     request.on("end", () => {
       received.push({ path: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
       if (request.url === "/fail") return void response.writeHead(500, { "content-type": "text/plain" }).end("boom");
+      // The first call waits until the test lets it fail; every later one is answered at once.
+      if (request.url === "/race" && !raceHeld) {
+        raceHeld = true;
+        return void raceGate.then(() => response.writeHead(500, { "content-type": "text/plain" }).end("late"));
+      }
       if (request.url === "/slow") return; // never answers
       response.writeHead(204).end();
     });
@@ -66,6 +76,7 @@ afterAll(async () => {
   await queue.obliterate({ force: true }).catch(() => undefined);
   await queue.close();
   connection.disconnect();
+  releaseRace();
   receiver.closeAllConnections();
   receiver.close();
   if (accountIds.length) await db.deleteFrom("account").where("id", "in", accountIds).execute();
@@ -106,7 +117,12 @@ async function recorded(path: string, type: WebhookEventType = "epaper.rendered"
   const { endpoint } = await createWebhookEndpoint(db, user.subject, { url: `${base}${path}`, events: [type] });
   const { double } = recorder();
   expect(
-    await recordWebhookEvent({ db, webhookQueue: double }, user.accountId, { type: "epaper.rendered", epaperId: user.epaperId }, createdAt),
+    await recordWebhookEvent(
+      { db, webhookQueue: double },
+      user.accountId,
+      { type: "epaper.rendered", epaperId: user.epaperId, occurrence: "render-1" },
+      createdAt,
+    ),
   ).toBe(1);
   const row = await db.selectFrom("webhookDelivery").selectAll().where("endpointId", "=", endpoint.id).executeTakeFirstOrThrow();
   return { ...user, endpoint, row };
@@ -120,7 +136,12 @@ describe("recording", () => {
     const { added, double } = recorder();
     const at = new Date("2026-11-28T08:00:00.000Z");
     expect(
-      await recordWebhookEvent({ db, webhookQueue: double }, user.accountId, { type: "epaper.rendered", epaperId: user.epaperId }, at),
+      await recordWebhookEvent(
+        { db, webhookQueue: double },
+        user.accountId,
+        { type: "epaper.rendered", epaperId: user.epaperId, occurrence: "render-1" },
+        at,
+      ),
     ).toBe(1);
     const rows = await db.selectFrom("webhookDelivery").selectAll().where("accountId", "=", user.accountId).execute();
     expect(rows).toHaveLength(1);
@@ -135,6 +156,17 @@ describe("recording", () => {
     expect(added).toEqual([
       { data: { deliveryId: rows[0]?.id, attempt: 0 }, opts: expect.objectContaining({ jobId: `webhook-${rows[0]?.id}-attempt-0` }) },
     ]);
+    // The id says what happened: the same end recorded again (a job run again) inserts and enqueues
+    // nothing, and keeps its Webhook-Id; another render of the ePaper is another event.
+    const rendered = (occurrence: string) => ({ type: "epaper.rendered" as const, epaperId: user.epaperId, occurrence });
+    expect(rows[0]?.eventId).toBe(webhookEventId(user.accountId, rendered("render-1")));
+    expect(rows[0]?.eventId).toMatch(/^evt_[0-9a-f]{32}$/);
+    const later = new Date(at.getTime() + 60_000);
+    expect(await recordWebhookEvent({ db, webhookQueue: double }, user.accountId, rendered("render-1"), later)).toBe(0);
+    expect(added).toHaveLength(1);
+    expect(await recordWebhookEvent({ db, webhookQueue: double }, user.accountId, rendered("render-2"), later)).toBe(1);
+    const events = await db.selectFrom("webhookDelivery").select("eventId").where("accountId", "=", user.accountId).execute();
+    expect(new Set(events.map((row) => row.eventId)).size).toBe(2);
   });
 
   test("an account without a subscribed endpoint gets nothing, and a failing record never throws", async () => {
@@ -145,7 +177,11 @@ describe("recording", () => {
     ).toBe(0);
     await createWebhookEndpoint(db, user.subject, { url: "https://a.example.com/hooks", events: ["publication.ready"] });
     expect(
-      await recordWebhookEvent({ db, webhookQueue: double }, user.accountId, { type: "epaper.rendered", epaperId: user.epaperId }),
+      await recordWebhookEvent({ db, webhookQueue: double }, user.accountId, {
+        type: "epaper.rendered",
+        epaperId: user.epaperId,
+        occurrence: "render-1",
+      }),
     ).toBe(0);
     expect(added).toEqual([]);
     const broken = {
@@ -155,7 +191,9 @@ describe("recording", () => {
         },
       } as never,
     };
-    expect(await recordWebhookEvent(broken, user.accountId, { type: "epaper.rendered", epaperId: user.epaperId })).toBe(0);
+    expect(
+      await recordWebhookEvent(broken, user.accountId, { type: "epaper.rendered", epaperId: user.epaperId, occurrence: "render-1" }),
+    ).toBe(0);
   });
 });
 
@@ -168,7 +206,11 @@ describe("delivering", () => {
       prefix,
     });
     const before = received.length;
-    await recordWebhookEvent({ db, webhookQueue: queue }, user.accountId, { type: "epaper.rendered", epaperId: user.epaperId });
+    await recordWebhookEvent({ db, webhookQueue: queue }, user.accountId, {
+      type: "epaper.rendered",
+      epaperId: user.epaperId,
+      occurrence: "render-1",
+    });
     const row = await db.selectFrom("webhookDelivery").select("id").where("endpointId", "=", endpoint.id).executeTakeFirstOrThrow();
     await expect.poll(async () => (await delivery(row.id)).state, { timeout: 15_000 }).toBe("delivered");
     await worker.close();
@@ -205,8 +247,9 @@ describe("delivering", () => {
     ]);
   });
 
-  test("24 hours after its event a delivery that still fails is failed, and nothing is enqueued", async () => {
-    const createdAt = new Date(Date.now() - WEBHOOK_DELIVERY_WINDOW_MS - 3_600_000);
+  test("24 hours after its event the last attempt is made, and a delivery that still fails is failed; nothing is enqueued", async () => {
+    // Due at the window's end (the last wait is cut to it) and run a minute late: made, and final.
+    const createdAt = new Date(Date.now() - WEBHOOK_DELIVERY_WINDOW_MS - 60_000);
     const { row } = await recorded("/fail", "epaper.rendered", createdAt);
     const { added, double } = recorder();
     expect(await deliverWebhook(deps({ queue: double }), { deliveryId: row.id, attempt: 0 })).toBe("failed");
@@ -214,13 +257,59 @@ describe("delivering", () => {
     expect(added).toEqual([]);
   });
 
+  test("a scheduled attempt long after the 24-hour window (the worker was away) is given up unsent; 'send again' still sends", async () => {
+    const createdAt = new Date(Date.now() - WEBHOOK_DELIVERY_WINDOW_MS - 3_600_000);
+    const { row, subject } = await recorded("/ok", "epaper.rendered", createdAt);
+    const { added, double } = recorder();
+    expect(await deliverWebhook(deps({ queue: double }), { deliveryId: row.id, attempt: 0 })).toBe("failed");
+    expect(await delivery(row.id)).toMatchObject({ state: "failed", attempts: 0, nextAttemptAt: null, lastError: GAVE_UP_WINDOW });
+    expect(await attemptsOf(row.id)).toEqual([]);
+    expect(received.some((entry) => entry.headers["webhook-id"] === row.eventId)).toBe(false);
+    expect(added).toEqual([]);
+    await sendWebhookAgain({ db, queue: double }, subject, row.id);
+    expect(await deliverWebhook(deps({ queue: double }), added[0]?.data as never)).toBe("delivered");
+  });
+
+  test("nothing goes out for a deactivated or a deleted account: its waiting delivery is failed unsent", async () => {
+    const deactivated = await recorded("/ok");
+    await db.updateTable("account").set({ isActive: false }).where("id", "=", deactivated.accountId).execute();
+    const deleted = await recorded("/ok");
+    await db.updateTable("account").set({ deletedAt: new Date() }).where("id", "=", deleted.accountId).execute();
+    const { added, double } = recorder();
+    for (const { row } of [deactivated, deleted]) {
+      expect(await deliverWebhook(deps({ queue: double }), { deliveryId: row.id, attempt: 0 })).toBe("skipped");
+      expect(await delivery(row.id)).toMatchObject({ state: "failed", attempts: 0, nextAttemptAt: null, lastError: GAVE_UP_ACCOUNT });
+      expect(received.some((entry) => entry.headers["webhook-id"] === row.eventId)).toBe(false);
+    }
+    expect(added).toEqual([]);
+  });
+
+  test("'send again' delivering while a scheduled attempt is under way: the late failure leaves it delivered and schedules nothing", async () => {
+    const { row, subject } = await recorded("/race");
+    const { added, double } = recorder();
+    const scheduled = deliverWebhook(deps({ queue: double }), { deliveryId: row.id, attempt: 0 });
+    await expect.poll(() => raceHeld).toBe(true);
+    await sendWebhookAgain({ db, queue: double }, subject, row.id);
+    expect(await deliverWebhook(deps({ queue: double }), added[0]?.data as never)).toBe("delivered");
+    releaseRace();
+    expect(await scheduled).toBe("attempted");
+    expect(await delivery(row.id)).toMatchObject({ state: "delivered", attempts: 2, lastStatusCode: 204, nextAttemptAt: null });
+    // Only the click's job: the late failure enqueued no retry.
+    expect(added).toHaveLength(1);
+    expect((await attemptsOf(row.id)).map((attempt) => attempt.statusCode).sort()).toEqual([204, 500]);
+  });
+
   test("'send again' makes one attempt now, also of a failed delivery, and logs it as sent again", async () => {
     const { row, subject } = await recorded("/ok");
     await db.updateTable("webhookDelivery").set({ state: "failed", attempts: 8, nextAttemptAt: null }).where("id", "=", row.id).execute();
     const { added, double } = recorder();
     await sendWebhookAgain({ db, queue: double }, subject, row.id);
+    const request = added[0]?.data.request as string;
     expect(added).toEqual([
-      { data: { deliveryId: row.id, attempt: 8, manual: true }, opts: expect.objectContaining({ jobId: `webhook-${row.id}-again-8` }) },
+      {
+        data: { deliveryId: row.id, attempt: 8, manual: true, request: expect.any(String) },
+        opts: expect.objectContaining({ jobId: `webhook-${row.id}-again-${request}` }),
+      },
     ]);
     expect(await deliverWebhook(deps({ queue: double }), added[0]?.data as never)).toBe("delivered");
     expect(await delivery(row.id)).toMatchObject({ state: "delivered", attempts: 9, lastStatusCode: 204 });
@@ -247,6 +336,16 @@ describe("delivering", () => {
     await deliverWebhook(deps({ queue: double, timeoutMs: 300 }), { deliveryId: slow.row.id, attempt: 0 });
     expect((await attemptsOf(slow.row.id))[0]?.error).toMatch(/^timeout: /);
   });
+});
+
+test("every 'send again' is a job of its own: a click never disappears into an earlier click's job", async () => {
+  const { row, subject } = await recorded("/ok");
+  await sendWebhookAgain({ db, queue }, subject, row.id);
+  await sendWebhookAgain({ db, queue }, subject, row.id);
+  const jobs = (await queue.getJobs(["waiting"])).filter((job) => job.data.deliveryId === row.id);
+  expect(jobs).toHaveLength(2);
+  expect(new Set(jobs.map((job) => job.id)).size).toBe(2);
+  for (const job of jobs) await job.remove();
 });
 
 test("the sweep enqueues a due delivery again whose job Redis lost, once", async () => {
@@ -288,6 +387,19 @@ describe("who may", () => {
     await expect(sendWebhookAgain({ db, queue: double }, switched, row.id)).rejects.toBeInstanceOf(Forbidden);
     await deleteWebhookEndpoint(db, subject, endpoint.id);
     expect(await db.selectFrom("webhookDelivery").select("id").where("id", "=", row.id).execute()).toEqual([]);
+  });
+
+  test("support switched in sees an address without its query; the account's own users see it whole", async () => {
+    const user = await owner();
+    const full = "https://hooks.example.com/in/cms?token=s3cret&x=1";
+    const { endpoint } = await createWebhookEndpoint(db, user.subject, { url: full, events: ["epaper.rendered"] });
+    expect(endpoint.url).toBe(full);
+    expect((await listWebhookEndpoints(db, user.subject))[0]?.url).toBe(full);
+    const switched = { ...user.subject, id: "support", baseAccountId: "support-account", permissions: ["3"] };
+    expect(await listWebhookEndpoints(db, switched)).toEqual([{ ...endpoint, url: "https://hooks.example.com/in/cms?…" }]);
+    const log = await listWebhookDeliveries(db, switched, endpoint.id);
+    expect(log.endpoint.url).toBe("https://hooks.example.com/in/cms?…");
+    expect(JSON.stringify(log)).not.toContain("s3cret");
   });
 
   test(`an account holds at most ${MAX_WEBHOOK_ENDPOINTS} endpoints`, async () => {

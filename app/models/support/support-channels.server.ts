@@ -219,7 +219,8 @@ export async function deleteChannelAsSupport(deps: SupportDeps & { blobs: BlobSt
   requirePermission(actor.subject, "supportChannelListDelete");
   const channel = await retryTransaction(deps.db, async (trx) => {
     const channel = await lockTargetChannel(trx, actor.subject, channelId);
-    if (isChannelBusy(channel) || !(await claimChannelRemoval(trx, channelId))) throw new ChannelInProcess();
+    const claimed = isChannelBusy(channel) ? null : await claimChannelRemoval(trx, channelId);
+    if (!claimed) throw new ChannelInProcess();
     await recordSupportAction(trx, actor, {
       accountId: channel.accountId,
       targetType: "channel",
@@ -228,7 +229,7 @@ export async function deleteChannelAsSupport(deps: SupportDeps & { blobs: BlobSt
       before: { name: channel.name, subscriptionId: channel.subscriptionId },
       after: { deleted: true },
     });
-    return channel;
+    return { ...channel, webhooks: claimed.webhooks };
   });
-  await finishChannelRemoval(deps, channel);
+  await finishChannelRemoval(deps, channel, channel.webhooks);
 }

@@ -1,5 +1,6 @@
 import { createId } from "@paralleldrive/cuid2";
 import { afterAll, describe, expect, test } from "vitest";
+import { checkRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { blobs } from "#app/blob/blobs.server";
 import { queues } from "#app/jobs/producer.server";
 import { closeQueues } from "#app/jobs/queues.server";
@@ -168,6 +169,15 @@ describe("idempotency and bodies", () => {
     expect((await claimIdempotencyKey(db, { accountId: owner.accountId, key: "died", fingerprint })).kind).toBe("claimed");
     // Within the lease, the same call is still running: 409.
     await expect(claimIdempotencyKey(db, { accountId: owner.accountId, key: "died", fingerprint })).rejects.toMatchObject({ status: 409 });
+  });
+
+  test("imports from an address: at most 60 an hour per account (429 with Retry-After), before anything is fetched", async () => {
+    const owner = await customer();
+    for (let i = 0; i < RATE_LIMITS.apiImportAccount.limit; i++)
+      await checkRateLimit(redis, { ...RATE_LIMITS.apiImportAccount, key: owner.accountId });
+    const answer = await callApi("/api/v1/uploads", { key: owner.token, json: { url: "https://example.com/catalogue.pdf" } });
+    expect(answer.status).toBe(429);
+    expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   test("a JSON body over 64 KiB is refused while it is read (413), declared or not", async () => {

@@ -1,4 +1,6 @@
+import { checkRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { blobs } from "#app/blob/blobs.server";
+import { TooManyRequests } from "#app/errors/app-error";
 import { apiUploader } from "#app/models/public-api-writes.server";
 import { bodyReadLimit, discardBody, discardUpload, receiveUpload, type StoredUpload, uploadDepsFromEnv } from "#app/models/upload.server";
 import { importUpload } from "#app/models/upload-import.server";
@@ -13,7 +15,7 @@ import type { Route } from "./+types/uploads";
  * POST /api/v1/uploads (scope write): the studio's upload, with the same limits and refusals (not
  * a PDF, too large, too many pages, password, damaged, no render node), either as multipart with
  * one file field `file`, or as JSON `{ url }`: the studio imports the PDF from that public address
- * (upload-import.server.ts). Answers the upload, which POST /api/v1/epapers turns into an ePaper
+ * (upload-import.server.ts; at most 60 an hour per account). Answers the upload, which POST /api/v1/epapers turns into an ePaper
  * within a day.
  */
 export async function action({ request }: Route.ActionArgs) {
@@ -27,8 +29,11 @@ export async function action({ request }: Route.ActionArgs) {
       status: 201,
       body: ImportUploadSchema,
       response: UploadSchema,
-      run: ({ subject }, input) =>
-        importUpload(deps, apiUploader(subject), input.url, { signal: request.signal, allowPrivate: env.OUTBOUND_ALLOW_PRIVATE }),
+      run: async ({ subject }, input) => {
+        const allowed = await checkRateLimit(redis, { ...RATE_LIMITS.apiImportAccount, key: subject.accountId });
+        if (!allowed.allowed) throw new TooManyRequests(RATE_LIMITS.apiImportAccount.bucket, allowed.retryAfterMs);
+        return importUpload(deps, apiUploader(subject), input.url, { signal: request.signal, allowPrivate: env.OUTBOUND_ALLOW_PRIVATE });
+      },
       answer,
     });
   }

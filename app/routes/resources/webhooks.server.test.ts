@@ -1,4 +1,6 @@
+import { createId } from "@paralleldrive/cuid2";
 import { afterAll, expect, test } from "vitest";
+import { RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { createSession } from "#app/auth/session.server";
 import { commitSessionHeader } from "#app/auth/session-cookie.server";
 import { queues } from "#app/jobs/producer.server";
@@ -35,9 +37,9 @@ async function signedIn(level: "1" | "2") {
     });
     const answer = (await action({ request, params: {}, context: undefined } as never)) as {
       data: Record<string, unknown>;
-      init?: { status?: number };
+      init?: { status?: number; headers?: HeadersInit };
     };
-    return { status: answer.init?.status ?? 200, body: answer.data };
+    return { status: answer.init?.status ?? 200, body: answer.data, headers: new Headers(answer.init?.headers) };
   };
   const list = async () => {
     const request = new Request("http://localhost:3000/resources/webhooks", { headers: { Cookie: cookie } });
@@ -109,4 +111,29 @@ test("another account's endpoint is not found; an editor (level 1) has no webhoo
   expect(await editor.list()).toEqual({ allowed: false });
   expect((await editor.post(create("https://hooks.example.com/in"))).status).toBe(403);
   expect((await editor.log(endpointId)).status).toBe(403);
+});
+
+test("'send again' is limited per account (a 429 toast beyond it), and every click it lets through is a job of its own", async () => {
+  const { post, accountId } = await signedIn("2");
+  const made = await post(create("https://hooks.example.com/in"));
+  const endpointId = (made.body.endpoint as { id: string }).id;
+  const deliveryId = createId();
+  await db
+    .insertInto("webhookDelivery")
+    .values({ id: deliveryId, endpointId, accountId, eventId: createId(), eventType: "epaper.rendered", payload: "{}", state: "failed" })
+    .execute();
+  const again = () =>
+    post([
+      ["intent", "sendWebhookAgain"],
+      ["deliveryId", deliveryId],
+    ]);
+  const { limit } = RATE_LIMITS.webhookSendAgainAccount;
+  for (let sent = 0; sent < limit; sent++) expect((await again()).body).toMatchObject({ intent: "sendWebhookAgain", ok: true });
+  const refused = await again();
+  expect(refused.status).toBe(429);
+  expect(refused.body).toMatchObject({ ok: false, error: "TooManyRequests" });
+  expect(refused.headers.get("Set-Cookie")).toBeTruthy();
+  const jobs = (await queues.webhooks.getJobs(["waiting", "delayed", "prioritized"])).filter((job) => job.data.deliveryId === deliveryId);
+  expect(jobs).toHaveLength(limit);
+  for (const job of jobs) await job.remove();
 });

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
+import { enforceRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { requireStudioUser } from "#app/auth/studio-user.server";
 import { withErrorToasts } from "#app/errors/responses.server";
 import { queues } from "#app/jobs/producer.server";
@@ -9,6 +10,7 @@ import { WebhookEndpointFormSchema } from "#app/rules/webhooks";
 import { db } from "#app/utils/db.server";
 import { getEnv } from "#app/utils/env.server";
 import { readForm } from "#app/utils/read-form.server";
+import { redis } from "#app/utils/redis.server";
 import { toastSetCookie } from "#app/utils/toast.server";
 import { endpointUrlProblem } from "#app/webhooks/endpoint-url.server";
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, sendWebhookAgain } from "#app/webhooks/endpoints.server";
@@ -53,7 +55,10 @@ export async function action({ request }: Route.ActionArgs) {
       );
     }
     if (form.intent === "sendWebhookAgain") {
-      await sendWebhookAgain({ db, queue: queues.webhooks }, subject, form.deliveryId);
+      // Each click is a request to the customer's system: bounded per account (a 429 toast beyond),
+      // counted once the user may send it, so nobody else uses up the account's clicks.
+      const limit = () => enforceRateLimit(redis, { ...RATE_LIMITS.webhookSendAgainAccount, key: subject.accountId });
+      await sendWebhookAgain({ db, queue: queues.webhooks, limit }, subject, form.deliveryId);
       return data(
         { intent: "sendWebhookAgain" as const, ok: true as const },
         { headers: { "Set-Cookie": await toastSetCookie({ type: "success", messageKey: "webhooks.sentAgain" }) } },
