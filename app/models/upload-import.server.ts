@@ -3,19 +3,8 @@ import { pipeline } from "node:stream/promises";
 import { AppError } from "#app/errors/app-error";
 import type { TranslationKey } from "#app/locales/translation-key";
 import { SafeFetchRefused, type SafeFetchRefusal, safeFetchStream } from "#app/utils/safe-fetch.server";
-import {
-  acceptUpload,
-  cleanFileName,
-  inspectedPdf,
-  looksLikePdf,
-  notAPdf,
-  pdfInspector,
-  type Received,
-  type StoredUpload,
-  tooLarge,
-  type UploadDeps,
-  type Uploader,
-} from "./upload.server.ts";
+import { cleanFileName, inspectedPdf, looksLikePdf, notAPdf, pdfInspector } from "./pdf-inspection.server.ts";
+import { acceptUpload, type Received, type StoredUpload, tooLarge, type UploadDeps, type Uploader } from "./upload.server.ts";
 
 /*
  * An upload from an address instead of a multipart body (the public API's import, issue 32): the

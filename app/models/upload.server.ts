@@ -1,5 +1,5 @@
-import { createHash, type Hash } from "node:crypto";
 import { Readable, Transform } from "node:stream";
+import { cleanFileName, type InspectedPdf, inspectedPdf, looksLikePdf, notAPdf, pdfInspector } from "./pdf-inspection.server.ts";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { Code, ConnectError } from "@connectrpc/connect";
@@ -26,7 +26,6 @@ import {
   UPLOAD_MULTIPART_OVERHEAD_BYTES,
   uploadBodyLimitBytes,
 } from "#app/rules/upload-contract";
-import { truncateText } from "#app/rules/truncate";
 
 /**
  * Step 1 of the main job (architecture.md): the PDF arrives as multipart at /upload-pdf, streams
@@ -73,9 +72,6 @@ export function uploadDepsFromEnv(
 }
 
 const MB = 1024 * 1024;
-/** `%PDF-` must appear within the first bytes (PDF 32000-1 §7.5.2; readers accept leading junk up to 1 KiB). */
-const PDF_HEADER_WINDOW = 1024;
-const PDF_MAGIC = Buffer.from("%PDF-", "latin1");
 /** Besides the file, a multipart body carries boundaries, part headers and small fields. */
 const MULTIPART_OVERHEAD_BYTES = UPLOAD_MULTIPART_OVERHEAD_BYTES;
 
@@ -112,7 +108,6 @@ export async function discardBody(request: Request, limit: number) {
     // The client went away: nothing left to discard.
   }
 }
-const ORIGINAL_NAME_MAX = 250;
 
 /** The blob key of an upload's source PDF. */
 export function uploadBlobKey(uploadId: string) {
@@ -395,45 +390,6 @@ async function receivePdf(request: Request, target: { blobs: BlobStore; key: str
   if (!state.stored || (state.size === 0 && state.fileName === "")) throw new AppError("upload.errors.noFile", { status: 400 });
   if (!looksLikePdf(state.head)) throw notAPdf();
   return { fileName: state.fileName || "document.pdf", size: state.size, sha256: state.hash.digest("hex") };
-}
-
-/** What a PDF inspector has seen: its size, its first KiB, its SHA-256 so far, and a refusal once there is one. */
-export type InspectedPdf = { refusal: AppError | null; size: number; head: Buffer; hash: Hash };
-
-export const inspectedPdf = (): InspectedPdf => ({ refusal: null, size: 0, head: Buffer.alloc(0), hash: createHash("sha256") });
-
-/** Counts, checks the head, and forwards bytes only while nothing has been refused. */
-export function pdfInspector(state: InspectedPdf, refuse: (error: AppError) => void): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      state.size += chunk.length;
-      state.hash.update(chunk);
-      if (state.head.length < PDF_HEADER_WINDOW) {
-        state.head = Buffer.concat([state.head, chunk.subarray(0, PDF_HEADER_WINDOW - state.head.length)]);
-        if (state.head.length >= PDF_HEADER_WINDOW && !looksLikePdf(state.head)) refuse(notAPdf());
-      }
-      callback(null, state.refusal ? undefined : chunk);
-    },
-  });
-}
-
-export function notAPdf() {
-  return new AppError("render.errors.pdfNotAPdf", { status: 422 });
-}
-
-/** PDF by content, not by name: `%PDF-` within the first KiB. */
-export function looksLikePdf(head: Buffer) {
-  return head.subarray(0, PDF_HEADER_WINDOW).includes(PDF_MAGIC);
-}
-
-/** The name as the user knows it: no folders, no control characters, at most 250 characters. */
-export function cleanFileName(raw: string | undefined) {
-  const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
-  const printable = [...base].filter((char) => {
-    const code = char.codePointAt(0) ?? 0;
-    return code >= 0x20 && code !== 0x7f;
-  });
-  return truncateText(printable.join("").trim(), ORIGINAL_NAME_MAX);
 }
 
 /** Removes an upload nobody will use (the public API's retry of an upload it answered already): row and file. */
