@@ -35,7 +35,15 @@ OUTSIDE_PORT=$((BASE + 6))
 # The webhooks journey's receiver (ADR 0058), BASE + 8, and the API journey's outside program (a
 # PDF to import, its webhooks), BASE + 9.
 export OUTBOUND_ALLOW_PRIVATE=127.0.0.1:$OUTSIDE_PORT,127.0.0.1:$((BASE + 8)),127.0.0.1:$((BASE + 9))
+# A server left on the port by an earlier run (its folder gone) would answer 404 to every journey
+# that fetches from it: refuse to start rather than fail those journeys at random.
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+if port_open "$OUTSIDE_PORT"; then
+  echo "serve.sh: port $OUTSIDE_PORT (the outside site) is taken by another process; stop it first" >&2
+  exit 1
+fi
 python3 -m http.server "$OUTSIDE_PORT" --bind 127.0.0.1 --directory tests/e2e/outside-site >/dev/null 2>&1 &
+for _ in $(seq 1 100); do port_open "$OUTSIDE_PORT" && break; sleep 0.2; done
 # The external shop (the only thing mocked, issue 13): the sandbox shop npm start runs without a
 # SHOP_URL (server/sandbox-shop/), started by run-all on its own port as SHOP_URL; its checkout
 # page calls the studio's signed webhook. A shop of the caller's environment must not replace it.
