@@ -40,3 +40,20 @@ export async function apiRead<S extends z.ZodType>(
     return problemResponse(error, request, caller?.rateLimitHeaders ?? {});
   }
 }
+
+/**
+ * A file for a key (the zip package, a page image): the bearer key checked for read, the file
+ * `find` answers (null: a 404 problem) with the key's RateLimit-* headers, any error a problem.
+ */
+export async function apiFile(request: Request, find: (caller: ApiCaller) => Promise<Response | null>): Promise<Response> {
+  let caller: ApiCaller | null = null;
+  try {
+    caller = await requireApiKey({ db, redis }, request, "read");
+    const file = await find(caller);
+    if (!file) throw new AppError("api.errors.notFound", { status: 404, detail: "no such file" });
+    for (const [name, value] of Object.entries(caller.rateLimitHeaders)) file.headers.set(name, value);
+    return file;
+  } catch (error) {
+    return problemResponse(error, request, caller?.rateLimitHeaders ?? {});
+  }
+}
