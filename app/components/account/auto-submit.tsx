@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "#app/components/hooks/use-translation";
 import { Form, useSubmit } from "react-router";
 import { Button } from "#app/components/ui/button";
+import { useNonce } from "#app/components/nonce";
 
 /** studio-core.md §9: token actions wait 2000 ms ('your request is checked') before they run. */
 export const TOKEN_ACTION_DELAY_MS = 2000;
@@ -36,6 +37,50 @@ export function AutoSubmit({ delayMs, message }: { delayMs: number; message: str
         </Form>
       </noscript>
     </div>
+  );
+}
+
+/**
+ * Sends the script's own form as a document POST (`submit()` fires no submit event, so React
+ * Router never takes it over). No quotes, `<` or `&`: React writes a script's text as it is.
+ */
+const SUBMIT_ON_ARRIVAL = "HTMLFormElement.prototype.submit.call((window.__submittedOnArrival = document.currentScript.parentElement))";
+type ArrivalWindow = Window & { __submittedOnArrival?: HTMLFormElement };
+
+/**
+ * A page that does its work at once (/try-it, the embedded widget's hand-over): like AutoSubmit,
+ * opening it changes nothing and the page POSTs to its own action, but as a document POST sent by
+ * an inline script while the page is still parsing. The browser neither waits for the page's
+ * modules nor hydrates it, and the action's redirect arrives as the next page's server-rendered
+ * HTML instead of a client navigation that first fetches that route's modules and data (issue 29:
+ * /try-it's largest paint came 4.4 s after the request on a mobile network). Without JavaScript
+ * the button does the same. A script React renders in the browser (after a client navigation to
+ * the page) never runs, so then the effect sends the form; it skips the form the script sent.
+ */
+export function SubmitOnArrival({ message }: { message: string }) {
+  const { t } = useTranslation();
+  const nonce = useNonce();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const arrival = window as ArrivalWindow;
+    if (!form.current || arrival.__submittedOnArrival === form.current) return;
+    arrival.__submittedOnArrival = form.current;
+    HTMLFormElement.prototype.submit.call(form.current);
+  }, []);
+  return (
+    <form ref={form} method="POST" className="flex flex-col items-center gap-4 text-center">
+      <span
+        aria-hidden="true"
+        className="h-8 w-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600 motion-reduce:animate-none"
+      />
+      <p role="status">{message}</p>
+      <noscript>
+        <Button type="submit">{t("auth.continue")}</Button>
+      </noscript>
+      <script nonce={nonce} suppressHydrationWarning>
+        {SUBMIT_ON_ARRIVAL}
+      </script>
+    </form>
   );
 }
 

@@ -5,7 +5,7 @@ import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.s
 import { getSessionUser, endSession, startSession } from "#app/auth/session.server";
 import { readSessionId } from "#app/auth/session-cookie.server";
 import { AuthCard, Notice } from "#app/components/account/auth-card";
-import { AutoSubmit } from "#app/components/account/auto-submit";
+import { SubmitOnArrival } from "#app/components/account/auto-submit";
 import { Button } from "#app/components/ui/button";
 import { createGeneratedAccount } from "#app/models/generated-account.server";
 import { db } from "#app/utils/db.server";
@@ -61,6 +61,6 @@ export default function TryIt({ loaderData, actionData }: Route.ComponentProps) 
         </Button>
       </Form>
     );
-  else content = <AutoSubmit delayMs={0} message={t("tryIt.preparing")} />;
+  else content = <SubmitOnArrival message={t("tryIt.preparing")} />;
   return <AuthCard title={t("tryIt.title")}>{content}</AuthCard>;
 }

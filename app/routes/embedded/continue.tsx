@@ -4,7 +4,7 @@ import { consumeToken, EMBEDDED_LOGIN_PURPOSE } from "#app/auth/one-time-token.s
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { getSessionUser, startSession } from "#app/auth/session.server";
 import { AuthCard, Notice } from "#app/components/account/auth-card";
-import { AutoSubmit } from "#app/components/account/auto-submit";
+import { SubmitOnArrival } from "#app/components/account/auto-submit";
 import { Button, ButtonLink } from "#app/components/ui/button";
 import { findEmailLanguage } from "#app/models/profile.server";
 import { db } from "#app/utils/db.server";
@@ -56,7 +56,7 @@ export default function UploadEmbeddedContinue({ actionData, loaderData }: Route
         <ButtonLink to={href("/try-it")}>{t("embedded.tryIt")}</ButtonLink>
       </>
     );
-  else if (loaderData.autoContinue) content = <AutoSubmit delayMs={0} message={t("embedded.opening")} />;
+  else if (loaderData.autoContinue) content = <SubmitOnArrival message={t("embedded.opening")} />;
   else
     content = (
       <Form method="POST" className="flex flex-col gap-4">
