@@ -9,7 +9,7 @@ import { FOLDER_LEAF_PAGE, FOLDER_SEARCH_LIMIT, type FolderTreeNode } from "#app
 import { db } from "#app/utils/db.server";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
 import { insertAccountWithUser } from "#tests/support/fixtures";
-import { createFolder, FolderNotFound, findRootFolderId } from "./folder.server.ts";
+import { createFolder, FolderNotFound, findRootFolder, findRootFolderId } from "./folder.server.ts";
 import { loadFolderContent, loadFolderOutline, loadFolderTree, searchFolderTree } from "./folder-listing.server.ts";
 
 // Issue 15 §2: the tree is read in parts, every part bounded by what is shown, and every query
@@ -66,6 +66,19 @@ describe("loadFolderTree (a page view)", () => {
     // Not on the way: not loaded, but the chevron knows whether there is something inside.
     expect(nodeB).toMatchObject({ id: b.id, loaded: false, hasContent: true });
     expect(nodeEmpty).toMatchObject({ id: empty.id, loaded: false, hasContent: false });
+  });
+
+  test("what the workspace has just read (the root's row, the grid's count of a folder) builds the same tree", async () => {
+    const { accountId, rootId } = await newAccount();
+    const a = await createFolder(db, accountId, rootId, "A");
+    await createFolder(db, accountId, a.id, "A1");
+    await insertEpapers(accountId, a.id, ["In A", "Also in A"]);
+    await insertEpapers(accountId, null, ["Loose"]);
+    for (const selected of [rootId, a.id]) {
+      const total = selected === rootId ? 1 : 2;
+      const known = { root: await findRootFolder(db, accountId), epaperCount: { folderId: selected, total } };
+      expect(await loadFolderTree(db, studioOf(accountId), selected, known)).toEqual(await loadFolderTree(db, studioOf(accountId), selected));
+    }
   });
 
   test("a folder of another account selects nothing of it: just the root", async () => {

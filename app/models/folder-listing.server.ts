@@ -12,7 +12,7 @@ import {
   isEpaperInError,
 } from "#app/rules/folder-tree";
 import { can } from "#app/rules/permissions";
-import { FolderNotFound, findRootFolderId } from "./folder.server.ts";
+import { FolderNotFound, type FolderRow, findRootFolderId } from "./folder.server.ts";
 import { nameMatches } from "./name-search.server.ts";
 
 /*
@@ -26,7 +26,6 @@ import { nameMatches } from "./name-search.server.ts";
  */
 
 type Access = { demoProcesses: boolean };
-type FolderRow = { id: string; parentId: string | null; name: string; createdAt: Date };
 
 const FOLDER_COLUMNS = ["id", "parentId", "name", "createdAt"] as const;
 const EPAPER_COLUMNS = ["id", "name", "folderId", "isDemo", "isLocked", "renderingFailed", ...PROCESS_COLUMNS] as const;
@@ -77,21 +76,24 @@ function foldersById(db: Database, accountId: string, ids: string[]) {
   return db.selectFrom("folder").select(FOLDER_COLUMNS).where("accountId", "=", accountId).where("id", "in", ids).execute();
 }
 
-/** Which of these folders hold a subfolder or a live ePaper. */
+/** Which of these folders hold a subfolder or a live ePaper (one round trip: every page view asks). */
 async function foldersWithContent(db: Database, accountId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const [folders, epapers] = await Promise.all([
-    db.selectFrom("folder").select("parentId").distinct().where("accountId", "=", accountId).where("parentId", "in", ids).execute(),
-    db
-      .selectFrom("epaper")
-      .select("folderId")
-      .distinct()
-      .where("accountId", "=", accountId)
-      .where("folderId", "in", ids)
-      .where("deletedAt", "is", null)
-      .execute(),
-  ]);
-  return new Set([...folders.map((row) => row.parentId), ...epapers.map((row) => row.folderId)].filter((id): id is string => id !== null));
+  const rows = await db
+    .selectFrom("folder")
+    .select("parentId as id")
+    .where("accountId", "=", accountId)
+    .where("parentId", "in", ids)
+    .union(
+      db
+        .selectFrom("epaper")
+        .select("folderId as id")
+        .where("accountId", "=", accountId)
+        .where("folderId", "in", ids)
+        .where("deletedAt", "is", null),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.id).filter((id): id is string => id !== null));
 }
 
 /** The subfolders of these folders, by name, as unloaded nodes; parentless extras (old data) hang under the root. */
@@ -118,14 +120,25 @@ async function childrenOf(db: Database, accountId: string, rootId: string, paren
 }
 
 /** A page of a folder's live ePapers by name, and how many it holds; the root also holds those without a folder. */
-async function leavesOf(db: Database, accountId: string, folderId: string, isRoot: boolean, offset: number, access: Access) {
+async function leavesOf(
+  db: Database,
+  accountId: string,
+  folderId: string,
+  isRoot: boolean,
+  offset: number,
+  access: Access,
+  /** How many live ePapers the folder holds, when the caller has just counted them. */
+  knownTotal?: number,
+) {
   const inFolder = db
     .selectFrom("epaper")
     .where("accountId", "=", accountId)
     .where((eb) => (isRoot ? eb.or([eb("folderId", "=", folderId), eb("folderId", "is", null)]) : eb("folderId", "=", folderId)))
     .where("deletedAt", "is", null);
   const [{ total }, rows] = await Promise.all([
-    inFolder.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    knownTotal !== undefined
+      ? { total: knownTotal }
+      : inFolder.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     inFolder
       .select(EPAPER_COLUMNS)
       // The index's own order (name, then the primary key): a page is read, never sorted.
@@ -138,9 +151,9 @@ async function leavesOf(db: Database, accountId: string, folderId: string, isRoo
   return { epapers: rows.map((row) => leafOf(row, access)), epaperCount: Number(total) };
 }
 
-/** The root folder's row (created when the account lacks it); `knownId` when the caller has read it. */
-async function rootRow(db: Database, accountId: string, knownId?: string): Promise<FolderRow> {
-  const rootId = knownId ?? (await findRootFolderId(db, accountId));
+/** The root folder's row (created when the account lacks it). */
+async function rootRow(db: Database, accountId: string): Promise<FolderRow> {
+  const rootId = await findRootFolderId(db, accountId);
   const [root] = await foldersById(db, accountId, [rootId]);
   if (!root) throw new FolderNotFound(`root of ${accountId}`);
   return root;
@@ -190,14 +203,18 @@ export async function loadFolderTree(
   db: Database,
   studio: Pick<StudioUser, "user" | "subject" | "permissions">,
   selectedFolderId: string | null = null,
-  /** The account's root folder id, when the caller has just read it (findRootFolderId). */
-  rootId?: string,
+  /**
+   * What the caller has just read (the workspace, issue 29: fewer round trips per view): the root
+   * folder's row (findRootFolder), and how many live ePapers a folder holds (the grid's count).
+   */
+  known: { root?: FolderRow; epaperCount?: { folderId: string; total: number } } = {},
 ): Promise<FolderTreeData | null> {
   if (!studio.permissions.has("tree")) return null;
   const canManageDemo = can(studio.subject, "demoManagement");
   const accountId = studio.user.accountId;
-  const root = await rootRow(db, accountId, rootId);
+  const root = known.root ?? (await rootRow(db, accountId));
   const path = await pathTo(db, accountId, root, selectedFolderId);
+  const counted = known.epaperCount;
   const access = { demoProcesses: canManageDemo };
   const [children, leaves] = await Promise.all([
     childrenOf(
@@ -206,7 +223,11 @@ export async function loadFolderTree(
       root.id,
       path.map((row) => row.id),
     ),
-    Promise.all(path.map((row) => leavesOf(db, accountId, row.id, row.id === root.id, 0, access))),
+    Promise.all(
+      path.map((row) =>
+        leavesOf(db, accountId, row.id, row.id === root.id, 0, access, row.id === counted?.folderId ? counted.total : undefined),
+      ),
+    ),
   ]);
   // Build from the selected folder up: each folder on the path replaces its node among its parent's children.
   let below: FolderTreeNode | null = null;

@@ -59,7 +59,7 @@ export class InvalidFolderName extends AppError {
   }
 }
 
-type FolderRow = { id: string; parentId: string | null; name: string; createdAt: Date };
+export type FolderRow = { id: string; parentId: string | null; name: string; createdAt: Date };
 
 /** The account's folders, with the root (the oldest parentless folder) and a lookup. */
 type Folders = { rows: FolderRow[]; byId: Map<string, FolderRow>; root: FolderRow | undefined };
@@ -151,20 +151,25 @@ function checkedName(raw: string): string {
   return name;
 }
 
-/** The id of the account's root folder ('My ePaper'), created when missing. */
-export async function findRootFolderId(db: Database, accountId: string): Promise<string> {
+/** The account's root folder ('My ePaper'), created when missing. */
+export async function findRootFolder(db: Database, accountId: string): Promise<FolderRow> {
   // One row through the (account_id, parent_id) index: a page view never reads every folder.
   const root = await db
     .selectFrom("folder")
-    .select("id")
+    .select(["id", "parentId", "name", "createdAt"])
     .where("accountId", "=", accountId)
     .where("parentId", "is", null)
     .orderBy("createdAt")
     .orderBy("id")
     .limit(1)
     .executeTakeFirst();
-  if (root) return root.id;
-  return inAccountTransaction(db, accountId, async (trx) => (await lockedFolders(trx, accountId)).root.id);
+  if (root) return root;
+  return inAccountTransaction(db, accountId, async (trx) => (await lockedFolders(trx, accountId)).root);
+}
+
+/** The id of the account's root folder ('My ePaper'), created when missing. */
+export async function findRootFolderId(db: Database, accountId: string): Promise<string> {
+  return (await findRootFolder(db, accountId)).id;
 }
 
 /**

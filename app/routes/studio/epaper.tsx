@@ -19,7 +19,7 @@ import {
   listEpaperLanguages,
   pageOfIndex,
 } from "#app/models/epaper-grid.server";
-import { findRootFolderId } from "#app/models/folder.server";
+import { findRootFolder } from "#app/models/folder.server";
 import { loadFolderTree } from "#app/models/folder-listing.server";
 import { FolderPanel } from "#app/components/folders/folder-panel";
 import {
@@ -68,7 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = truncateText(url.searchParams.get("search")?.trim() ?? "", 250) || null;
   const generated = user.isGenerated;
   const tree = permissions.has("tree");
-  const root = await findRootFolderId(db, user.accountId);
+  const rootFolder = await findRootFolder(db, user.accountId);
+  const root = rootFolder.id;
   const selectedId = url.searchParams.get("epaperId");
   // ?epaperId= without ?folder= opens the ePaper's own folder.
   const folderParam = url.searchParams.get("folder") ?? (tree && selectedId ? await folderOfEpaper(db, user.accountId, selectedId) : null);
@@ -120,7 +121,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       studioUrl: getEnv().PUBLIC_URL,
     },
     languages: await listEpaperLanguages(db),
-    folders: await loadFolderTree(db, studio, folder?.id ?? null, root),
+    // The tree's root and the grid's count of the folder it lists: read once for both.
+    folders: await loadFolderTree(db, studio, folder?.id ?? null, {
+      root: rootFolder,
+      epaperCount: listing.folderId && !search ? { folderId: listing.folderId, total: grid.total } : undefined,
+    }),
     defaultLanguage: getLocale(context),
     documentUploadedAt: user.documentUploadedAt?.toISOString() ?? null,
   });
