@@ -77,7 +77,9 @@ describe("loadFolderTree (a page view)", () => {
     for (const selected of [rootId, a.id]) {
       const total = selected === rootId ? 1 : 2;
       const known = { root: await findRootFolder(db, accountId), epaperCount: { folderId: selected, total } };
-      expect(await loadFolderTree(db, studioOf(accountId), selected, known)).toEqual(await loadFolderTree(db, studioOf(accountId), selected));
+      expect(await loadFolderTree(db, studioOf(accountId), selected, known)).toEqual(
+        await loadFolderTree(db, studioOf(accountId), selected),
+      );
     }
   });
 
