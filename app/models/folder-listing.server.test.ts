@@ -10,6 +10,7 @@ import { db } from "#app/utils/db.server";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
 import { insertAccountWithUser } from "#tests/support/fixtures";
 import { createFolder, FolderNotFound, findRootFolder, findRootFolderId } from "./folder.server.ts";
+import { listEpaperCards } from "./epaper-grid.server.ts";
 import { loadFolderContent, loadFolderOutline, loadFolderTree, searchFolderTree } from "./folder-listing.server.ts";
 
 // Issue 15 §2: the tree is read in parts, every part bounded by what is shown, and every query
@@ -75,7 +76,9 @@ describe("loadFolderTree (a page view)", () => {
     await insertEpapers(accountId, a.id, ["In A", "Also in A"]);
     await insertEpapers(accountId, null, ["Loose"]);
     for (const selected of [rootId, a.id]) {
-      const total = selected === rootId ? 1 : 2;
+      // The count as the workspace's grid reads it for the folder it lists.
+      const grid = { accountId, folderId: selected, folderIsRoot: selected === rootId, search: null, size: 24, page: 1 };
+      const { total } = await listEpaperCards(db, { ...grid, uploadCard: true, hideDemoProcesses: false });
       const known = { root: await findRootFolder(db, accountId), epaperCount: { folderId: selected, total } };
       expect(await loadFolderTree(db, studioOf(accountId), selected, known)).toEqual(
         await loadFolderTree(db, studioOf(accountId), selected),

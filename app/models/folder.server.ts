@@ -154,17 +154,23 @@ function checkedName(raw: string): string {
 /** The account's root folder ('My ePaper'), created when missing. */
 export async function findRootFolder(db: Database, accountId: string): Promise<FolderRow> {
   // One row through the (account_id, parent_id) index: a page view never reads every folder.
-  const root = await db
-    .selectFrom("folder")
-    .select(["id", "parentId", "name", "createdAt"])
-    .where("accountId", "=", accountId)
-    .where("parentId", "is", null)
-    .orderBy("createdAt")
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
+  const read = () =>
+    db
+      .selectFrom("folder")
+      .select(["id", "parentId", "name", "createdAt"])
+      .where("accountId", "=", accountId)
+      .where("parentId", "is", null)
+      .orderBy("createdAt")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
+  const root = await read();
   if (root) return root;
-  return inAccountTransaction(db, accountId, async (trx) => (await lockedFolders(trx, accountId)).root);
+  await inAccountTransaction(db, accountId, (trx) => lockedFolders(trx, accountId));
+  // Read back: the row as the database stored it (its own creation time), as every later view reads it.
+  const created = await read();
+  if (!created) throw new FolderNotFound(`root of ${accountId}`);
+  return created;
 }
 
 /** The id of the account's root folder ('My ePaper'), created when missing. */

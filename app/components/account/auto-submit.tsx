@@ -40,12 +40,9 @@ export function AutoSubmit({ delayMs, message }: { delayMs: number; message: str
   );
 }
 
-/**
- * Sends the script's own form as a document POST (`submit()` fires no submit event, so React
- * Router never takes it over). No quotes, `<` or `&`: React writes a script's text as it is.
- */
-const SUBMIT_ON_ARRIVAL = "HTMLFormElement.prototype.submit.call((window.__submittedOnArrival = document.currentScript.parentElement))";
-type ArrivalWindow = Window & { __submittedOnArrival?: HTMLFormElement };
+/** Marks the page as sent and sends the script's own form as a document POST (`submit()` fires no submit event, so React Router never takes it over). */
+const SUBMIT_ON_ARRIVAL = "window.__submittedOnArrival = true; HTMLFormElement.prototype.submit.call(document.currentScript.parentElement)";
+type ArrivalWindow = Window & { __submittedOnArrival?: boolean };
 
 /**
  * A page that does its work at once (/try-it, the embedded widget's hand-over): like AutoSubmit,
@@ -55,20 +52,28 @@ type ArrivalWindow = Window & { __submittedOnArrival?: HTMLFormElement };
  * HTML instead of a client navigation that first fetches that route's modules and data (issue 29:
  * /try-it's largest paint came 4.4 s after the request on a mobile network). Without JavaScript
  * the button does the same. A script React renders in the browser (after a client navigation to
- * the page) never runs, so then the effect sends the form; it skips the form the script sent.
+ * the page) never runs: then the effect posts with React Router, replacing the history entry as
+ * AutoSubmit does. The script's mark is taken once, so a page React had to render again after a
+ * hydration mismatch does not post a second time (a second try-it account, or a used token).
+ * Reloading the page a refused POST answered (429) asks to send the form again, as any POST's does.
  */
 export function SubmitOnArrival({ message }: { message: string }) {
   const { t } = useTranslation();
   const nonce = useNonce();
-  const form = useRef<HTMLFormElement>(null);
+  const submit = useSubmit();
+  const sent = useRef(false);
   useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
     const arrival = window as ArrivalWindow;
-    if (!form.current || arrival.__submittedOnArrival === form.current) return;
-    arrival.__submittedOnArrival = form.current;
-    HTMLFormElement.prototype.submit.call(form.current);
-  }, []);
+    if (arrival.__submittedOnArrival) {
+      arrival.__submittedOnArrival = false;
+      return;
+    }
+    void submit(null, { method: "POST", replace: true });
+  }, [submit]);
   return (
-    <form ref={form} method="POST" className="flex flex-col items-center gap-4 text-center">
+    <form method="POST" className="flex flex-col items-center gap-4 text-center">
       <span
         aria-hidden="true"
         className="h-8 w-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600 motion-reduce:animate-none"
