@@ -77,6 +77,9 @@ beforeAll(async () => {
   db = scratch.db;
   redisDir = await mkdtemp(path.join(os.tmpdir(), "fault-redis-"));
   dataDir = await mkdtemp(path.join(os.tmpdir(), "fault-data-"));
+  // The port is this test's own: a Redis there was left by a run that was stopped (it runs as a
+  // daemon), and start-redis.sh refuses to take it for this one.
+  await redisCli("shutdown", "nosave").catch(() => undefined);
   await startRedis();
   proxy = await startFaultProxy({ port: TEST_PORTS.faultDbProxy, targetPort: Number(new URL(TEST_DATABASE_URL).port || 3306) });
   node = await startRenderNode({ port: TEST_PORTS.faultNode, redisUrl: REDIS_URL, capacity: 1 });
