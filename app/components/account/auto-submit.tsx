@@ -26,11 +26,7 @@ export function AutoSubmit({ delayMs, message }: { delayMs: number; message: str
   }, [submit, delayMs]);
   return (
     <div className="flex flex-col items-center gap-4 text-center">
-      <span
-        aria-hidden="true"
-        className="h-8 w-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600 motion-reduce:animate-none"
-      />
-      <p role="status">{message}</p>
+      <Waiting message={message} />
       <noscript>
         <Form method="POST">
           <Button type="submit">{t("auth.continue")}</Button>
@@ -74,11 +70,7 @@ export function SubmitOnArrival({ message }: { message: string }) {
   }, [submit]);
   return (
     <form method="POST" className="flex flex-col items-center gap-4 text-center">
-      <span
-        aria-hidden="true"
-        className="h-8 w-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600 motion-reduce:animate-none"
-      />
-      <p role="status">{message}</p>
+      <Waiting message={message} />
       <noscript>
         <Button type="submit">{t("auth.continue")}</Button>
       </noscript>
@@ -86,6 +78,19 @@ export function SubmitOnArrival({ message }: { message: string }) {
         {SUBMIT_ON_ARRIVAL}
       </script>
     </form>
+  );
+}
+
+/** The spinner and the status line of a page that is about to post. */
+function Waiting({ message }: { message: string }) {
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="h-8 w-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600 motion-reduce:animate-none"
+      />
+      <p role="status">{message}</p>
+    </>
   );
 }
 
