@@ -3,7 +3,7 @@ import {
   type Frame,
   frameAfterKey,
   frameFromDrag,
-  framePixels,
+  frameBox,
   isValidFrame,
   minimumSize,
   moveFrame,
@@ -81,6 +81,6 @@ test("isValidFrame refuses frames outside the page, flipped or too small", () =>
   expect(isValidFrame({ ...frame, y1: Number.NaN }, A4)).toBe(false);
 });
 
-test("framePixels places the frame on a canvas", () => {
-  expect(framePixels(frame, { width: 1000, height: 2000 })).toEqual({ left: 200, top: 600, width: 200, height: 400 });
+test("frameBox places the frame on the canvas in per cent of it", () => {
+  expect(frameBox(frame)).toEqual({ left: "20.0000%", top: "30.0000%", width: "20.0000%", height: "20.0000%" });
 });

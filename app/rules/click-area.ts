@@ -100,12 +100,11 @@ export function frameAfterKey(frame: Frame, key: string, shift: boolean, page: P
   return shift ? resizeFrame(frame, "se", delta[0], delta[1], page, scale) : moveFrame(frame, delta[0], delta[1]);
 }
 
-/** The frame in canvas pixels, for drawing it and for what a screen reader is told. */
-export function framePixels(frame: Frame, canvas: { width: number; height: number }) {
-  return {
-    left: frame.x1 * canvas.width,
-    top: frame.y1 * canvas.height,
-    width: (frame.x2 - frame.x1) * canvas.width,
-    height: (frame.y2 - frame.y1) * canvas.height,
-  };
+/**
+ * The frame's place on the canvas, in per cent of the canvas: right at any size the canvas is
+ * shown at, including the first paint before the editor has chosen its zoom (PageCanvas).
+ */
+export function frameBox(frame: Frame) {
+  const percent = (fraction: number) => `${(fraction * 100).toFixed(4)}%`;
+  return { left: percent(frame.x1), top: percent(frame.y1), width: percent(frame.x2 - frame.x1), height: percent(frame.y2 - frame.y1) };
 }

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { startZoom } from "#app/rules/editor-pages";
 import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { openInEditor } from "./support/editor.ts";
 import { axeViolations } from "./support/reader-checks.ts";
@@ -32,13 +33,15 @@ async function shownPage(page: Page) {
 }
 
 /**
- * The page once the editor has measured its column. A phone starts at the zoom that fits its width
- * (ADR 0030), set after hydration: the server's page is 80 % wide until then, and a rectangle
- * measured before that change but drawn after it lands elsewhere (a CI run drew at 0.109 for 0.082).
+ * The page once the editor has chosen its zoom. A phone starts at the zoom that fits its width
+ * (ADR 0030), chosen after hydration: until then the server's page is at most its column wide, and
+ * a rectangle measured before the change but drawn after it lands elsewhere (a CI run drew at 0.109
+ * for 0.082). The tracemonkey paper is Letter, 612 points wide.
  */
 async function settledPage(page: Page, phone: boolean) {
-  const widest = phone ? (page.viewportSize()?.width ?? 0) : 612 * 0.8 + 1;
-  await expect.poll(async () => (await shownPage(page)).width).toBeLessThanOrEqual(widest);
+  const room = await page.locator('[data-tour="editor-canvas"]').evaluate((element) => element.clientWidth);
+  const chosen = (612 * (phone ? startZoom(room, 612) : 80)) / 100;
+  await expect.poll(async () => Math.abs((await shownPage(page)).width - chosen)).toBeLessThan(1);
   return shownPage(page);
 }
 

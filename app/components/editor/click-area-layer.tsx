@@ -4,7 +4,7 @@ import {
   type Frame,
   frameAfterKey,
   frameFromDrag,
-  framePixels,
+  frameBox,
   type Handle,
   moveFrame,
   type PageSize,
@@ -155,7 +155,7 @@ export function ClickAreaLayer(props: {
               className={`absolute rounded-sm outline-none focus-visible:ring-4 focus-visible:ring-brand-600 hover:[background:var(--ep-hover)] ${
                 selected ? "outline outline-2 outline-brand-600" : "outline outline-1 outline-slate-500/60"
               } ${props.editable ? "cursor-move touch-none" : ""}`}
-              style={{ ...framePixels(frame, props.canvas), background: props.colors.color, ["--ep-hover" as string]: props.colors.hover }}
+              style={{ ...frameBox(frame), background: props.colors.color, ["--ep-hover" as string]: props.colors.hover }}
               onPointerDown={(event) => {
                 props.onSelect(element.id);
                 if (props.editable) begin(event, { kind: "move", id: element.id, handle: "se", start: pointAt(event), frame });
@@ -194,7 +194,7 @@ export function ClickAreaLayer(props: {
         <div
           aria-hidden="true"
           className="absolute rounded-sm border-2 border-dashed border-brand-600 bg-brand-600/10"
-          style={framePixels(draft, props.canvas)}
+          style={frameBox(draft)}
         />
       ) : null}
       <p aria-live="polite" className="sr-only">

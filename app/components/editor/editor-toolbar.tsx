@@ -8,23 +8,26 @@ const ZOOM_KEY = "ep-editor-zoom";
 /**
  * The canvas zoom in percent, kept for the next visit of the editor in this browser (§9: 80 to
  * start). Where the page at 80 % would not fit (a phone), `fitting` names the zoom that shows its
- * whole width, and the editor starts there (ADR 0030).
+ * whole width, and the editor starts there (ADR 0030). `chosen` is false until then: the server's
+ * page and the first paint know neither the screen nor the stored zoom.
  */
-export function useZoom(fitting?: () => number): [number, (zoom: number) => void] {
+export function useZoom(fitting?: () => number): { zoom: number; chosen: boolean; change: (zoom: number) => void } {
   const [zoom, setZoom] = useState<number>(ZOOM.initial);
+  const [chosen, setChosen] = useState(false);
   const fit = useRef(fitting);
   fit.current = fitting;
   useEffect(() => {
     const stored = Number(window.localStorage.getItem(ZOOM_KEY));
     if (stored) setZoom(clampZoom(stored));
     else if (fit.current) setZoom(fit.current());
+    setChosen(true);
   }, []);
   const change = (next: number) => {
     const value = clampZoom(next);
     setZoom(value);
     window.localStorage.setItem(ZOOM_KEY, String(value));
   };
-  return [zoom, change];
+  return { zoom, chosen, change };
 }
 
 const toolButton =

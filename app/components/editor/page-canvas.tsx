@@ -1,6 +1,6 @@
 import { useTranslation } from "#app/components/hooks/use-translation";
 import { pageFileSrc } from "#app/rules/page-files";
-import { type Frame, framePixels } from "#app/rules/click-area";
+import { type Frame, frameBox } from "#app/rules/click-area";
 import { ClickAreaLayer } from "./click-area-layer.tsx";
 import type { EditorPage } from "#app/rules/editor-pages";
 import type { MediaElement } from "#app/rules/media-element";
@@ -23,6 +23,12 @@ export function PageCanvas(props: {
   pagesVersion: number;
   page: EditorPage;
   zoom: number;
+  /**
+   * False for the server's page and the first paint, before the editor knows the screen: the
+   * canvas is then no wider than its column (a phone shows the whole page at once instead of
+   * 80 % cut off at the right, then a jump to 'fit' after hydration; issue 29).
+   */
+  zoomChosen?: boolean;
   media: MediaElement[];
   colors: { color: string; hover: string };
   frameOf: (element: MediaElement) => Frame;
@@ -53,7 +59,7 @@ export function PageCanvas(props: {
       <figure
         aria-label={t("editor.canvas", { page: page.number })}
         className="relative mx-auto bg-white shadow"
-        style={{ width, height }}
+        style={props.zoomChosen === false ? { width, maxWidth: "100%", aspectRatio: `${width} / ${height}` } : { width, height }}
         data-testid="page-canvas"
         data-saving={props.saving ? "true" : "false"}
       >
@@ -75,7 +81,7 @@ export function PageCanvas(props: {
             aria-label={t("editor.pdfLink", { target: link.uri ?? t("editor.pdfLinkPage", { page: link.page }) })}
             data-testid="pdf-link"
             className="absolute rounded-sm border-2 border-dashed border-amber-600/80"
-            style={framePixels({ x1: link.x, y1: link.y, x2: link.x + link.w, y2: link.y + link.h }, { width, height })}
+            style={frameBox({ x1: link.x, y1: link.y, x2: link.x + link.w, y2: link.y + link.h })}
           />
         ))}
         <ClickAreaLayer

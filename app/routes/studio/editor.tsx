@@ -109,7 +109,7 @@ function EditorScreen({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { epaper, page, chunk, media, colors, editable } = loaderData;
   const canvasBox = useRef<HTMLDivElement>(null);
-  const [zoom, setZoom] = useZoom(() => startZoom(canvasBox.current?.clientWidth ?? 0, page.width));
+  const { zoom, chosen: zoomChosen, change: setZoom } = useZoom(() => startZoom(canvasBox.current?.clientWidth ?? 0, page.width));
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [creator, setCreator] = useState<CreatorRequest | null>(null);
   const frames = useFrameSaver(epaper.id, media);
@@ -158,6 +158,7 @@ function EditorScreen({ loaderData }: Route.ComponentProps) {
             pagesVersion={epaper.pagesVersion}
             page={page}
             zoom={zoom}
+            zoomChosen={zoomChosen}
             media={media}
             colors={colors}
             frameOf={frames.frameOf}
