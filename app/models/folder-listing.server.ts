@@ -100,13 +100,18 @@ async function foldersWithContent(db: Database, accountId: string, ids: string[]
 async function childrenOf(db: Database, accountId: string, rootId: string, parentIds: string[]): Promise<Map<string, FolderTreeNode[]>> {
   const byParent = new Map<string, FolderTreeNode[]>(parentIds.map((id) => [id, []]));
   if (parentIds.length === 0) return byParent;
-  const byName = (query: ReturnType<typeof childQuery>) => query.orderBy("name").orderBy("id").execute();
-  const childQuery = () => db.selectFrom("folder").select(FOLDER_COLUMNS).where("accountId", "=", accountId);
-  const [children, extras] = await Promise.all([
-    byName(childQuery().where("parentId", "in", parentIds)),
-    parentIds.includes(rootId) ? byName(childQuery().where("parentId", "is", null).where("id", "!=", rootId)) : [],
-  ]);
-  const rows = [...children, ...extras].sort((a, b) => a.name.localeCompare(b.name));
+  // One round trip for the children and, under the root, the parentless extras (every page view asks).
+  const withExtras = parentIds.includes(rootId);
+  const found = await db
+    .selectFrom("folder")
+    .select(FOLDER_COLUMNS)
+    .where("accountId", "=", accountId)
+    // Two ranges of the (account_id, parent_id) index; the root itself is left out below.
+    .where((eb) => (withExtras ? eb.or([eb("parentId", "in", parentIds), eb("parentId", "is", null)]) : eb("parentId", "in", parentIds)))
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
+  const rows = found.filter((row) => row.id !== rootId).sort((a, b) => a.name.localeCompare(b.name));
   const withContent = await foldersWithContent(
     db,
     accountId,
