@@ -55,7 +55,8 @@ async function publishedReader(): Promise<{ server: StaticServer; url: string; f
     const bundle = await publishBundle(farm, epaperId);
     await node.kill();
     node = null;
-    const server = await startStaticServer([{ prefix: "/reader/", target: bundle.dir }], { gzip: true });
+    // As the content origin serves a channel: gzip, and no 404 for the icon every browser asks for.
+    const server = await startStaticServer([{ prefix: "/reader/", target: bundle.dir }], { gzip: true, emptyFavicon: true });
     return { server, url: `${server.origin}/reader/`, farm };
   } finally {
     await node?.kill();

@@ -58,7 +58,11 @@ export type StaticServer = {
   close: () => Promise<void>;
 };
 
-export async function startStaticServer(mounts: Mount[], options: { gzip?: boolean } = {}): Promise<StaticServer> {
+export async function startStaticServer(
+  mounts: Mount[],
+  /** emptyFavicon: /favicon.ico answers 204, as the content origin does (app/publish/content-server.server.ts). */
+  options: { gzip?: boolean; emptyFavicon?: boolean } = {},
+): Promise<StaticServer> {
   const sorted = [...mounts].sort((a, b) => b.prefix.length - a.prefix.length);
 
   function resolve(pathname: string): string | null {
@@ -100,6 +104,10 @@ export async function startStaticServer(mounts: Mount[], options: { gzip?: boole
         pathname = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
       } catch {
         response.writeHead(400).end();
+        return;
+      }
+      if (options.emptyFavicon && pathname === "/favicon.ico") {
+        response.writeHead(204).end();
         return;
       }
       const file = resolve(pathname);
