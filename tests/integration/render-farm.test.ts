@@ -188,15 +188,28 @@ describe("render farm", () => {
     const epaperId = await farm.createEpaper("plumber__chelsea_pdta.pdf", 65);
     await farm.render(epaperId);
     while ((await farm.readyPages(epaperId)) < 4) await new Promise((resolve) => setTimeout(resolve, 50));
-    await nodeB.kill("SIGKILL");
-    expect(await farm.outcome(epaperId, 240_000)).toMatchObject({ state: "finished" });
-    const pages = await pageRows(epaperId);
-    expect(pages.map((page) => page.page)).toEqual(Array.from({ length: 65 }, (_, index) => index + 1));
-    const revision = await farm.db.selectFrom("epaper").select("renderRevision").where("id", "=", epaperId).executeTakeFirstOrThrow();
-    const dirs = await readdir(fileOf(farm, `epapers/${epaperId}/pages/r${revision.renderRevision}`));
-    expect(dirs.sort((a, b) => Number(a) - Number(b))).toEqual(pages.map((page) => String(page.page)));
-    expect(farm.logs.some((line) => line.includes(`127.0.0.1:${TEST_PORTS.renderFarmNodeB}`) && line.includes("move"))).toBe(true);
-    nodeB = await startRenderNode({ port: TEST_PORTS.renderFarmNodeB, redisUrl: REDIS_URL, capacity: 1 });
+    // Mid-document on B: B is inside a call of this render right now (its call folder exists).
+    // Killed between calls, or after its last chunk, B would leave nothing to take over.
+    const callsOnB = async () =>
+      (await readdir(path.join(os.tmpdir(), `epaper-render-node-${TEST_PORTS.renderFarmNodeB}`)).catch(() => [])).filter((name) =>
+        name.startsWith("call-"),
+      );
+    try {
+      await expect.poll(callsOnB, { timeout: 60_000, interval: 20 }).not.toEqual([]);
+      await nodeB.kill("SIGKILL");
+      expect(await farm.outcome(epaperId, 240_000)).toMatchObject({ state: "finished" });
+      const pages = await pageRows(epaperId);
+      expect(pages.map((page) => page.page)).toEqual(Array.from({ length: 65 }, (_, index) => index + 1));
+      const revision = await farm.db.selectFrom("epaper").select("renderRevision").where("id", "=", epaperId).executeTakeFirstOrThrow();
+      const dirs = await readdir(fileOf(farm, `epapers/${epaperId}/pages/r${revision.renderRevision}`));
+      expect(dirs.sort((a, b) => Number(a) - Number(b))).toEqual(pages.map((page) => String(page.page)));
+      const moved = farm.logs.some((line) => line.includes(`127.0.0.1:${TEST_PORTS.renderFarmNodeB}`) && line.includes("move"));
+      expect(moved, `the farm's log:\n${farm.logs.join("\n")}`).toBe(true);
+    } finally {
+      // Back for the tests after this one, and for a retry of this one.
+      await nodeB.kill("SIGKILL");
+      nodeB = await startRenderNode({ port: TEST_PORTS.renderFarmNodeB, redisUrl: REDIS_URL, capacity: 1 });
+    }
   }, 300_000);
 
   test("a node that joins mid-document is used at once; the worker's metrics see the farm", async () => {
