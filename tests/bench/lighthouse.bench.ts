@@ -67,7 +67,7 @@ async function publishedReader(): Promise<{ server: StaticServer; url: string; f
  * Pages that send themselves on arrival (try-it posts while it parses; ADR 0016): Lighthouse's
  * simulation cannot model a navigation the page starts (`LanternError: missing metric scores for
  * specified navigation`), so these are measured as a browser sees them: Lighthouse's own devtools
- * throttling (slow 4G and 4× CPU applied to the real page), from the click on the link to the
+ * throttling (slow 4G and 4× CPU applied to the real page), from the request for the page to the
  * workspace it lands on.
  */
 const OBSERVED = new Set(["try-it"]);
