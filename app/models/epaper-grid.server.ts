@@ -1,5 +1,7 @@
+import { type ExpressionBuilder, sql } from "kysely";
 import { isStaleProcess } from "#app/lifecycle/epaper-process.server";
 import type { Database } from "#db/client";
+import type { DB } from "#db/schema.gen";
 import { remembered } from "#app/utils/reference-cache.server";
 import type { EpaperCard } from "#app/rules/epaper-card";
 import { nameMatches } from "./name-search.server.ts";
@@ -40,6 +42,54 @@ export function pageWindow(options: { page: number; size: number; total: number;
 export function pageOfIndex(index: number, size: number, uploadCard: boolean): number {
   const firstPage = uploadCard ? Math.max(0, Math.max(1, size) - 1) : Math.max(1, size);
   return index < firstPage ? 1 : 2 + Math.floor((index - firstPage) / Math.max(1, size));
+}
+
+type PublicationType = "preview" | "previewlink" | "zip";
+/** What a card shows of its ePaper's published preview, preview link or zip (dates as the database writes them in JSON). */
+type PublishedJson = {
+  hash: string;
+  publishedAt: string;
+  sizeInByte: number;
+  postProcessingUntil: string | null;
+  expiredAt: string | null;
+};
+
+/**
+ * The ePaper's newest published publication of a type as one JSON object (null: none), read in
+ * the card's own row through the (epaper_id, type) index: no second round trip per page view.
+ */
+function publishedOf(eb: ExpressionBuilder<DB, "epaper">, type: PublicationType) {
+  const column = (name: "hash" | "publishedAt" | "sizeInByte" | "postProcessingUntil" | "expiredAt") => sql.ref(`publication.${name}`);
+  return eb
+    .selectFrom("publication")
+    .select(
+      sql<
+        PublishedJson | string
+      >`json_object('hash', ${column("hash")}, 'publishedAt', ${column("publishedAt")}, 'sizeInByte', ${column("sizeInByte")},
+        'postProcessingUntil', ${column("postProcessingUntil")}, 'expiredAt', ${column("expiredAt")})`.as("published"),
+    )
+    .whereRef("publication.epaperId", "=", "epaper.id")
+    .where("publication.type", "=", type)
+    .where("publication.publishedAt", "is not", null)
+    .orderBy("publication.publishedAt", "desc")
+    .limit(1)
+    .as(`${type}Json`);
+}
+
+/** A datetime(3) as JSON_OBJECT writes it ('2026-12-06 03:19:27.123', UTC like every column). */
+const jsonDate = (value: string) => new Date(`${value.replace(" ", "T")}Z`);
+
+/** mysql2 parses a JSON column; a driver or server that hands back its text is read the same. */
+function parsePublished(json: PublishedJson | string | null) {
+  if (!json) return null;
+  const value = typeof json === "string" ? (JSON.parse(json) as PublishedJson) : json;
+  return {
+    hash: value.hash,
+    publishedAt: jsonDate(value.publishedAt),
+    sizeInByte: Number(value.sizeInByte),
+    postProcessingUntil: value.postProcessingUntil ? jsonDate(value.postProcessingUntil) : null,
+    expiredAt: value.expiredAt ? jsonDate(value.expiredAt) : null,
+  };
 }
 
 type ListingQuery = Pick<GridQuery, "accountId" | "folderId" | "folderIsRoot" | "search">;
@@ -95,6 +145,9 @@ export async function listEpaperCards(db: Database, query: GridQuery) {
               .whereRef("publication.epaperId", "=", "epaper.id")
               .where("publication.reviewedAt", "is", null)
               .as("unreviewed"),
+            publishedOf(eb, "preview"),
+            publishedOf(eb, "previewlink"),
+            publishedOf(eb, "zip"),
           ])
           // Newest first; the id breaks ties so that pages never overlap.
           .orderBy("epaper.createdAt", "desc")
@@ -102,26 +155,11 @@ export async function listEpaperCards(db: Database, query: GridQuery) {
           .limit(window.limit)
           .offset(window.offset)
           .execute();
-  const publications = rows.length
-    ? await db
-        .selectFrom("publication")
-        .select(["epaperId", "type", "hash", "publishedAt", "sizeInByte", "postProcessingUntil", "expiredAt"])
-        .where(
-          "epaperId",
-          "in",
-          rows.map((row) => row.id),
-        )
-        .where("type", "in", ["preview", "previewlink", "zip"])
-        .where("publishedAt", "is not", null)
-        .execute()
-    : [];
-  const publicationOf = (epaperId: string, type: "preview" | "previewlink" | "zip") =>
-    publications.find((publication) => publication.epaperId === epaperId && publication.type === type);
   const cards: EpaperCard[] = rows.map((row) => {
     const hidden = query.hideDemoProcesses && row.isDemo;
-    const preview = publicationOf(row.id, "preview");
-    const zip = publicationOf(row.id, "zip");
-    const link = publicationOf(row.id, "previewlink");
+    const preview = parsePublished(row.previewJson);
+    const zip = parsePublished(row.zipJson);
+    const link = parsePublished(row.previewlinkJson);
     return {
       id: row.id,
       name: row.name,

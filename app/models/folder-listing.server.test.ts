@@ -48,6 +48,8 @@ describe("loadFolderTree (a page view)", () => {
     await insertEpapers(accountId, null, ["Loose"]);
     await insertEpapers(accountId, rootId, ["Root paper"]);
     await insertEpapers(accountId, rootId, ["Deleted"], { deletedAt: new Date() });
+    // A folder whose only ePaper is deleted holds nothing.
+    await insertEpapers(accountId, empty.id, ["Gone"], { deletedAt: new Date() });
 
     const data = await loadFolderTree(db, studioOf(accountId), a1.id);
     const tree = data!.tree;

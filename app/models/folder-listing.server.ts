@@ -100,26 +100,47 @@ async function foldersWithContent(db: Database, accountId: string, ids: string[]
 async function childrenOf(db: Database, accountId: string, rootId: string, parentIds: string[]): Promise<Map<string, FolderTreeNode[]>> {
   const byParent = new Map<string, FolderTreeNode[]>(parentIds.map((id) => [id, []]));
   if (parentIds.length === 0) return byParent;
-  // One round trip for the children and, under the root, the parentless extras (every page view asks).
+  // One round trip for the children, whether each holds a subfolder or a live ePaper (two
+  // index probes per child), and, under the root, the parentless extras (every page view asks).
   const withExtras = parentIds.includes(rootId);
   const found = await db
     .selectFrom("folder")
     .select(FOLDER_COLUMNS)
-    .where("accountId", "=", accountId)
+    .select((eb) =>
+      eb
+        .or([
+          eb.exists(
+            eb
+              .selectFrom("folder as sub")
+              .select("sub.id")
+              .where("sub.accountId", "=", accountId)
+              .whereRef("sub.parentId", "=", "folder.id"),
+          ),
+          eb.exists(
+            eb
+              .selectFrom("epaper")
+              .select("epaper.id")
+              .where("epaper.accountId", "=", accountId)
+              .whereRef("epaper.folderId", "=", "folder.id")
+              .where("epaper.deletedAt", "is", null),
+          ),
+        ])
+        .as("hasContent"),
+    )
+    .where("folder.accountId", "=", accountId)
     // Two ranges of the (account_id, parent_id) index; the root itself is left out below.
-    .where((eb) => (withExtras ? eb.or([eb("parentId", "in", parentIds), eb("parentId", "is", null)]) : eb("parentId", "in", parentIds)))
-    .orderBy("name")
-    .orderBy("id")
+    .where((eb) =>
+      withExtras
+        ? eb.or([eb("folder.parentId", "in", parentIds), eb("folder.parentId", "is", null)])
+        : eb("folder.parentId", "in", parentIds),
+    )
+    .orderBy("folder.name")
+    .orderBy("folder.id")
     .execute();
   const rows = found.filter((row) => row.id !== rootId).sort((a, b) => a.name.localeCompare(b.name));
-  const withContent = await foldersWithContent(
-    db,
-    accountId,
-    rows.map((row) => row.id),
-  );
   for (const row of rows) {
     const parentId = row.parentId ?? rootId;
-    byParent.get(parentId)?.push(nodeOf(row, parentId, withContent.has(row.id)));
+    byParent.get(parentId)?.push(nodeOf(row, parentId, Boolean(Number(row.hasContent))));
   }
   return byParent;
 }
