@@ -12,10 +12,11 @@
  * Environment: STUDIO_BENCH_REQUESTS (per endpoint and size, default 1000), STUDIO_BENCH_SIZES
  * (default 100,1000,10000), STUDIO_BENCH_ONLY (label words), STUDIO_CPU_PROF (a folder for the studio's
  * CPU profile), STUDIO_BENCH_PROCESSES (studio processes, WEB_CONCURRENCY; default 1),
- * STUDIO_BENCH_GRID (cards per page, default 24), BENCH_DATABASE_URL, BENCH_REDIS_URL. Each line
+ * STUDIO_BENCH_GRID (cards per page, default 24), STUDIO_BENCH_SAVE (a folder: one answer per endpoint
+ * and size is written there), BENCH_DATABASE_URL, BENCH_REDIS_URL. Each line
  * also gives the studio's CPU per request (all its processes), which other load moves less.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
@@ -43,6 +44,7 @@ const SECRET = "studio-bench-session-secret-0123456789abcdef";
 /** The same grid page at every size (the browser would store what fits its window). */
 const GRID_SIZE = Number(process.env.STUDIO_BENCH_GRID ?? 24);
 const PROCESSES = process.env.STUDIO_BENCH_PROCESSES ?? "1";
+const SAVE = process.env.STUDIO_BENCH_SAVE;
 
 type Seeded = { cookies: string[]; topFolderId: string; currentFolderId: string };
 
@@ -200,6 +202,14 @@ async function main() {
           ["search 'special'", "/resources/folders?search=special"],
         ] as [string, string][]
       ).filter(([label]) => ONLY.length === 0 || ONLY.some((word) => label.includes(word)));
+      // STUDIO_BENCH_SAVE=<folder>: keep one answer per endpoint, to see what a view sends.
+      if (SAVE)
+        for (const [label, address] of endpoints) {
+          const answer = await fetch(`${BASE}${address}`, {
+            headers: { cookie: seeded.cookies[0] as string, accept: "text/html,application/json" },
+          });
+          await writeFile(path.join(SAVE, `${size}-${label.replace(/[^a-z0-9]+/gi, "-")}.txt`), await answer.text());
+        }
       // Warm up (JIT, pools, caches) before measuring.
       for (const [, address] of endpoints) await load(address, seeded.cookies);
       const all: number[] = [];
