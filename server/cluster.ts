@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { AggregatorRegistry, type Registry } from "prom-client";
+import { studioNodeFlags } from "./studio-node-flags.ts";
 
 /*
  * Several studio processes on one machine (WEB_CONCURRENCY; ADR 0054): Node's cluster module
@@ -18,6 +19,7 @@ type Answer = { type: typeof METRICS_ANSWER; id: string; text?: string; error?: 
 export function runStudioProcesses(count: number) {
   let stopping = false;
   const aggregator = new AggregatorRegistry();
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...studioNodeFlags()] });
   for (let index = 0; index < count; index++) cluster.fork();
   cluster.on("exit", (worker, code, signal) => {
     if (!stopping) {

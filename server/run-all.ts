@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createInterface } from "node:readline";
 import { sandboxShopSettings, shouldStartSandboxShop } from "./sandbox-shop/config.ts";
+import { studioNodeFlags } from "./studio-node-flags.ts";
 
 // Outside production, mails go to the local mail catcher unless an SMTP server is configured
 // (MAIL_CATCHER=1 asks for it anyway, as the e2e run does with its own SMTP_URL).
@@ -34,7 +35,7 @@ const processes = [
   ...(sandboxShop ? [{ name: "shop", args: ["server/sandbox-shop/main.ts"] }] : []),
   { name: "render-node", args: ["render-node/src/main.ts"] },
   { name: "worker", args: ["server/worker.ts"] },
-  { name: "studio", args: ["server/index.ts"] },
+  { name: "studio", args: [...studioNodeFlags([]), "server/index.ts"] },
 ];
 
 const children: ChildProcess[] = [];

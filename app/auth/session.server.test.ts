@@ -274,7 +274,12 @@ describe("the session cookie", () => {
     const tampered = `${value.slice(0, at)}${value[at] === "A" ? "f" : "A"}${value.slice(at + 1)}`;
 
     expect(await getSessionUser(db, requestWith(null))).toEqual({ status: "none" });
+    // The good cookie, alone and among others, is read (and remembered as checked) first: its
+    // tampered copy must still be refused.
+    expect((await getSessionUser(db, requestWith(cookie))).status).toBe("active");
+    expect((await getSessionUser(db, requestWith(`grid=12; ${cookie}`))).status).toBe("active");
     expect(await getSessionUser(db, requestWith(`${SESSION_COOKIE_NAME}=${tampered}`))).toEqual({ status: "none" });
+    expect(await getSessionUser(db, requestWith(`grid=12; ${SESSION_COOKIE_NAME}=${tampered}`))).toEqual({ status: "none" });
     // An unsigned id (what a forger would try) is refused too.
     expect(await getSessionUser(db, requestWith(`${SESSION_COOKIE_NAME}=${btoa(JSON.stringify(created.id))}`))).toEqual({
       status: "none",

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from "#tests/setup/test-env";
+import { studioNodeFlags } from "#server/studio-node-flags";
 
 /*
  * The studio (server/index.ts: the app and its content origin on port + 1) as a child process of
@@ -22,7 +23,8 @@ export type StudioProcessOptions = {
 export function startStudio({ mode, port, dataDir, sessionSecret, env = {} }: StudioProcessOptions): Promise<ChildProcess> {
   // STUDIO_CPU_PROF=<folder>: the studio writes a V8 CPU profile there when it stops (profiling a bench).
   const profile = process.env.STUDIO_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.STUDIO_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", "server/index.ts"], {
+  // The V8 settings `npm start` gives the studio (server/studio-node-flags.ts), so that benches measure what runs.
+  const child = spawn(process.execPath, [...profile, ...studioNodeFlags([]), "--import", "tsx", "server/index.ts"], {
     cwd: REPO,
     env: {
       ...process.env,
