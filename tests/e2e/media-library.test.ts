@@ -97,6 +97,7 @@ test.describe("media library in English", () => {
     await dialog.getByRole("button", { name: "Delete: blue.png" }).click();
     await dialog.getByRole("region", { name: "Delete blue.png?" }).getByRole("button", { name: "Delete" }).click();
     await expect(dialog.getByText("Deletion not possible: the image is in use. Remove it from its uses first.")).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("media-images-list.png") });
 
     await dialog.getByLabel("Show").selectOption("unassigned");
     await dialog.getByRole("button", { name: "Delete: Red square" }).click();

@@ -3,6 +3,7 @@ import { useTranslation } from "#app/components/hooks/use-translation";
 import { PagePager } from "#app/components/settings/page-pager";
 import { Button } from "#app/components/ui/button";
 import { StatusText, TextInput } from "#app/components/ui/fields";
+import { VirtualList } from "#app/components/ui/virtual-list";
 import {
   MEDIA_FILTERS,
   MEDIA_NAME_MAX,
@@ -63,6 +64,9 @@ export function ImagesTab() {
     setEditing({ item, mode });
   };
   const problem = mediaNameProblem(name);
+  // The row whose rename or delete is open stays rendered while scrolled out of view.
+  const editingAt = editing ? (page?.items.findIndex((item) => item.id === editing.item.id) ?? -1) : -1;
+  const editingIndex = editingAt >= 0 ? editingAt : null;
   const finish = async (fields: Record<string, string>, success: string) => {
     if (await post(fields, success)) setEditing(null);
     // The list as it is chosen now (the filter may have changed while the action ran).
@@ -92,9 +96,16 @@ export function ImagesTab() {
         </select>
       </div>
       {page && page.items.length === 0 ? <p className="text-sm text-slate-700">{t("mediaLibrary.empty")}</p> : null}
-      <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label={t(`mediaLibrary.filter.${filter}`)}>
-        {page?.items.map((item) => (
-          <li key={item.id} className="flex flex-col gap-2 rounded-xl border border-slate-200 p-2">
+      {/* Only the rows in view are in the page (ADR 0049): 'All' may be a thousand images. */}
+      <VirtualList
+        label={t(`mediaLibrary.filter.${filter}`)}
+        items={page?.items ?? []}
+        itemKey={(item) => item.id}
+        estimateSize={122}
+        gap={8}
+        keep={editingIndex}
+        renderItem={(item) => (
+          <div className="flex flex-col gap-2 rounded-xl border border-slate-200 p-2">
             <div className="flex items-center gap-3">
               <img src={mediaSrc(item)} alt="" loading="lazy" className="size-16 shrink-0 rounded border border-slate-200 object-contain" />
               <div className="min-w-0 flex-1 text-sm">
@@ -167,9 +178,9 @@ export function ImagesTab() {
                 </div>
               </section>
             ) : null}
-          </li>
-        ))}
-      </ul>
+          </div>
+        )}
+      />
       <PagePager
         total={page?.total ?? 0}
         skip={skip}
