@@ -6,7 +6,8 @@
  * 1,000 pages (page rows written to the database, each showing the first page's files) and the
  * largest table of contents the import keeps (5,000 entries). Chromium, with a 4× slowed CPU,
  * opens the editor of each, then each dialog (the TOC, the pages order and structure, the pages
- * settings with 'All' pages chosen), RUNS times, alternating. 'open' is read from the page's own
+ * settings with 'All' pages chosen), RUNS times, alternating; and the media library's images tab
+ * of an account with 10 images and of one with 1,000 ('All' chosen; rows only, no files). 'open' is read from the page's own
  * clock: from pressing the menu item until the dialog's first entry is visible and the page
  * answers a frame (the main thread is free again), plus, where the dialog has a pager, from
  * choosing 'All' until the page answers a frame. Playwright's checks before each action (slow on
@@ -15,10 +16,10 @@
  * figure is an upper bound. Prints `<dialog> open ms at <size>: N` (median) and
  * `<dialog> ratio largest/small` (goal: every dialog ≤ 1,000 ms at its largest size, ratio ≤ 3).
  *
- * Environment: BROWSER_BENCH_RUNS (default 5). Uses E2E_SLOT 3 (port 3130, epaper_e2e_3).
+ * Environment: BROWSER_BENCH_RUNS (default 5), BROWSER_BENCH_ONLY (words of the dialogs' names). Uses E2E_SLOT 3 (port 3130, epaper_e2e_3).
  */
 import { createId } from "@paralleldrive/cuid2";
-import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "@playwright/test";
 import { closeE2eDb, e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { E2E_BASE_URL, E2E_SLOT } from "../e2e/support/slot.ts";
 import { uploadAndRender } from "../e2e/support/editor.ts";
@@ -26,15 +27,21 @@ import { startProduct, stopProduct } from "./bench-processes.ts";
 
 if (E2E_SLOT !== 3) throw new Error("run through `npm run bench:browser` (E2E_SLOT=3)");
 const RUNS = Math.max(3, Number(process.env.BROWSER_BENCH_RUNS ?? 5));
+/** BROWSER_BENCH_ONLY=media,toc (words of the names): measure only those. */
+const ONLY = (process.env.BROWSER_BENCH_ONLY ?? "").split(",").filter(Boolean);
 const CHROMIUM = { executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] };
 const FILE = "opf__webCapture.pdf";
 /** The largest outline we accept (issue 29: the import keeps 5,000 entries), and the most pages. */
 const LARGEST_TOC = 5_000;
 const LARGEST_PAGES = 1_000;
+/** A media library's 'All' at a thousand images. */
+const LARGEST_LIBRARY = 1_000;
 
 type Opened = (page: Page) => Promise<void>;
+/** `all`: chooses 'All' and waits until the dialog holds every one of `total` items. */
+type Measured = { ready: Opened; all?: (page: Page, total: number) => Promise<void> };
 /** Each dialog: its menu item, what shows its first entry, and (page dialogs) choosing 'All' pages. */
-const DIALOGS: { name: string; item: string; ready: Opened; all?: Opened }[] = [
+const DIALOGS: ({ name: string; item: string } & Measured)[] = [
   {
     name: "toc dialog",
     item: "Table of contents",
@@ -44,20 +51,39 @@ const DIALOGS: { name: string; item: string; ready: Opened; all?: Opened }[] = [
     name: "pages structure dialog",
     item: "Pages order and structure",
     ready: (page) => page.getByRole("dialog").getByRole("listitem").first().waitFor(),
-    all: (page) => showAllPages(page),
+    all: showAllPages,
   },
   {
     name: "pages settings dialog",
     item: "Pages",
     ready: (page) => page.getByRole("dialog").getByRole("textbox", { name: "Own page number of page 1", exact: true }).waitFor(),
-    all: (page) => showAllPages(page),
+    all: showAllPages,
   },
 ];
 
-/** Chooses 'All' in a page dialog's pager, where there is one (more than 25 pages). */
-async function showAllPages(page: Page) {
+/**
+ * Chooses 'All' in a dialog's pager, where there is one (more than 25 items), and waits until the
+ * dialog holds all `total`: a virtual list says so in aria-setsize, a virtual table in
+ * aria-rowcount (with its header row), a plain list has that many items. The answer to 'All' is
+ * fetched, so the choice alone proves nothing.
+ */
+async function showAllPages(page: Page, total: number) {
   const size = page.getByRole("dialog").getByLabel("Pages per view");
-  if ((await size.count()) > 0) await size.selectOption({ label: "All" });
+  if ((await size.count()) === 0) return;
+  await size.selectOption({ label: "All" });
+  await page.waitForFunction(
+    (count) => {
+      const dialog = document.querySelector('[role="dialog"]');
+      if (!dialog) return false;
+      return (
+        dialog.querySelector(`[aria-setsize="${count}"]`) !== null ||
+        dialog.querySelector(`table[aria-rowcount="${count + 1}"]`) !== null ||
+        dialog.querySelectorAll("li").length >= count
+      );
+    },
+    total,
+    { polling: "raf" },
+  );
 }
 
 /** Replaces the ePaper's table of contents with `count` entries spread over its pages. */
@@ -106,12 +132,33 @@ async function writePages(epaperId: string, count: number) {
   await db.updateTable("epaper").set({ pageCount: count }).where("id", "=", epaperId).execute();
 }
 
-async function openOnce(
-  browser: Browser,
-  storage: Awaited<ReturnType<BrowserContext["storageState"]>>,
-  epaperId: string,
-  dialog: (typeof DIALOGS)[number],
-) {
+type Storage = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+/** The editor with its Settings menu open (opening it is not part of 'open'; it opens once the editor is hydrated). */
+async function editorMenu(page: Page, epaperId: string, item: string) {
+  await page.goto(`/epaper/${epaperId}`);
+  await page.getByRole("button", { name: "+ Add media item" }).waitFor();
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: /^Settings/ }).click();
+  return page.getByRole("menuitem", { name: item, exact: true });
+}
+
+/** The media dialog open on its galleries (not part of 'open'): the images tab is what is pressed. */
+async function mediaDialog(page: Page) {
+  await page.goto("/epaper");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: /^Main menu/ }).click();
+  await page.getByRole("menuitem", { name: "Media", exact: true }).click();
+  return page.getByRole("dialog", { name: "Media" }).getByRole("tab", { name: "Images" });
+}
+
+/**
+ * One opening in a fresh page: `before` brings the page to the press (unmeasured) and returns
+ * what to press; 'open' runs from pressing it until the frame after `ready`, plus, where there
+ * is a pager, from choosing 'All' until the frame after.
+ */
+async function openOnce(browser: Browser, size: Size, dialog: Measured) {
+  const { storage, before, total } = size;
   const context = await browser.newContext({
     storageState: storage,
     locale: "en-US",
@@ -121,14 +168,9 @@ async function openOnce(
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await page.goto(`/epaper/${epaperId}`);
-  await page.getByRole("button", { name: "+ Add media item" }).waitFor();
-  await page.waitForLoadState("networkidle");
-  // The Settings menu opens only once the editor is hydrated; opening it is not part of 'open'.
-  await page.getByRole("button", { name: /^Settings/ }).click();
-  const item = page.getByRole("menuitem", { name: dialog.item, exact: true });
-  await item.waitFor();
-  // The page's own clock marks what the user does (pressing the item, choosing 'All'), so that
+  const press = await before(page);
+  await press.waitFor();
+  // The page's own clock marks what the user does (pressing, choosing 'All'), so that
   // Playwright's checks before each action are not counted; the frame after the dialog shows is.
   await page.evaluate(() => {
     const marks: Record<string, number> = {};
@@ -138,16 +180,49 @@ async function openOnce(
   });
   const frame = () =>
     page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now())))));
-  await item.click();
+  await press.click();
   await dialog.ready(page);
   const shown = await frame();
-  await dialog.all?.(page);
+  await dialog.all?.(page, total);
   const all = await frame();
   const marks = await page.evaluate(() => (window as unknown as { benchMarks: { press?: number; change?: number } }).benchMarks);
   await context.close();
-  if (marks.press === undefined) throw new Error("the menu item was not pressed");
-  // Opening, then (page dialogs with a pager) from choosing 'All' until all pages show.
+  if (marks.press === undefined) throw new Error("nothing was pressed");
   return shown - marks.press + (marks.change === undefined ? 0 : all - marks.change);
+}
+
+/** Gives the user's account `count` images in its media library (rows only: a thumbnail that is not in view is never asked for). */
+async function writeImages(accountId: string, count: number) {
+  const rows = Array.from({ length: count }, (_, index) => ({
+    id: createId(),
+    accountId,
+    name: `Image ${String(index + 1).padStart(4, "0")}.png`,
+    blobKey: `bench/missing-${index}.png`,
+    extension: "png",
+    mimeType: "image/png",
+    sizeInByte: 20_000 + index,
+    width: 640,
+    height: 480,
+  }));
+  for (let start = 0; start < rows.length; start += 500)
+    await e2eDb()
+      .insertInto("media")
+      .values(rows.slice(start, start + 500))
+      .execute();
+}
+
+/** `total`: how many items the dialog holds with 'All' chosen. */
+type Size = { label: string; storage: Storage; before: (page: Page) => Promise<Locator>; total: number };
+
+/** A warm-up opening at each size, then RUNS alternating ones; prints the medians and their ratio. */
+async function measure(browser: Browser, name: string, measured: Measured, sizes: [Size, Size] | Size[]) {
+  if (ONLY.length > 0 && !ONLY.some((word) => name.includes(word))) return;
+  const times = sizes.map(() => [] as number[]);
+  for (const size of sizes) await openOnce(browser, size, measured);
+  for (let run = 0; run < RUNS; run++)
+    for (const [index, size] of sizes.entries()) times[index]?.push(await openOnce(browser, size, measured));
+  for (const [index, size] of sizes.entries()) console.log(`${name} open ms at ${size.label}: ${Math.round(median(times[index] ?? []))}`);
+  console.log(`${name} ratio largest/small: ${(median(times.at(-1) ?? []) / median(times[0] ?? [])).toFixed(2)}`);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -180,16 +255,46 @@ async function main() {
     const smallPages = await e2eDb().selectFrom("page").select("id").where("epaperId", "=", small).execute();
     for (const dialog of DIALOGS) {
       const toc = dialog.name.startsWith("toc");
-      const sizes = [
-        { label: toc ? `${Math.max(smallCount, 10)} entries` : `${smallPages.length} pages`, id: small, times: [] as number[] },
-        { label: toc ? `${LARGEST_TOC} entries` : `${LARGEST_PAGES} pages`, id: large, times: [] as number[] },
-      ];
-      for (const size of sizes) await openOnce(browser, storage, size.id, dialog);
-      for (let run = 0; run < RUNS; run++) for (const size of sizes) size.times.push(await openOnce(browser, storage, size.id, dialog));
-      for (const size of sizes) console.log(`${dialog.name} open ms at ${size.label}: ${Math.round(median(size.times))}`);
-      const [first, last] = sizes as [(typeof sizes)[0], (typeof sizes)[0]];
-      console.log(`${dialog.name} ratio largest/small: ${(median(last.times) / median(first.times)).toFixed(2)}`);
+      await measure(browser, dialog.name, dialog, [
+        {
+          label: toc ? `${Math.max(smallCount, 10)} entries` : `${smallPages.length} pages`,
+          storage,
+          before: (page) => editorMenu(page, small, dialog.item),
+          total: smallPages.length,
+        },
+        {
+          label: toc ? `${LARGEST_TOC} entries` : `${LARGEST_PAGES} pages`,
+          storage,
+          before: (page) => editorMenu(page, large, dialog.item),
+          total: LARGEST_PAGES,
+        },
+      ]);
     }
+    // The media library's images tab, at 10 images and at 1,000 with 'All' chosen: an account each.
+    const libraries = [];
+    for (const count of [10, LARGEST_LIBRARY]) {
+      const owner = await insertUserWithLevel("2");
+      await e2eDb().insertInto("userTour").values({ userId: owner.userId, tour: "media-tour" }).execute();
+      await writeImages(owner.accountId, count);
+      const own = await browser.newContext({ locale: "en-US", baseURL: E2E_BASE_URL });
+      await logInAs(own, owner);
+      libraries.push({ label: `${count} images`, storage: await own.storageState(), before: mediaDialog, total: count });
+      await own.close();
+    }
+    await measure(
+      browser,
+      "media library images",
+      {
+        ready: (page) =>
+          page
+            .getByRole("dialog")
+            .getByRole("button", { name: /^Rename: / })
+            .first()
+            .waitFor(),
+        all: showAllPages,
+      },
+      libraries,
+    );
   } finally {
     await browser.close();
     await closeE2eDb();
