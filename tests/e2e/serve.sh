@@ -9,7 +9,7 @@ SLOT=${E2E_SLOT:-0}
 BASE=$((3100 + SLOT * 10))
 SUFFIX=$([ "$SLOT" = 0 ] && echo "" || echo "_$SLOT")
 REDIS_DBS=(14 13 9 8)
-export PORT=$BASE CONTENT_PORT=$((BASE + 1)) WORKER_PORT=$((BASE + 2)) RENDER_NODE_PORT=$((50151 + SLOT * 10))
+export PORT=$BASE CONTENT_PORT=$((BASE + 1)) WORKER_PORT=$((BASE + 2)) RENDER_NODE_PORT=$((25151 + SLOT * 10))
 export PUBLIC_URL=http://localhost:$BASE CONTENT_URL=http://127.0.0.1:$((BASE + 1)) LANDING_URL=http://localhost:$BASE/landing
 export DATABASE_URL=mysql://root@127.0.0.1:3306/epaper_e2e$SUFFIX
 export REDIS_URL=redis://127.0.0.1:6379/${REDIS_DBS[$SLOT]}

@@ -185,7 +185,7 @@ test.describe("render server (level 4)", () => {
     const customer = await customerWithEpaper(tag);
     const documentId = `doc-${tag}`;
     // The e2e stack's own render node (tests/e2e/serve.sh) is the server this process names.
-    const nodeUrl = `http://127.0.0.1:${50151 + E2E_SLOT * 10}`;
+    const nodeUrl = `http://127.0.0.1:${25151 + E2E_SLOT * 10}`;
     await e2eDb()
       .insertInto("renderProcess")
       .values({ id: createId(), epaperId: customer.epaperId, documentId, renderserverUrl: nodeUrl, pageCount: 4, pageCountReady: 1 })

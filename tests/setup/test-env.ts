@@ -8,7 +8,7 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6
  * points elsewhere, e.g. at a MinIO, to run the same tests against another store).
  */
 export const TEST_S3 = {
-  endpoint: process.env.TEST_S3_ENDPOINT ?? "http://127.0.0.1:50421",
+  endpoint: process.env.TEST_S3_ENDPOINT ?? "http://127.0.0.1:25421",
   accessKeyId: process.env.TEST_S3_ACCESS_KEY_ID ?? "S3RVER",
   secretAccessKey: process.env.TEST_S3_SECRET_ACCESS_KEY ?? "S3RVER",
   region: "us-east-1",
