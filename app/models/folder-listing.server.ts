@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from "kysely";
 import type { Database } from "#db/client";
+import type { DB } from "#db/schema.gen";
 import type { StudioUser } from "#app/auth/studio-user.server";
 import { isBusy, PROCESS_COLUMNS } from "#app/lifecycle/epaper-process.server";
 import {
@@ -76,24 +78,34 @@ function foldersById(db: Database, accountId: string, ids: string[]) {
   return db.selectFrom("folder").select(FOLDER_COLUMNS).where("accountId", "=", accountId).where("id", "in", ids).execute();
 }
 
-/** Which of these folders hold a subfolder or a live ePaper (one round trip: every page view asks). */
+/** Whether the folder row in the query holds a subfolder or a live ePaper: two index probes. */
+function holdsContent(eb: ExpressionBuilder<DB, "folder">, accountId: string) {
+  return eb.or([
+    eb.exists(
+      eb.selectFrom("folder as sub").select("sub.id").where("sub.accountId", "=", accountId).whereRef("sub.parentId", "=", "folder.id"),
+    ),
+    eb.exists(
+      eb
+        .selectFrom("epaper")
+        .select("epaper.id")
+        .where("epaper.accountId", "=", accountId)
+        .whereRef("epaper.folderId", "=", "folder.id")
+        .where("epaper.deletedAt", "is", null),
+    ),
+  ]);
+}
+
+/** Which of these folders hold a subfolder or a live ePaper (one round trip). */
 async function foldersWithContent(db: Database, accountId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom("folder")
-    .select("parentId as id")
-    .where("accountId", "=", accountId)
-    .where("parentId", "in", ids)
-    .union(
-      db
-        .selectFrom("epaper")
-        .select("folderId as id")
-        .where("accountId", "=", accountId)
-        .where("folderId", "in", ids)
-        .where("deletedAt", "is", null),
-    )
+    .select("folder.id")
+    .where("folder.accountId", "=", accountId)
+    .where("folder.id", "in", ids)
+    .where((eb) => holdsContent(eb, accountId))
     .execute();
-  return new Set(rows.map((row) => row.id).filter((id): id is string => id !== null));
+  return new Set(rows.map((row) => row.id));
 }
 
 /** The subfolders of these folders, by name, as unloaded nodes; parentless extras (old data) hang under the root. */
@@ -106,27 +118,7 @@ async function childrenOf(db: Database, accountId: string, rootId: string, paren
   const found = await db
     .selectFrom("folder")
     .select(FOLDER_COLUMNS)
-    .select((eb) =>
-      eb
-        .or([
-          eb.exists(
-            eb
-              .selectFrom("folder as sub")
-              .select("sub.id")
-              .where("sub.accountId", "=", accountId)
-              .whereRef("sub.parentId", "=", "folder.id"),
-          ),
-          eb.exists(
-            eb
-              .selectFrom("epaper")
-              .select("epaper.id")
-              .where("epaper.accountId", "=", accountId)
-              .whereRef("epaper.folderId", "=", "folder.id")
-              .where("epaper.deletedAt", "is", null),
-          ),
-        ])
-        .as("hasContent"),
-    )
+    .select((eb) => holdsContent(eb, accountId).as("hasContent"))
     .where("folder.accountId", "=", accountId)
     // Two ranges of the (account_id, parent_id) index; the root itself is left out below.
     .where((eb) =>
