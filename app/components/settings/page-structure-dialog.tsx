@@ -79,12 +79,15 @@ export function PageStructureDialog(props: {
   const send = async (fields: Record<string, string>) => {
     const body = new FormData();
     for (const [key, value] of Object.entries(fields)) body.set(key, value);
+    // The last message goes now, not when the answer comes: a quick operation's 'finished' event
+    // (a move, a delete) can arrive before the answer, and its message must stay.
+    setStatus(null);
     try {
       const response = await fetch(url, { method: "POST", body, headers: { Accept: "application/json" } });
       if (!response.ok) {
         const error = ((await response.json().catch(() => null)) as ApiErrorBody | null)?.error;
         setStatus({ text: error ? t(error.messageKey, error.params) : t("errors.unexpected"), error: true });
-      } else setStatus(null);
+      }
       await load();
       return response.ok;
     } catch {
