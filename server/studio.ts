@@ -155,6 +155,11 @@ const contentServer = applyServerTimeouts(createServer(contentApp), { requestMs:
 contentServer.listen(env.CONTENT_PORT, env.HOST, () => console.log(`content origin ready at ${env.CONTENT_URL}`));
 onShutdown(() => new Promise<void>((resolve) => contentServer.close(() => resolve())));
 
+// Reference rows another instance writes (preferences: maintenance) are forgotten here at once (ADR 0054).
+const { eventHub: hub } = await import("#app/events/event-hub-instance.server");
+const { followReferenceChanges } = await import("#app/events/reference-changes.server");
+await followReferenceChanges(hub);
+
 const server: Server = app.listen(env.PORT, env.HOST, () => {
   console.log(`studio ready at ${env.PUBLIC_URL} (listening on ${env.HOST}:${env.PORT}, ${env.NODE_ENV})`);
 });

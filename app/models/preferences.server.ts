@@ -8,7 +8,7 @@ import { applyCleanupSchedules } from "#app/jobs/schedules.server";
 import { type PermissionSubject, requirePermission } from "#app/rules/permissions";
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
-import { forgetReference } from "#app/utils/reference-cache.server";
+import { announceReferenceChange } from "#app/events/reference-changes.server";
 
 /*
  * System preferences (studio-admin.md §2 'Preferences page', §5; issue 14): level 4 outside demo
@@ -79,7 +79,8 @@ export async function savePreference(deps: PreferenceDeps, subject: PermissionSu
       .execute();
     return row.json;
   });
-  forgetReference(deps.db, `pref:${name}`);
+  // Every instance forgets it before the maintenance event below makes open pages fetch again.
+  await announceReferenceChange(deps, `pref:${name}`);
   if (name === "Maintenance" && maintenanceFlag(before) !== maintenanceFlag(value)) {
     await publishToAll(deps.redis, { type: maintenanceFlag(value) ? "maintenanceStarted" : "maintenanceEnded" });
   }

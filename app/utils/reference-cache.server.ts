@@ -1,3 +1,5 @@
+import { remember } from "./remember.server.ts";
+
 /**
  * A short-lived, process-wide memory of reference rows that every studio page reads and that
  * change rarely and only through a person (ADR 0053): system preferences, languages, footer
@@ -6,7 +8,8 @@
  * REFERENCE_CACHE_MS (default 2 s) per database, and concurrent requests share that one read.
  *
  * The instance that writes such a row forgets it at once (`forgetReference`), so the person who
- * changed it sees the change on their next page; other instances see it within the lifetime.
+ * changed it sees the change on their next page; other instances see it within the lifetime, or
+ * at once where the writer announces it (preferences: app/events/reference-changes.server.ts).
  * REFERENCE_CACHE_MS=0 switches the memory off (the Vitest suite and the e2e studio, whose tests
  * write these tables behind the studio's back).
  */
@@ -15,7 +18,10 @@ type Entry = { until: number; value: Promise<unknown> };
 /** Keys one database's memory holds at most: beyond, the expired ones go, and if none had, all. */
 export const REFERENCE_MEMORY_MAX_KEYS = 20_000;
 
-const memories = new WeakMap<object, Map<string, Entry>>();
+// On globalThis (remember): the studio's server entry and its route bundle load this module each,
+// and a change announced to the one must reach the memory the other reads.
+const memories = remember("reference-memories", () => new WeakMap<object, Map<string, Entry>>());
+const everyMemory = remember("reference-memory-list", () => new Set<WeakRef<Map<string, Entry>>>());
 
 function lifetimeMs(): number {
   const configured = Number(process.env.REFERENCE_CACHE_MS ?? 2000);
@@ -30,6 +36,7 @@ export function remembered<T>(db: object, key: string, load: () => Promise<T>, n
   if (!memory) {
     memory = new Map();
     memories.set(db, memory);
+    everyMemory.add(new WeakRef(memory));
   }
   const known = memory.get(key);
   if (known && known.until > now) return known.value as Promise<T>;
@@ -52,6 +59,21 @@ export function remembered<T>(db: object, key: string, load: () => Promise<T>, n
 /** Forgets every remembered key of `db` that starts with `prefix` (after a write to those rows). */
 export function forgetReference(db: object, prefix: string): void {
   const memory = memories.get(db);
-  if (!memory) return;
+  if (memory) forgetIn(memory, prefix);
+}
+
+/**
+ * Forgets the keys starting with `prefix` in every database's memory of this process: another
+ * instance wrote those rows (app/events/reference-changes.server.ts tells).
+ */
+export function forgetReferenceEverywhere(prefix: string): void {
+  for (const held of everyMemory) {
+    const memory = held.deref();
+    if (memory) forgetIn(memory, prefix);
+    else everyMemory.delete(held);
+  }
+}
+
+function forgetIn(memory: Map<string, Entry>, prefix: string) {
   for (const key of [...memory.keys()]) if (key.startsWith(prefix)) memory.delete(key);
 }

@@ -28,7 +28,8 @@ import { TEST_PORTS } from "#tests/support/test-ports";
  * ends by checking that every one of them is still empty. Upload through studio A while the live
  * progress comes from studio B; worker A is killed mid-render and worker B finishes with every
  * page exactly once; preview and zip from B; a page replaced through B; a channel read from
- * content origin A.
+ * content origin A. And a preference saved through studio A (maintenance) holds on studio B at
+ * once, although B remembers reference rows for a minute.
  */
 
 const SECRET = "stateless-session-secret-0123456789abcdef";
@@ -91,7 +92,13 @@ beforeAll(async () => {
     startRenderNode({ port: TEST_PORTS.statelessNodeB, redisUrl: REDIS_URL, capacity: 1 }),
   ]);
   nodes.push(nodeA as NodeProcess, nodeB as NodeProcess);
-  const studioEnv = (port: number) => ({ ...sharedEnv(), PUBLIC_URL: studioUrl(port), CONTENT_URL: contentUrl(port) });
+  // The studios remember reference rows for a minute (ADR 0054), as long as no test here waits.
+  const studioEnv = (port: number) => ({
+    ...sharedEnv(),
+    PUBLIC_URL: studioUrl(port),
+    CONTENT_URL: contentUrl(port),
+    REFERENCE_CACHE_MS: "60000",
+  });
   const [studioA, studioB] = await Promise.all([
     startStudio({
       mode: "production",
@@ -120,13 +127,18 @@ afterAll(async () => {
   for (const folder of Object.values(folders)) await rm(folder, { recursive: true, force: true });
 }, 60_000);
 
+/** A signed-in session's cookie, as both studios read it (they share the secret). */
+async function cookieOf(userId: string) {
+  const session = await createSession(db, { userId, remember: true });
+  return (await createCookie(SESSION_COOKIE_NAME, { secrets: [SECRET], path: "/" }).serialize(session.id)).split(";")[0] as string;
+}
+
 const failedOrDone = (epaperId: string, process: EpaperProcessEvent["process"]) => (event: StudioEvent) =>
   event.type === "epaperProcess" && event.epaperId === epaperId && event.process === process && event.state !== "started";
 
 test("two of everything, sharing only MariaDB, Redis and the bucket", async () => {
   const user = await insertUserWithLevel(db, "2", { account: { zipContingent: -1 } });
-  const session = await createSession(db, { userId: user.userId, remember: true });
-  const cookie = (await createCookie(SESSION_COOKIE_NAME, { secrets: [SECRET], path: "/" }).serialize(session.id)).split(";")[0] as string;
+  const cookie = await cookieOf(user.userId);
   const A = studioUrl(STUDIO_A);
   const B = studioUrl(STUDIO_B);
   const post = (studio: string, route: string, body: FormData | URLSearchParams, headers: Record<string, string> = {}) =>
@@ -257,3 +269,31 @@ test("two of everything, sharing only MariaDB, Redis and the bucket", async () =
   // Nothing of it touched a process's own folder: all content went through the bucket.
   for (const [name, folder] of Object.entries(folders)) expect(await filesIn(folder), name).toEqual([]);
 }, 420_000);
+
+test("maintenance switched on through one studio shuts a customer out on the other at once", async () => {
+  const admin = await cookieOf((await insertUserWithLevel(db, "4")).userId);
+  const customer = await cookieOf((await insertUserWithLevel(db, "2")).userId);
+  const A = studioUrl(STUDIO_A);
+  const B = studioUrl(STUDIO_B);
+  const banner = 'data-testid="maintenance-banner"';
+  const workspaceOnB = async () => {
+    const response = await fetch(`${B}/epaper`, { headers: { Cookie: customer } });
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+  const switchOnA = async (active: boolean) => {
+    const body = new URLSearchParams({ intent: "setMaintenance", active: String(active), confirmed: "on" });
+    const response = await fetch(`${A}/preferences/maintenance`, { method: "POST", body, headers: { Cookie: admin, Origin: A } });
+    expect(response.status, await response.clone().text()).toBeLessThan(400);
+  };
+  // Studio B has read (and remembers for a minute) that maintenance is off.
+  expect(await workspaceOnB()).not.toContain(banner);
+  await switchOnA(true);
+  try {
+    // B heard it from A over Redis before any browser could ask: the next page is the maintenance screen.
+    expect(await workspaceOnB()).toContain(banner);
+  } finally {
+    await switchOnA(false);
+  }
+  expect(await workspaceOnB()).not.toContain(banner);
+}, 60_000);
