@@ -35,17 +35,35 @@ test.afterAll(async () => {
 
 test.use({ locale: "en-US" });
 
+/**
+ * Waits until a user's open page listens: its event stream is subscribed to the user's channel.
+ * The stream opens once the page has hydrated, so a click after this lands, and an event sent
+ * after this arrives (one sent before the page listens would be lost to it, as to a user).
+ */
+async function listening(userId: string) {
+  const redis = new Redis(E2E_REDIS_URL);
+  try {
+    await expect
+      .poll(async () => Number(((await redis.pubsub("NUMSUB", `events:user:${userId}`)) as [string, number])[1]))
+      .toBeGreaterThan(0);
+  } finally {
+    await redis.quit();
+  }
+}
+
 test("maintenance on and off, seen from a customer's open page", async ({ page, context, browser }, testInfo) => {
   const admin = await insertUserWithLevel("4");
   await logInAs(context, admin);
   const customerContext = await browser.newContext({ locale: "de-DE" });
-  const customer = customerContext.newPage();
-  await logInAs(customerContext, await insertUserWithLevel("2"));
-  const customerPage = await customer;
+  const customer = await insertUserWithLevel("2");
+  await logInAs(customerContext, customer);
+  const customerPage = await customerContext.newPage();
   await customerPage.goto("/epaper");
   await expect(customerPage.getByRole("heading", { level: 1, name: "Meine ePaper" })).toBeVisible();
 
   await page.goto("/preferences/maintenance");
+  await listening(customer.userId);
+  await listening(admin.userId);
   const maintenance = page.getByRole("switch", { name: "Maintenance mode" });
   await expect(maintenance).toBeDisabled();
   await page.getByText("I understand that customers cannot use the studio while maintenance is on.").click();
@@ -158,8 +176,6 @@ const SERVICE_NOTIFICATION = [
 
 for (const lang of SERVICE_NOTIFICATION) {
   test(`a service notification reaches a customer's open page (${lang.code})`, async ({ browser }) => {
-    const redis = new Redis(E2E_REDIS_URL);
-    const subscribers = async (userId: string) => Number(((await redis.pubsub("NUMSUB", `events:user:${userId}`)) as [string, number])[1]);
     const customer = await insertUserWithLevel("2");
     const customerContext = await browser.newContext({ locale: lang.locale });
     await logInAs(customerContext, customer);
@@ -171,9 +187,8 @@ for (const lang of SERVICE_NOTIFICATION) {
     const page = await supportContext.newPage();
     await page.goto("/support/accounts");
     try {
-      // Both pages listen (their streams are open, so the support page is hydrated too).
-      await expect.poll(() => subscribers(customer.userId)).toBeGreaterThan(0);
-      await expect.poll(() => subscribers(supporter.userId)).toBeGreaterThan(0);
+      await listening(customer.userId);
+      await listening(supporter.userId);
       await page.getByRole("button", { name: lang.open }).click();
       const dialog = page.getByRole("dialog", { name: lang.title });
       const field = dialog.getByRole("textbox", { name: lang.message });
@@ -194,7 +209,6 @@ for (const lang of SERVICE_NOTIFICATION) {
     } finally {
       await customerContext.close();
       await supportContext.close();
-      await redis.quit();
     }
   });
 }
