@@ -55,8 +55,8 @@ export async function freePortPair(): Promise<number> {
       probe.once("error", () => resolve(false));
       probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
     });
-  for (let port = 50400; port < 51000; port++) if ((await free(port)) && (await free(port + 1000))) return port;
-  throw new Error("no free port pair for the render node in 50400..51000");
+  for (let port = 27400; port < 28000; port++) if ((await free(port)) && (await free(port + 1000))) return port;
+  throw new Error("no free port pair for the render node in 27400..28000");
 }
 
 /**

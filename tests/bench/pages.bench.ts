@@ -25,7 +25,7 @@ const farm = await startFarm({
   settings: { widths: [1600, 800], thumbnailWidth: 200, quality: 75, effort: 0 },
   concurrency: 1,
 });
-const node = await startRenderNode({ port: 50395, capacity: cores, redisUrl: BENCH_REDIS_URL });
+const node = await startRenderNode({ port: 27395, capacity: cores, redisUrl: BENCH_REDIS_URL });
 // Let the node's pdf.js threads finish loading before the clock starts.
 await new Promise((resolve) => setTimeout(resolve, 3_000));
 

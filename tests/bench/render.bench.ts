@@ -55,7 +55,7 @@ async function farmRun(farm: Farm) {
  */
 const s3Server =
   process.env.BLOB_STORE === "s3" && !process.env.S3_ENDPOINT
-    ? await startLocalS3Process(50419, await mkdtemp(path.join(os.tmpdir(), "bench-s3-")))
+    ? await startLocalS3Process(27419, await mkdtemp(path.join(os.tmpdir(), "bench-s3-")))
     : null;
 const s3Endpoint = s3Server?.endpoint ?? process.env.S3_ENDPOINT;
 let runs = 0;
@@ -83,7 +83,7 @@ console.log(
 );
 
 // 1. The whole path with one node using every core.
-const farm = await withNodes([{ port: 50361, capacity: cores }], farmRun);
+const farm = await withNodes([{ port: 27361, capacity: cores }], farmRun);
 for (const file of farm.perFile)
   console.log(`  farm  ${file.label.padEnd(18)} ${seconds(file.ms)} s, first page after upload ${seconds(file.firstPageMs)} s`);
 const farmPagesPerSecond = TOTAL_PAGES / (farm.ms / 1000);
@@ -91,7 +91,13 @@ console.log(`farm, one node of ${cores} cores: ${seconds(farm.ms)} s, ${farmPage
 
 // 2. The same work as a plain script with the same parallelism.
 const plainStarted = performance.now();
-for (const entry of FILES) await plainRender(path.join(CORPUS, entry.file), entry.pages, cores, SETTINGS);
+for (const entry of FILES) {
+  const started = performance.now();
+  await plainRender(path.join(CORPUS, entry.file), entry.pages, cores, SETTINGS);
+  const ms = performance.now() - started;
+  const farmMs = farm.perFile.find((file) => file.label === entry.label)?.ms ?? Number.NaN;
+  console.log(`  plain ${entry.label.padEnd(18)} ${seconds(ms)} s (farm/plain ${(farmMs / ms).toFixed(2)})`);
+}
 const plainMs = performance.now() - plainStarted;
 console.log(
   `plain poppler + sharp, ${cores} ranges at once: ${seconds(plainMs)} s, ${(TOTAL_PAGES / (plainMs / 1000)).toFixed(2)} pages/s`,
@@ -103,12 +109,12 @@ if (process.env.BENCH_SCALING === "0") {
   await s3Server?.kill();
   process.exit(0);
 }
-const oneNode = await withNodes([{ port: 50371, capacity: 1, cpus: "0" }], farmRun);
+const oneNode = await withNodes([{ port: 27371, capacity: 1, cpus: "0" }], farmRun);
 console.log(`one node of one core: ${seconds(oneNode.ms)} s, ${(TOTAL_PAGES / (oneNode.ms / 1000)).toFixed(2)} pages/s`);
 const twoNodes = await withNodes(
   [
-    { port: 50381, capacity: 1, cpus: "0" },
-    { port: 50382, capacity: 1, cpus: String(Math.min(1, cores - 1)) },
+    { port: 27381, capacity: 1, cpus: "0" },
+    { port: 27382, capacity: 1, cpus: String(Math.min(1, cores - 1)) },
   ],
   farmRun,
 );
