@@ -45,13 +45,19 @@ export async function storePageFiles(blobs: BlobStore, prefix: string, rendered:
     bytes: image.webp.length,
   }));
   const thumbnail = rendered.thumbnail;
-  const words = JSON.stringify(
-    rendered.words.map((word) => [word.text, word.box?.x ?? 0, word.box?.y ?? 0, word.box?.width ?? 0, word.box?.height ?? 0]),
-  );
+  // The node sends words.json as it is stored (ADR 0059); a node of an older version sends one message per word.
+  const words =
+    rendered.wordsJson.length > 0
+      ? rendered.wordsJson
+      : Buffer.from(
+          JSON.stringify(
+            rendered.words.map((word) => [word.text, word.box?.x ?? 0, word.box?.y ?? 0, word.box?.width ?? 0, word.box?.height ?? 0]),
+          ),
+        );
   await Promise.all([
     ...rendered.renditions.map((image) => blobs.put(`${prefix}/w${image.width}.webp`, image.webp)),
     thumbnail ? blobs.put(`${prefix}/thumb.webp`, thumbnail.webp) : Promise.resolve(),
-    blobs.put(`${prefix}/words.json`, Buffer.from(words)),
+    blobs.put(`${prefix}/words.json`, words),
   ]);
   const renditions: StoredRenditions = {
     images,

@@ -19,7 +19,7 @@ import { rasterizeRange } from "./rasterize.ts";
 import type { Slots } from "./slots.ts";
 import type { Source, SourceCache } from "./source-cache.ts";
 import type { DocumentStructure, StructureReader } from "./structure.ts";
-import { extractText, type PageText } from "./text.ts";
+import { extractText, type PageText, wordsJsonOf } from "./text.ts";
 import { streamInWorkspace, withWorkspace } from "./workspace.ts";
 
 export type RenderServiceDeps = {
@@ -293,7 +293,7 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
               info: geometry ?? { page: result.page },
               renditions: images.renditions,
               thumbnail: images.thumbnail,
-              words: pageText?.words ?? [],
+              wordsJson: wordsJsonOf(pageText),
               links: links.map((link) => ({
                 rect: link.rect,
                 target: link.uri ? { case: "uri" as const, value: link.uri } : { case: "page" as const, value: link.page ?? 1 },

@@ -63,6 +63,14 @@ export function parseBboxLayout(
   return result;
 }
 
+const utf8 = new TextEncoder();
+
+/** A page's words as the words.json the worker stores: [[text, x, y, width, height], ...] (ADR 0059). */
+export function wordsJsonOf(text: PageText | undefined): Uint8Array {
+  const rows = (text?.words ?? []).map((word) => [word.text, word.box.x, word.box.y, word.box.width, word.box.height]);
+  return utf8.encode(JSON.stringify(rows));
+}
+
 function clamp(value: number) {
   return Math.min(1, Math.max(0, Math.round(value * 1e5) / 1e5));
 }

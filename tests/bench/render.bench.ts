@@ -25,10 +25,15 @@ const cores = os.availableParallelism();
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
-/** Renders the file list through the farm, one document after another, as uploads arrive. */
-async function farmRun(farm: Farm) {
-  const perFile: { label: string; ms: number; firstPageMs: number }[] = [];
-  const started = performance.now();
+type FileRun = { label: string; ms: number; firstPageMs: number };
+
+/**
+ * Renders the file list through the farm, one document after another, as uploads arrive; the
+ * time of a file runs from its upload being stored to its render's end. `after` runs after each
+ * file, outside the farm's time (the plain baseline of the same file, so both see the machine alike).
+ */
+async function farmRun(farm: Farm, after?: (entry: (typeof FILES)[number]) => Promise<void>) {
+  const perFile: FileRun[] = [];
   for (const entry of FILES) {
     const epaperId = await farm.createEpaper(entry.file, entry.pages); // upload done: the file is in the blob store
     const uploaded = performance.now();
@@ -45,8 +50,9 @@ async function farmRun(farm: Farm) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     perFile.push({ label: entry.label, ms: performance.now() - uploaded, firstPageMs });
+    await after?.(entry);
   }
-  return { ms: performance.now() - started, perFile };
+  return { ms: perFile.reduce((sum, file) => sum + file.ms, 0), perFile };
 }
 
 /**
@@ -82,25 +88,34 @@ console.log(
   `render benchmark: ${FILES.length} files, ${TOTAL_PAGES} pages, ${cores} cores, widths ${SETTINGS.widths.join("/")} + thumbnail, blob store ${s3Endpoint && process.env.BLOB_STORE === "s3" ? `s3 (${s3Server ? "local s3rver process" : s3Endpoint}; sources by presigned URL)` : "folder"}`,
 );
 
-// 1. The whole path with one node using every core.
-const farm = await withNodes([{ port: 27361, capacity: cores }], farmRun);
-for (const file of farm.perFile)
-  console.log(`  farm  ${file.label.padEnd(18)} ${seconds(file.ms)} s, first page after upload ${seconds(file.firstPageMs)} s`);
-const farmPagesPerSecond = TOTAL_PAGES / (farm.ms / 1000);
-console.log(`farm, one node of ${cores} cores: ${seconds(farm.ms)} s, ${farmPagesPerSecond.toFixed(2)} pages/s`);
-
-// 2. The same work as a plain script with the same parallelism.
-const plainStarted = performance.now();
-for (const entry of FILES) {
-  const started = performance.now();
-  await plainRender(path.join(CORPUS, entry.file), entry.pages, cores, SETTINGS);
-  const ms = performance.now() - started;
-  const farmMs = farm.perFile.find((file) => file.label === entry.label)?.ms ?? Number.NaN;
-  console.log(`  plain ${entry.label.padEnd(18)} ${seconds(ms)} s (farm/plain ${(farmMs / ms).toFixed(2)})`);
-}
-const plainMs = performance.now() - plainStarted;
+// 1. The whole path with one node using every core, and 2. after each file the same work as a
+// plain script with the same parallelism: side by side, so a machine that slows down for a while
+// slows both. RENDER_BENCH_ROUNDS repeats the list (the ratio is over all rounds).
+const rounds = Math.max(1, Number(process.env.RENDER_BENCH_ROUNDS ?? 1));
+const plainPerFile: FileRun[] = [];
+const farmPerFile: FileRun[] = [];
+await withNodes([{ port: 27361, capacity: cores }], async (farm) => {
+  for (let round = 0; round < rounds; round++) {
+    const run = await farmRun(farm, async (entry) => {
+      const started = performance.now();
+      await plainRender(path.join(CORPUS, entry.file), entry.pages, cores, SETTINGS);
+      plainPerFile.push({ label: entry.label, ms: performance.now() - started, firstPageMs: Number.NaN });
+    });
+    farmPerFile.push(...run.perFile);
+  }
+});
+const total = (runs: FileRun[]) => runs.reduce((sum, file) => sum + file.ms, 0);
+farmPerFile.forEach((file, index) => {
+  const plain = plainPerFile[index] as FileRun;
+  console.log(
+    `  ${file.label.padEnd(18)} farm ${seconds(file.ms)} s (first page after upload ${seconds(file.firstPageMs)} s), plain ${seconds(plain.ms)} s, farm/plain ${(file.ms / plain.ms).toFixed(2)}`,
+  );
+});
+const farm = { ms: total(farmPerFile), perFile: farmPerFile };
+const plainMs = total(plainPerFile);
+console.log(`farm, one node of ${cores} cores: ${seconds(farm.ms)} s, ${((TOTAL_PAGES * rounds) / (farm.ms / 1000)).toFixed(2)} pages/s`);
 console.log(
-  `plain poppler + sharp, ${cores} ranges at once: ${seconds(plainMs)} s, ${(TOTAL_PAGES / (plainMs / 1000)).toFixed(2)} pages/s`,
+  `plain poppler + sharp, ${cores} ranges at once: ${seconds(plainMs)} s, ${((TOTAL_PAGES * rounds) / (plainMs / 1000)).toFixed(2)} pages/s`,
 );
 
 // 3. Scaling out: two nodes of one core each against one node of one core (BENCH_SCALING=0 skips it).

@@ -63,7 +63,9 @@ export async function startRenderNode(options: {
     ...(options.capacity ? { RENDER_NODE_CAPACITY: String(options.capacity) } : {}),
     ...options.env,
   };
-  const command = ["--import", "tsx", "render-node/src/main.ts"];
+  // RENDER_NODE_CPU_PROF=<folder>: each node writes a CPU profile there when it ends (benchmarks).
+  const profile = process.env.RENDER_NODE_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.RENDER_NODE_CPU_PROF}`] : [];
+  const command = [...profile, "--import", "tsx", "render-node/src/main.ts"];
   // taskset pins a node to given cores, so "a node of one core" means exactly that.
   const child = options.cpus
     ? spawn("taskset", ["-c", options.cpus, process.execPath, ...command], { env, stdio: ["ignore", "pipe", "pipe"] })
