@@ -7,7 +7,8 @@
  * largest table of contents the import keeps (5,000 entries). Chromium, with a 4× slowed CPU,
  * opens the editor of each, then each dialog (the TOC, the pages order and structure, the pages
  * settings with 'All' pages chosen), RUNS times, alternating; and the media library's images tab
- * of an account with 10 images and of one with 1,000 ('All' chosen; rows only, no files). 'open' is read from the page's own
+ * of an account with 10 images and of one with 1,000 ('All' chosen; rows only, no files), and a
+ * gallery of 10 images and one of 500 opened from its galleries tab. 'open' is read from the page's own
  * clock: from pressing the menu item until the dialog's first entry is visible and the page
  * answers a frame (the main thread is free again), plus, where the dialog has a pager, from
  * choosing 'All' until the page answers a frame. Playwright's checks before each action (slow on
@@ -36,6 +37,8 @@ const LARGEST_TOC = 5_000;
 const LARGEST_PAGES = 1_000;
 /** A media library's 'All' at a thousand images. */
 const LARGEST_LIBRARY = 1_000;
+/** A gallery of hundreds of images (issue 29 item 3). */
+const LARGEST_GALLERY = 500;
 
 type Opened = (page: Page) => Promise<void>;
 /** `all`: chooses 'All' and waits until the dialog holds every one of `total` items. */
@@ -211,6 +214,51 @@ async function writeImages(accountId: string, count: number) {
       .execute();
 }
 
+/** The media dialog open on its galleries tab (not part of 'open'): the account's one gallery is what is pressed. */
+async function galleriesTab(page: Page) {
+  const images = await mediaDialog(page);
+  await images.waitFor();
+  await page.getByRole("dialog", { name: "Media" }).getByRole("tab", { name: "Galleries" }).click();
+  return page.getByRole("dialog", { name: "Media" }).getByRole("button", { name: /^Bench gallery/ });
+}
+
+/** Gives the account one gallery of `count` images (rows only, as writeImages). */
+async function writeGallery(accountId: string, count: number) {
+  await writeImages(accountId, count);
+  const galleryId = createId();
+  await e2eDb().insertInto("gallery").values({ id: galleryId, accountId, name: "Bench gallery" }).execute();
+  const media = await e2eDb().selectFrom("media").select("id").where("accountId", "=", accountId).orderBy("name").execute();
+  const rows = media.map((item, position) => ({ id: createId(), galleryId, mediaId: item.id, position }));
+  for (let start = 0; start < rows.length; start += 500)
+    await e2eDb()
+      .insertInto("galleryMedia")
+      .values(rows.slice(start, start + 500))
+      .execute();
+}
+
+/** An account per count, its media tours seen, given `count` images by `write`; signed in, with `before` to reach the press. */
+async function imageAccounts(
+  browser: Browser,
+  counts: number[],
+  write: (accountId: string, count: number) => Promise<void>,
+  before: Size["before"],
+): Promise<Size[]> {
+  const sizes: Size[] = [];
+  for (const count of counts) {
+    const owner = await insertUserWithLevel("2");
+    await e2eDb()
+      .insertInto("userTour")
+      .values(["media-tour", "gallery-tour"].map((tour) => ({ userId: owner.userId, tour })))
+      .execute();
+    await write(owner.accountId, count);
+    const own = await browser.newContext({ locale: "en-US", baseURL: E2E_BASE_URL });
+    await logInAs(own, owner);
+    sizes.push({ label: `${count} images`, storage: await own.storageState(), before, total: count });
+    await own.close();
+  }
+  return sizes;
+}
+
 /** `total`: how many items the dialog holds with 'All' chosen. */
 type Size = { label: string; storage: Storage; before: (page: Page) => Promise<Locator>; total: number };
 
@@ -271,16 +319,7 @@ async function main() {
       ]);
     }
     // The media library's images tab, at 10 images and at 1,000 with 'All' chosen: an account each.
-    const libraries = [];
-    for (const count of [10, LARGEST_LIBRARY]) {
-      const owner = await insertUserWithLevel("2");
-      await e2eDb().insertInto("userTour").values({ userId: owner.userId, tour: "media-tour" }).execute();
-      await writeImages(owner.accountId, count);
-      const own = await browser.newContext({ locale: "en-US", baseURL: E2E_BASE_URL });
-      await logInAs(own, owner);
-      libraries.push({ label: `${count} images`, storage: await own.storageState(), before: mediaDialog, total: count });
-      await own.close();
-    }
+    const libraries = await imageAccounts(browser, [10, LARGEST_LIBRARY], writeImages, mediaDialog);
     await measure(
       browser,
       "media library images",
@@ -294,6 +333,21 @@ async function main() {
         all: showAllPages,
       },
       libraries,
+    );
+    // A gallery of the media library, at 10 images and at LARGEST_GALLERY: every image of it is listed.
+    const galleries = await imageAccounts(browser, [10, LARGEST_GALLERY], writeGallery, galleriesTab);
+    await measure(
+      browser,
+      "media library gallery",
+      {
+        ready: (page) =>
+          page
+            .getByRole("dialog")
+            .getByRole("button", { name: /^Remove .* from the gallery$/ })
+            .first()
+            .waitFor(),
+      },
+      galleries,
     );
   } finally {
     await browser.close();

@@ -3,6 +3,7 @@ import { useTranslation } from "#app/components/hooks/use-translation";
 import { showToast } from "#app/components/hooks/toast-store";
 import { type TourStep, useTour } from "#app/components/hooks/use-tour";
 import { Button } from "#app/components/ui/button";
+import { VirtualList } from "#app/components/ui/virtual-list";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { StatusText, TextInput } from "#app/components/ui/fields";
 import { GALLERY_IMAGE_ACCEPT, GALLERY_IMAGE_MAX_BYTES } from "#app/rules/gallery";
@@ -212,43 +213,53 @@ function GalleryView(props: { galleryId: string; onBack: () => void }) {
         ) : null}
       </div>
       {items.length === 0 ? <p className="text-sm text-slate-700">{t("mediaLibrary.galleries.emptyGallery")}</p> : null}
-      <ol className="flex flex-col gap-2" aria-label={gallery.name} data-tour="gallery-order">
-        {items.map((item, index) => (
-          <li key={item.id} className="flex items-center gap-2 rounded-xl border border-slate-200 p-2">
-            <img src={mediaSrc(item)} alt="" loading="lazy" className="size-14 shrink-0 rounded object-contain" />
-            <div className="min-w-0 flex-1 text-sm">
-              <p className="truncate font-semibold">{item.name}</p>
-              <p className="text-xs text-slate-600">{t("mediaLibrary.galleries.position", { position: index + 1, total: items.length })}</p>
+      {/* A gallery may hold hundreds of images: only those in view are rendered (ADR 0049). */}
+      <div data-tour="gallery-order">
+        <VirtualList
+          label={gallery.name}
+          items={items}
+          itemKey={(item) => item.id}
+          estimateSize={74}
+          gap={8}
+          renderItem={(item, index) => (
+            <div className="flex items-center gap-2 rounded-xl border border-slate-200 p-2">
+              <img src={mediaSrc(item)} alt="" loading="lazy" className="size-14 shrink-0 rounded object-contain" />
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="truncate font-semibold">{item.name}</p>
+                <p className="text-xs text-slate-600">
+                  {t("mediaLibrary.galleries.position", { position: index + 1, total: items.length })}
+                </p>
+              </div>
+              <Button
+                variant="secondary"
+                className="min-w-11 px-2"
+                aria-label={t("mediaLibrary.galleries.moveUp", { name: item.name })}
+                isDisabled={index === 0}
+                onPress={() => void write({ intent: "moveInGallery", mediaId: item.id, to: String(index - 1) }, null)}
+              >
+                ↑
+              </Button>
+              <Button
+                variant="secondary"
+                className="min-w-11 px-2"
+                aria-label={t("mediaLibrary.galleries.moveDown", { name: item.name })}
+                isDisabled={index === items.length - 1}
+                onPress={() => void write({ intent: "moveInGallery", mediaId: item.id, to: String(index + 1) }, null)}
+              >
+                ↓
+              </Button>
+              <Button
+                variant="secondary"
+                className="min-w-11 px-2"
+                aria-label={t("mediaLibrary.galleries.remove", { name: item.name })}
+                onPress={() => void write({ intent: "removeFromGallery", mediaIds: item.id }, null)}
+              >
+                ✕
+              </Button>
             </div>
-            <Button
-              variant="secondary"
-              className="min-w-11 px-2"
-              aria-label={t("mediaLibrary.galleries.moveUp", { name: item.name })}
-              isDisabled={index === 0}
-              onPress={() => void write({ intent: "moveInGallery", mediaId: item.id, to: String(index - 1) }, null)}
-            >
-              ↑
-            </Button>
-            <Button
-              variant="secondary"
-              className="min-w-11 px-2"
-              aria-label={t("mediaLibrary.galleries.moveDown", { name: item.name })}
-              isDisabled={index === items.length - 1}
-              onPress={() => void write({ intent: "moveInGallery", mediaId: item.id, to: String(index + 1) }, null)}
-            >
-              ↓
-            </Button>
-            <Button
-              variant="secondary"
-              className="min-w-11 px-2"
-              aria-label={t("mediaLibrary.galleries.remove", { name: item.name })}
-              onPress={() => void write({ intent: "removeFromGallery", mediaIds: item.id }, null)}
-            >
-              ✕
-            </Button>
-          </li>
-        ))}
-      </ol>
+          )}
+        />
+      </div>
       {picking ? (
         <section aria-label={t("mediaLibrary.galleries.addExisting")} className="flex flex-col gap-2 rounded-xl bg-slate-50 p-2">
           <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2">
