@@ -148,7 +148,12 @@ async function load(address: string, cookies: string[], pid?: number): Promise<S
         connections: USERS,
         amount: REQUESTS,
         setupClient: (client) =>
-          client.setHeaders({ cookie: cookies[next++ % cookies.length] as string, accept: "text/html,application/json" }),
+          client.setHeaders({
+            cookie: cookies[next++ % cookies.length] as string,
+            accept: "text/html,application/json",
+            // What Chromium sends: the answers are compressed as a browser gets them.
+            "accept-encoding": "gzip, deflate, br, zstd",
+          }),
       },
       (error, done) => (error ? reject(error) : resolve(done)),
     );

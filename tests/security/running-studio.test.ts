@@ -121,6 +121,16 @@ describe.each([
       fetch(`http://127.0.0.1:${port}/login`, { headers: { "Accept-Encoding": "gzip", "Sec-Fetch-Site": site } });
     for (const site of ["same-origin", "none"]) expect((await get(site)).headers.get("content-encoding")).toBe("gzip");
     for (const site of ["cross-site", "same-site"]) expect((await get(site)).headers.get("content-encoding")).toBeNull();
+    // What a browser accepts: a page is gzip (level 1, cheap per request), a built file brotli (issue 29).
+    const browser = { "Accept-Encoding": "gzip, deflate, br, zstd", "Sec-Fetch-Site": "same-origin" };
+    const page = await fetch(`http://127.0.0.1:${port}/login`, { headers: browser });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    // (Built files exist in production; development serves the sources through Vite.)
+    const script = /href="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    if (mode === "production") {
+      const built = await fetch(`http://127.0.0.1:${port}${script}`, { headers: browser });
+      expect(built.headers.get("content-encoding")).toBe("br");
+    }
   }, 60_000);
 
   // Issue 16, finding 6: malformed bodies answered 500, in development with the stack trace.
