@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -8,6 +7,7 @@ import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceProvider } from "#app/components/nonce";
 import { getEnv } from "#app/utils/env.server";
+import { FlushBatches } from "#app/utils/flush-batches.server";
 import { getInstance } from "#app/utils/i18next.server";
 import { contentSecurityPolicy, frameAncestorsOf } from "#app/utils/security-headers.server";
 import { noteServiceOutage } from "#app/utils/service-outage.server";
@@ -71,12 +71,11 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          // What React writes reaches the response in one piece per React flush (issue 29).
+          const body = new FlushBatches();
+          body.on("finish", () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);

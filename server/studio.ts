@@ -4,6 +4,7 @@
  * starts one, or several behind a cluster primary (WEB_CONCURRENCY).
  */
 import cluster from "node:cluster";
+import { readdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
@@ -86,7 +87,11 @@ app.use(compressAnswers());
 
 if (env.NODE_ENV === "production") {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  // The other built files (favicon.svg) by name: a lookup per request rather than a file-system
+  // stat of every page's path (issue 29).
+  const topFiles = new Set(readdirSync("build/client").map((name) => `/${name}`));
+  const topFile = express.static("build/client", { maxAge: "1h" });
+  app.use((req, res, next) => (topFiles.has(req.path) ? topFile(req, res, next) : next()));
   const build = (await import(/* @vite-ignore */ `${process.cwd()}/build/server/index.js`)) as ServerBuild;
   labelRoute = routeLabeler(build.routes);
   app.all("/{*splat}", createRequestHandler({ build, mode: "production" }));

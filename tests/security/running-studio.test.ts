@@ -130,6 +130,9 @@ describe.each([
     if (mode === "production") {
       const built = await fetch(`http://127.0.0.1:${port}${script}`, { headers: browser });
       expect(built.headers.get("content-encoding")).toBe("br");
+      // The built files outside /assets are served by name (no file-system lookup per page).
+      const icon = await fetch(`http://127.0.0.1:${port}/favicon.svg`);
+      expect([icon.status, icon.headers.get("content-type")]).toEqual([200, "image/svg+xml"]);
     }
   }, 60_000);
 

@@ -1,6 +1,7 @@
 import { useContext } from "react";
 import type { i18n as I18n } from "i18next";
 import { I18nContext, type UseTranslationResponse, useTranslation as useReactI18next } from "react-i18next";
+import { serverTranslate } from "./server-translation.ts";
 
 type Translation = UseTranslationResponse<"translation", undefined>;
 
@@ -12,15 +13,14 @@ type Translation = UseTranslationResponse<"translation", undefined>;
  * wrapper object per call (createI18nWrapper), and every `t` of a plain key walks i18next's
  * resolution again; a workspace page makes hundreds of both, and they were about a sixth of its
  * server time. Nothing on the server changes the language in the middle of a render, so here one
- * result per request's instance serves every component, and a key without options (whose text
- * depends only on the language, since the resources are part of the build) is resolved once per
- * language for the life of the process.
+ * result per i18next instance serves every component, and its `t` keeps texts and templates for the
+ * instance's life (server-translation.ts), which is the process's: i18next.server.ts makes one
+ * instance per language, and the resources are part of the build.
  */
 export const useTranslation: () => Translation =
   typeof document === "undefined" ? useServerTranslation : () => useReactI18next<"translation">();
 
 const perInstance = new WeakMap<I18n, Translation>();
-const plainTexts = new Map<string, Map<string, string>>();
 
 function useServerTranslation(): Translation {
   const { i18n } = useContext(I18nContext);
@@ -33,23 +33,7 @@ function useServerTranslation(): Translation {
 }
 
 function serverTranslation(i18n: I18n): Translation {
-  const language = i18n.language;
-  let texts = plainTexts.get(language);
-  if (!texts) {
-    texts = new Map();
-    plainTexts.set(language, texts);
-  }
-  const cache = texts;
-  const translate = i18n.t.bind(i18n) as unknown as (...args: unknown[]) => unknown;
-  const t = (...args: unknown[]) => {
-    const key = args[0];
-    if (args.length !== 1 || typeof key !== "string") return translate(...args);
-    const known = cache.get(key);
-    if (known !== undefined) return known;
-    const text = translate(key);
-    if (typeof text === "string") cache.set(key, text);
-    return text;
-  };
+  const t = serverTranslate(i18n);
   // react-i18next's shape: `[t, i18n, ready]` that also carries them as properties.
   return Object.assign([t, i18n, true], { t, i18n, ready: true }) as unknown as Translation;
 }
