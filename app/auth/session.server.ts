@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import type { Database } from "#db/client";
+import { compiledOnce } from "#db/compiled-query";
 import { publishForcedLogout } from "#app/events/publish.server";
 import { clientIp } from "./rate-limit.server.ts";
 import { commitSessionHeader, createSessionId, readSessionId } from "./session-cookie.server.ts";
@@ -169,16 +170,12 @@ export type SessionResult =
   | { status: "ended"; sessionId: string; reason: SessionEndReason; revokedReason: string | null }
   | { status: "active"; session: SessionInfo; user: SessionUser };
 
-/** Reads the session named by the request's cookie, and its user. Writes nothing (see touchSession). */
-export async function getSessionUser(
-  db: Database,
-  request: Request,
-  options: { now?: Date; bearer?: boolean } = {},
-): Promise<SessionResult> {
-  const sessionId = await readSessionId(request, { bearer: options.bearer ?? false });
-  if (!sessionId) return { status: "none" };
-  const now = options.now ?? new Date();
-  const row = await db
+/**
+ * The session, its user, the user's accounts, permission levels and e-mail settings in one round
+ * trip; compiled once per process (db/compiled-query.ts), since every studio request reads it.
+ */
+const sessionUserQuery = compiledOnce((db, { sessionId }: { sessionId: string }) =>
+  db
     .selectFrom("session as s")
     .innerJoin("user as u", "u.id", "s.userId")
     .innerJoin("account as a", "a.id", "u.accountId")
@@ -237,8 +234,19 @@ export async function getSessionUser(
         .whereRef("uec.userId", "=", "u.id")
         .as("emailConfigList"),
     ])
-    .where("s.id", "=", sessionId)
-    .executeTakeFirst();
+    .where("s.id", "=", sessionId),
+);
+
+/** Reads the session named by the request's cookie, and its user. Writes nothing (see touchSession). */
+export async function getSessionUser(
+  db: Database,
+  request: Request,
+  options: { now?: Date; bearer?: boolean } = {},
+): Promise<SessionResult> {
+  const sessionId = await readSessionId(request, { bearer: options.bearer ?? false });
+  if (!sessionId) return { status: "none" };
+  const now = options.now ?? new Date();
+  const [row] = await sessionUserQuery(db, { sessionId });
 
   const ended = (reason: SessionEndReason, revokedReason: string | null = null): SessionResult => ({
     status: "ended",

@@ -22,6 +22,7 @@ test("the server's t gives exactly i18next's text for every key of both language
   for (const lng of ["de", "en"] as const) {
     const i18n = await instance(lng);
     const t = serverTranslate(i18n);
+    const i18nextT = i18n.t.bind(i18n) as unknown as typeof t;
     const texts = textsOf(resources[lng].translation);
     // The keys as components ask for them: a plural form by its base key.
     const keys = new Map<string, Set<string>>();
@@ -40,10 +41,10 @@ test("the server's t gives exactly i18next's text for every key of both language
       // A value left out keeps its placeholder.
       if (names.size > 0) calls.push({});
       for (const options of calls) {
-        expect(t(key, options), `${lng} ${key} ${JSON.stringify(options)}`).toBe(i18n.t(key, options));
+        expect(t(key, options), `${lng} ${key} ${JSON.stringify(options)}`).toBe(i18nextT(key, options));
         compared++;
       }
-      expect(t(key)).toBe(i18n.t(key));
+      expect(t(key)).toBe(i18nextT(key));
     }
     expect(compared).toBeGreaterThan(1000);
   }
