@@ -31,9 +31,13 @@ test("a query compiled once answers each run for that run's values, camel-cased 
   expect(await byId(db, { id: "no-such-account", minimum: 0 })).toEqual([]);
 });
 
-test("a value that would become part of the query's text, or is not used at all, is refused when compiling", async () => {
+test("a value that would become part of the query's text, of a made value, or is not used at all, is refused when compiling", async () => {
   const inlined = compiledOnce((db, { name }: { name: string }) => db.selectFrom("account").select("id").where("name", "=", sql.lit(name)));
   await expect(inlined(db, { name: "x" })).rejects.toThrow("became part of the SQL text");
+  const made = compiledOnce((db, { name }: { name: string }) =>
+    db.selectFrom("account").select("id").where("name", "=", name).where("name", "like", `%${name}%`),
+  );
+  await expect(made(db, { name: "x" })).rejects.toThrow("part of a value made from it");
   const unused = compiledOnce((db, _values: { id: string }) => db.selectFrom("account").select("id").limit(1));
   await expect(unused(db, { id: "x" })).rejects.toThrow("'id' is not bound");
 });

@@ -1,10 +1,10 @@
-import type { Compilable, CompiledQuery } from "kysely";
+import { type Compilable, type CompiledQuery, createQueryId } from "kysely";
 import type { Database } from "./client.ts";
 
 /** Stands for a value while the query is compiled; never sent to the database. */
 const marker = (name: string) => `\u0000compiled-query-value:${name}\u0000`;
 
-type Compiled = { query: CompiledQuery; slots: (string | null)[] };
+type Compiled = { query: CompiledQuery; slots: (string | null)[]; names: string[] };
 
 /**
  * A query Kysely builds and compiles once per process; each run binds the values of that run
@@ -28,17 +28,23 @@ export function compiledOnce<Values extends Record<string, unknown>, Row>(
     const query = build(db, standIns).compile();
     if (query.sql.includes("\u0000")) throw new Error("compiledOnce: a value became part of the SQL text");
     const slots = query.parameters.map((parameter) => {
-      const name = names.find((candidate) => parameter === marker(candidate));
-      return name ?? null;
+      const name = names.find((candidate) => parameter === marker(candidate)) ?? null;
+      // A stand-in inside a made value (`%${value}%`, a lower-cased copy) would be sent as it is on every run.
+      if (name === null && typeof parameter === "string" && parameter.includes("\u0000"))
+        throw new Error("compiledOnce: a value is bound only as part of a value made from it");
+      return name;
     });
     for (const name of names) if (!slots.includes(name)) throw new Error(`compiledOnce: the value '${name}' is not bound in the query`);
-    return { query, slots };
+    return { query, slots, names };
   };
   return async (db, values) => {
-    compiled ??= compile(db, Object.keys(values));
-    const { query, slots } = compiled;
+    compiled ??= compile(db, Object.keys(values).sort());
+    const { query, slots, names } = compiled;
+    const given = Object.keys(values).sort();
+    if (given.length !== names.length || given.some((name, index) => name !== names[index]))
+      throw new Error(`compiledOnce: compiled for the values ${names.join(", ")}, run with ${given.join(", ")}`);
     const parameters = slots.map((name, index) => (name === null ? query.parameters[index] : values[name]));
-    const result = await db.executeQuery<Row>({ ...query, parameters });
+    const result = await db.executeQuery<Row>({ ...query, parameters, queryId: createQueryId() });
     return result.rows;
   };
 }

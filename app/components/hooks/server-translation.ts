@@ -102,7 +102,7 @@ export function serverTranslate(i18n: I18n): Translate {
     let text = "";
     for (const slot of template.slots) {
       // A value not given keeps its placeholder, as i18next does.
-      const value = values[slot.name];
+      const value = Object.hasOwn(values, slot.name) ? values[slot.name] : undefined;
       text += slot.before + (value === undefined ? slot.placeholder : String(value));
     }
     return text + template.rest;
