@@ -56,7 +56,8 @@ export function compressAnswers() {
  * React Router flushes the compressor after every piece it writes (a page in a few pieces, data
  * in many): each flush ends a compressed block early, costing CPU and size. What is written in
  * one turn of the event loop is flushed once, after it; a response that ends in that turn is not
- * flushed at all. A stream that waits for data (a deferred loader value) still goes out at once.
+ * flushed (the compressor ignores a flush once it is ending). A stream that waits for data (a
+ * deferred loader value) still goes out at once.
  */
 function flushOncePerTurn(res: Response) {
   const flush = res.flush;
