@@ -141,6 +141,7 @@ async function load(address: string, cookies: string[], pid?: number): Promise<S
   const cpuBefore = await cpuMsOf(pid);
   let failures = 0;
   let next = 0;
+  const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -162,6 +163,7 @@ async function load(address: string, cookies: string[], pid?: number): Promise<S
       times.push(responseTime);
     });
   });
+  const seconds = (performance.now() - started) / 1000;
   if (failures > 0 || result.errors > 0) throw new Error(`${address}: ${failures} answers other than 200, ${result.errors} errors`);
   const cpuMs = ((await cpuMsOf(pid)) - cpuBefore) / times.length;
   const sorted = [...times].sort((a, b) => a - b);
@@ -169,7 +171,9 @@ async function load(address: string, cookies: string[], pid?: number): Promise<S
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
-    rps: result.requests.average,
+    // Answers over the whole run's wall time: autocannon's per-second average counts whole seconds
+    // (1,000 answers in 7.4 s read 125/s).
+    rps: times.length / seconds,
     times,
     cpuMs,
   };
