@@ -11,6 +11,7 @@ import {
   Popover,
   Separator,
 } from "react-aria-components";
+import { useHydrated } from "#app/components/hooks/use-hydrated";
 import { ChevronDownIcon } from "#app/components/ui/icons";
 
 export const headerControlClassName =
@@ -20,6 +21,11 @@ export const headerControlClassName =
  * One menu of the header: a button that opens a react-aria menu (arrow keys, Home/End, type to
  * search, Escape; screen readers hear a menu). On phones the label is visually hidden and the
  * icon stays, so the whole header fits one row while the accessible name stays the same.
+ *
+ * The server sends the closed button alone, as a plain look-alike: react-aria's MenuTrigger, Button
+ * and the hidden copy of the menu it renders to know its items cost about 4 % of every studio page's
+ * CPU (issue 29), for a menu nobody can open before the page is hydrated. The browser mounts the
+ * real menu as soon as it has hydrated.
  */
 export function HeaderMenu<T extends object>({
   label,
@@ -28,12 +34,24 @@ export function HeaderMenu<T extends object>({
   children,
   ...menuProps
 }: { label: ReactNode; icon: ReactNode /** The guided tour's mark (data-tour). */; tourTarget?: string } & MenuProps<T>) {
+  const hydrated = useHydrated();
+  const face = (
+    <>
+      {icon}
+      <span className="max-sm:sr-only">{label}</span>
+      <ChevronDownIcon className="hidden size-4 sm:block" />
+    </>
+  );
+  if (!hydrated)
+    return (
+      <button type="button" aria-haspopup="true" aria-expanded="false" className={headerControlClassName} data-tour={tourTarget}>
+        {face}
+      </button>
+    );
   return (
     <MenuTrigger>
       <Button className={headerControlClassName} data-tour={tourTarget}>
-        {icon}
-        <span className="max-sm:sr-only">{label}</span>
-        <ChevronDownIcon className="hidden size-4 sm:block" />
+        {face}
       </Button>
       <Popover
         placement="bottom end"
