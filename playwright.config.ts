@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
+import { DESKTOP_ONLY, PHONE_ONLY } from "./tests/e2e/support/language-size.ts";
 import { E2E_SLOT, E2E_PORT as PORT } from "./tests/e2e/support/slot.ts";
 
 /** Another slot's run keeps its own reports (npm test reads slot 0's test-results/e2e.json). */
@@ -38,8 +39,19 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: { baseURL: `http://localhost:${PORT}`, trace: "retain-on-failure", launchOptions: chromium },
   projects: [
-    { name: "desktop", testIgnore: "**/*.serial.test.ts", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
-    { name: "phone", testIgnore: "**/*.serial.test.ts", use: { ...devices["Pixel 7"], launchOptions: chromium } },
+    // A journey written once per language runs English here and German on the phone (language-size.ts).
+    {
+      name: "desktop",
+      testIgnore: "**/*.serial.test.ts",
+      grepInvert: new RegExp(PHONE_ONLY),
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
+    },
+    {
+      name: "phone",
+      testIgnore: "**/*.serial.test.ts",
+      grepInvert: new RegExp(DESKTOP_ONLY),
+      use: { ...devices["Pixel 7"], launchOptions: chromium },
+    },
     // Service-wide switches (maintenance) would change every other test running beside them:
     // these run alone, after the others finished.
     {

@@ -1,6 +1,7 @@
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { e2eDb, readSessionUser } from "../support/e2e-users.ts";
 import { linkIn, waitForMail } from "./support/mailbox.ts";
+import { atOneSize } from "./support/language-size.ts";
 
 // Signup, password reset and try-it, each in English and German, against the real stack: the
 // mails travel over SMTP to the e2e mail sink (tests/e2e/support/mail-sink.ts).
@@ -170,7 +171,7 @@ test.describe("a slow page", () => {
 });
 
 for (const lang of LANGUAGES) {
-  test.describe(`accounts (${lang.code})`, () => {
+  test.describe(`accounts (${lang.code})`, atOneSize(lang.code), () => {
     // Each flow is a signup, a mail, a token page that waits 2 s, and several argon2 hashes: up to
     // 27 s on a loaded 2-core machine, too close to the default 30 s.
     test.describe.configure({ timeout: 60_000 });

@@ -7,6 +7,7 @@ import { logInWithChannel, PUBLISH_TO_CHANNEL_TEXTS, publishToChannel } from "./
 import { uploadAndRender } from "./support/editor.ts";
 import { axeViolations } from "./support/reader-checks.ts";
 import { E2E_PORT } from "./support/slot.ts";
+import { atOneSize } from "./support/language-size.ts";
 
 // Channels end to end (issue 13; ADR 0039): an ePaper published to a channel from its card, the
 // channel workspace with its status and permanent address, the QR code decoded back to that
@@ -66,7 +67,7 @@ const LANGUAGES = [
 ] as const;
 
 for (const lang of LANGUAGES) {
-  test.describe(`channels (${lang.code})`, () => {
+  test.describe(`channels (${lang.code})`, atOneSize(lang.code), () => {
     test.use({ locale: lang.locale });
 
     test("publish to a channel, see it at its address and in its QR code, renew the address, clear it", async ({

@@ -7,6 +7,7 @@ import { logInWithChannel, PUBLISH_TO_CHANNEL_TEXTS, publishToChannel } from "./
 import { uploadAndRender } from "./support/editor.ts";
 import { axeViolations } from "./support/reader-checks.ts";
 import { E2E_PORT } from "./support/slot.ts";
+import { atOneSize } from "./support/language-size.ts";
 
 // Embedding a channel in another site (issue 32 item 5, ADR 0057): the channel card's 'Embed
 // code' dialog, its code copied and pasted into a page of another origin, where a visitor (no
@@ -95,7 +96,7 @@ async function publishedChannel(page: Page, lang: Lang, projectName: string) {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 for (const lang of LANGUAGES) {
-  test.describe(`embedding a channel (${lang.code})`, () => {
+  test.describe(`embedding a channel (${lang.code})`, atOneSize(lang.code), () => {
     test.use({ locale: lang.locale });
 
     test("the embed code, copied from the channel card and pasted into another site, shows the reader; oEmbed describes the channel from its address", async ({

@@ -3,6 +3,7 @@ import { insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { waitForMail } from "./support/mailbox.ts";
 import { uploadAndRender } from "./support/editor.ts";
 import { axeViolations } from "./support/reader-checks.ts";
+import { atOneSize } from "./support/language-size.ts";
 
 // The password-protected preview link end to end (issue 13; ADR 0038): created from the card, the
 // password shown once, the link mailed; a visitor without a studio session gets the password
@@ -43,7 +44,7 @@ const LANGUAGES = [
 ] as const;
 
 for (const lang of LANGUAGES) {
-  test.describe(`preview link (${lang.code})`, () => {
+  test.describe(`preview link (${lang.code})`, atOneSize(lang.code), () => {
     test.use({ locale: lang.locale });
 
     test("created from the card, opened by a visitor with its password, asked again after the hour", async ({

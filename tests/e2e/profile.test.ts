@@ -3,6 +3,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { hashPassword } from "#app/auth/password.server";
 import { closeE2eDb, type E2eUser, e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { linkIn, waitForMail } from "./support/mailbox.ts";
+import { atOneSize } from "./support/language-size.ts";
 
 // The account and profile drawers (studio-admin.md §4 "Account and profile", §5, §6, §8) in
 // English and German against the real stack: every write goes through the resource routes, the
@@ -179,7 +180,7 @@ async function logInWithForm(page: Page, lang: Language, email: string, password
 }
 
 for (const lang of LANGUAGES) {
-  test.describe(`profile drawer (${lang.code})`, () => {
+  test.describe(`profile drawer (${lang.code})`, atOneSize(lang.code), () => {
     test.use({ locale: lang.locale, extraHTTPHeaders: visitorHeaders() });
 
     test("names are saved and shown again after a reload", async ({ page, context }) => {
@@ -380,7 +381,7 @@ for (const lang of LANGUAGES) {
     });
   });
 
-  test.describe(`account drawer (${lang.code})`, () => {
+  test.describe(`account drawer (${lang.code})`, atOneSize(lang.code), () => {
     test.use({ locale: lang.locale, extraHTTPHeaders: visitorHeaders() });
 
     test("an owner renames the account", async ({ page, context }) => {

@@ -14,6 +14,7 @@ import { startStaticServer } from "../support/static-server.ts";
 import { linkIn, waitForMail } from "./support/mailbox.ts";
 import { axeViolations, expectReadableChrome } from "./support/reader-checks.ts";
 import { E2E_DATA_DIR, E2E_REDIS_URL } from "./support/slot.ts";
+import { atOneSize } from "./support/language-size.ts";
 
 // Publishing against the real stack: a corpus PDF is uploaded and rendered by a real node,
 // media elements are added by the test factories (the editor arrives later), the publish job
@@ -183,7 +184,7 @@ async function currentHash(reader: Page | FrameLocator) {
 }
 
 for (const lang of LANGUAGES) {
-  test.describe(`publishing (${lang.code})`, () => {
+  test.describe(`publishing (${lang.code})`, atOneSize(lang.code), () => {
     test.use({ locale: lang.locale });
 
     test("preview in the studio from the content origin, then a zip that works unpacked on a static server", async ({ page, context }) => {

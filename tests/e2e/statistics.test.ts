@@ -8,6 +8,7 @@ import { logInWithChannel, PUBLISH_TO_CHANNEL_TEXTS, publishToChannel } from "./
 import { uploadAndRender } from "./support/editor.ts";
 import { axeViolations } from "./support/reader-checks.ts";
 import { E2E_DATA_DIR } from "./support/slot.ts";
+import { atOneSize } from "./support/language-size.ts";
 
 // The statistics screen end to end (issue 31 item 4; ADR 0053, ADR 0055): an ePaper with media
 // elements published to a channel, read at the channel's address by someone else (another
@@ -137,7 +138,7 @@ async function countedReading(page: Page) {
 }
 
 for (const lang of LANGUAGES) {
-  test.describe(`statistics (${lang.code})`, () => {
+  test.describe(`statistics (${lang.code})`, atOneSize(lang.code), () => {
     test.use({ locale: lang.locale });
 
     test("a channel's reading shows on the ePaper's statistics screen, reached from its card's menu", async ({

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { uploadAndRender } from "./support/editor.ts";
+import { atOneSize } from "./support/language-size.ts";
 
 // Guided tours (studio-admin.md §4 'Tours and news', studio-core.md §2): the workspace's
 // epaper-grid-starting-tour runs once per user, a second after the screen shows; closed or
@@ -65,7 +66,7 @@ async function walkThrough(page: Page, lang: (typeof LANGUAGES)[number], titles:
 }
 
 for (const lang of LANGUAGES) {
-  test.describe(`guided tours (${lang.locale})`, () => {
+  test.describe(`guided tours (${lang.locale})`, atOneSize(lang.locale === "de-DE" ? "de" : "en"), () => {
     test.use({ locale: lang.locale });
 
     test("the workspace tour runs once, stays away when closed, and comes back on request", async ({ page, context }, testInfo) => {

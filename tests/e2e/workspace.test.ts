@@ -2,6 +2,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { CORPUS } from "../support/render-farm.ts";
 import { e2eDb, insertUserWithLevel, logInAs, readSessionUser } from "../support/e2e-users.ts";
+import { atOneSize } from "./support/language-size.ts";
 
 // The ePaper workspace against the real stack: uploads go through /upload-pdf to the blob store,
 // a real render node analyses and renders them, progress arrives over /events.
@@ -53,7 +54,7 @@ async function leftovers(accountId: string) {
 }
 
 for (const lang of LANGUAGES) {
-  test.describe(`workspace (${lang.code})`, () => {
+  test.describe(`workspace (${lang.code})`, atOneSize(lang.code), () => {
     test.use({ locale: lang.locale });
 
     test("upload a multi-page PDF, name it, watch the pages being processed, see the cover", async ({ page, context }) => {
