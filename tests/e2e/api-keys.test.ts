@@ -2,6 +2,7 @@ import { expect, request, test } from "@playwright/test";
 import { closeE2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { openAccountDrawer } from "./support/account-drawer.ts";
 import { axeViolations } from "./support/reader-checks.ts";
+import { atOneSize } from "./support/language-size.ts";
 import { E2E_BASE_URL } from "./support/slot.ts";
 
 // The public API's keys as a customer meets them (issue 32, ADR 0056): made in the account
@@ -32,7 +33,7 @@ for (const lang of [
     done: "Fertig",
   },
 ] as const) {
-  test.describe(`API keys (${lang.code})`, () => {
+  test.describe(`API keys (${lang.code})`, atOneSize(lang.code), () => {
     test.use({ locale: lang.locale });
 
     test("a key made in the account drawer reads the account's ePapers until it is revoked", async ({ page, context }, testInfo) => {

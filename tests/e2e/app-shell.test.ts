@@ -366,3 +366,34 @@ test.describe("permission gates", () => {
     await expect(page).toHaveURL(/\/channel$/);
   });
 });
+
+test.describe("header before hydration", () => {
+  test.use({ locale: "en-US" });
+
+  test("a keyboard user on a header menu before the page is hydrated keeps the focus, and the menu opens", async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "the header's menu buttons are the same at every size");
+    await logInAs(context, await findDemoAdmin());
+    // The page's scripts wait until the server's button has the focus.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/*.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/epaper", { waitUntil: "domcontentloaded" });
+    const button = page.getByRole("banner").getByRole("button", { name: /^Main menu/ });
+    await button.focus();
+    // The server's plain look-alike (react-aria's button carries data-rac).
+    await expect(button).not.toHaveAttribute("data-rac");
+    release();
+    await expect(page.getByRole("banner").locator('[data-tour="main-menu"][data-rac]')).toBeVisible();
+    await expect(button).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menu")).toBeVisible();
+  });
+});

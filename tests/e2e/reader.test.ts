@@ -72,8 +72,13 @@ async function swipe(page: Page, fromX: number, toX: number, y: number) {
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 }
 
+/** Where the page is once it has come to rest: a turned page slides in (280 ms), and a box read while it slides is off to one side. */
 async function pageBox(page: Page, index: number) {
-  const box = await page.locator(`.ep-spread .ep-page[data-page-index="${index}"]`).boundingBox();
+  const target = page.locator(`.ep-spread .ep-page[data-page-index="${index}"]`);
+  await target.evaluate((element) =>
+    Promise.all((element.closest(".ep-spread")?.getAnimations() ?? []).map((animation) => animation.finished)),
+  );
+  const box = await target.boundingBox();
   if (!box) {
     throw new Error(`page ${index} has no box`);
   }

@@ -5,6 +5,7 @@ import { createId } from "@paralleldrive/cuid2";
 import { expect, type Page, test } from "@playwright/test";
 import { closeE2eDb, e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { CORPUS } from "../support/render-farm.ts";
+import { atOneSize } from "./support/language-size.ts";
 import { E2E_BASE_URL } from "./support/slot.ts";
 
 // The embedded widget in a customer's page on another site: there the studio's SameSite cookies
@@ -49,30 +50,34 @@ for (const lang of [
   },
   { locale: "en", title: "Upload PDF", create: "Create ePaper", error: "This file is not a PDF", welcome: "Welcome to ePaper Studio!" },
 ] as const) {
-  test(`the embedded widget (${lang.locale}) uploads into a new anonymous account and opens the studio`, async ({ page }) => {
-    test.slow();
-    await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.99.0.${lang.locale === "de" ? 1 : 2}` });
-    await page.goto(`${customer.origin}/news-${lang.locale}.html`);
-    const widget = page.frameLocator("iframe[title=upload]");
-    await expect(widget.getByRole("heading", { name: lang.title })).toBeVisible();
-    // No global messages region inside the widget.
-    await expect(widget.getByRole("region", { name: /Notifications|Benachrichtigungen/ })).toHaveCount(0);
+  test(
+    `the embedded widget (${lang.locale}) uploads into a new anonymous account and opens the studio`,
+    atOneSize(lang.locale),
+    async ({ page }) => {
+      test.slow();
+      await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.99.0.${lang.locale === "de" ? 1 : 2}` });
+      await page.goto(`${customer.origin}/news-${lang.locale}.html`);
+      const widget = page.frameLocator("iframe[title=upload]");
+      await expect(widget.getByRole("heading", { name: lang.title })).toBeVisible();
+      // No global messages region inside the widget.
+      await expect(widget.getByRole("region", { name: /Notifications|Benachrichtigungen/ })).toHaveCount(0);
 
-    // An error shows in an overlay with OK.
-    await widget.locator("input[type=file]").setInputFiles(path.join(CORPUS, "opf__renamed_lorem-ipsum.htm.pdf"));
-    const overlay = widget.getByRole("alertdialog");
-    await expect(overlay).toContainText(lang.error);
-    await overlay.getByRole("button", { name: "OK" }).click();
-    await expect(overlay).toBeHidden();
+      // An error shows in an overlay with OK.
+      await widget.locator("input[type=file]").setInputFiles(path.join(CORPUS, "opf__renamed_lorem-ipsum.htm.pdf"));
+      const overlay = widget.getByRole("alertdialog");
+      await expect(overlay).toContainText(lang.error);
+      await overlay.getByRole("button", { name: "OK" }).click();
+      await expect(overlay).toBeHidden();
 
-    await widget.locator("input[type=file]").setInputFiles(path.join(CORPUS, "qpdf__link-annots.pdf"));
-    await widget.getByRole("button", { name: lang.create }).click();
-    // The studio opens in the top window, logged in as the widget's try-it user, at the new ePaper.
-    await expect(page).toHaveURL(new RegExp(`^${E2E_BASE_URL}/epaper\\?epaperId=`), { timeout: 20_000 });
-    await expect(page.getByRole("heading", { name: lang.welcome })).toBeVisible();
-    const card = page.getByRole("article", { name: "qpdf__link-annots" });
-    await expect(card).toHaveAttribute("data-selected", "true");
-  });
+      await widget.locator("input[type=file]").setInputFiles(path.join(CORPUS, "qpdf__link-annots.pdf"));
+      await widget.getByRole("button", { name: lang.create }).click();
+      // The studio opens in the top window, logged in as the widget's try-it user, at the new ePaper.
+      await expect(page).toHaveURL(new RegExp(`^${E2E_BASE_URL}/epaper\\?epaperId=`), { timeout: 20_000 });
+      await expect(page.getByRole("heading", { name: lang.welcome })).toBeVisible();
+      const card = page.getByRole("article", { name: "qpdf__link-annots" });
+      await expect(card).toHaveAttribute("data-selected", "true");
+    },
+  );
 }
 
 /** The account drawer, through the main menu (pressed again until hydration lets it open). */

@@ -11,7 +11,7 @@ test("the server sends the closed menu button alone, as a plain button, and none
   const html = renderToString(
     createElement(
       HeaderMenu,
-      { label: "Main menu", icon: createElement("svg", { "aria-hidden": true }), tourTarget: "main-menu", "aria-label": "Main menu" },
+      { label: "Main menu", icon: createElement("svg", { "aria-hidden": true }), tourTarget: "main-menu" },
       createElement(HeaderMenuItem, { id: "profile" }, "Profile settings"),
       createElement(HeaderMenuItem, { id: "logout" }, "Log out"),
     ),

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import {
   Button,
   Header,
@@ -25,7 +25,8 @@ export const headerControlClassName =
  * The server sends the closed button alone, as a plain look-alike: react-aria's MenuTrigger, Button
  * and the hidden copy of the menu it renders to know its items cost about 4 % of every studio page's
  * CPU (issue 29), for a menu nobody can open before the page is hydrated. The browser mounts the
- * real menu as soon as it has hydrated.
+ * real menu as soon as it has hydrated; a keyboard user who had already tabbed to the look-alike
+ * keeps the focus on the real button.
  */
 export function HeaderMenu<T extends object>({
   label,
@@ -35,6 +36,9 @@ export function HeaderMenu<T extends object>({
   ...menuProps
 }: { label: ReactNode; icon: ReactNode /** The guided tour's mark (data-tour). */; tourTarget?: string } & MenuProps<T>) {
   const hydrated = useHydrated();
+  const lookAlike = useRef<HTMLButtonElement>(null);
+  // Read while rendering the real menu, before React takes the look-alike out of the page.
+  const hadFocus = hydrated && lookAlike.current !== null && lookAlike.current === document.activeElement;
   const face = (
     <>
       {icon}
@@ -44,13 +48,20 @@ export function HeaderMenu<T extends object>({
   );
   if (!hydrated)
     return (
-      <button type="button" aria-haspopup="true" aria-expanded="false" className={headerControlClassName} data-tour={tourTarget}>
+      <button
+        ref={lookAlike}
+        type="button"
+        aria-haspopup="true"
+        aria-expanded="false"
+        className={headerControlClassName}
+        data-tour={tourTarget}
+      >
         {face}
       </button>
     );
   return (
     <MenuTrigger>
-      <Button className={headerControlClassName} data-tour={tourTarget}>
+      <Button className={headerControlClassName} data-tour={tourTarget} autoFocus={hadFocus}>
         {face}
       </Button>
       <Popover
