@@ -76,7 +76,8 @@ async function swipe(page: Page, fromX: number, toX: number, y: number) {
 async function pageBox(page: Page, index: number) {
   const target = page.locator(`.ep-spread .ep-page[data-page-index="${index}"]`);
   await target.evaluate((element) =>
-    Promise.all((element.closest(".ep-spread")?.getAnimations() ?? []).map((animation) => animation.finished)),
+    // A slide cut short by the next turn is cancelled: its `finished` rejects, and the page is at rest all the same.
+    Promise.all((element.closest(".ep-spread")?.getAnimations() ?? []).map((animation) => animation.finished.catch(() => undefined))),
   );
   const box = await target.boundingBox();
   if (!box) {
