@@ -40,11 +40,15 @@ import {
   expectedLevelAnswer,
   LEVEL_ENTRIES,
   levelCellKey,
+  type LevelIds,
+  type LevelTarget,
   levelTable,
   RANK_FIXTURES,
   TARGET_RANKS,
   type TargetRank,
+  UNRANKED_SUPPORT_INTENTS,
 } from "./authz-levels.ts";
+import { supportIntents } from "#app/routes/studio/support/support-intents";
 
 // Issue 15 §3: every cell of tests/security/authz-matrix.ts against the running production
 // studio, its content origin and a worker, on the test database and a Redis database of its own.
@@ -268,8 +272,11 @@ async function makeCaller(caller: Caller): Promise<Pick<Fixture, "cookie">> {
   return { cookie: (await sessionCookie.serialize(session.id)).split(";")[0] ?? null };
 }
 
-/** A target user of the rank, in an account of its own with a level-1 colleague (so it is never the last user). */
-async function makeRankTarget(rank: TargetRank) {
+/**
+ * A target user of the rank, in an account of its own with a level-1 colleague (so it is never the
+ * last user), and the one thing of that account the entry acts on (issue 44).
+ */
+async function makeRankTarget(rank: TargetRank, kind: LevelTarget): Promise<LevelIds> {
   const { level, isProtected, isDemoAccount } = RANK_FIXTURES[rank];
   const target = await insertUserWithLevel(db, level, { account: { isProtected, isDemoAccount }, emailDomain: "authz.epaper.test" });
   const editor = await db.selectFrom("permissionType").select("id").where("priority", "=", "1").executeTakeFirstOrThrow();
@@ -282,7 +289,48 @@ async function makeRankTarget(rank: TargetRank) {
     .set({ accountId: target.accountId, baseAccountId: target.accountId })
     .where("id", "=", colleague.userId)
     .execute();
-  return { userId: target.userId, accountId: target.accountId };
+  const ids: LevelIds = {
+    userId: target.userId,
+    accountId: target.accountId,
+    epaperId: "",
+    publicationId: "",
+    channelId: "",
+    renderProcessId: "",
+    apiKeyId: "",
+  };
+  const { accountId } = target;
+  if (kind === "epaper" || kind === "publication" || kind === "renderProcess") {
+    ids.epaperId = createId();
+    await db.insertInto("epaper").values({ id: ids.epaperId, accountId, name: "Rank ePaper", languageCode: "de" }).execute();
+  }
+  if (kind === "publication") {
+    ids.publicationId = createId();
+    const blobPrefix = `publications/${ids.publicationId}/r1`;
+    await db
+      .insertInto("publication")
+      .values({ id: ids.publicationId, epaperId: ids.epaperId, type: "zip", hash: createId(), blobPrefix })
+      .execute();
+    await blobs.put(`${blobPrefix}/epaper.zip`, Buffer.from("zip"));
+  }
+  if (kind === "renderProcess") {
+    ids.renderProcessId = createId();
+    await db.insertInto("renderProcess").values({ id: ids.renderProcessId, epaperId: ids.epaperId, documentId: createId() }).execute();
+  }
+  if (kind === "channel") {
+    ids.channelId = createId();
+    await db
+      .insertInto("channel")
+      .values({ id: ids.channelId, accountId, name: "Rank channel", shortPath: createId().slice(0, 10) })
+      .execute();
+  }
+  if (kind === "apiKey") {
+    ids.apiKeyId = createId();
+    await db
+      .insertInto("apiKey")
+      .values({ id: ids.apiKeyId, accountId, name: "Rank key", prefix: createId().slice(0, 8), scopes: "read", secretHash: createId() })
+      .execute();
+  }
+  return ids;
 }
 
 /* ------------------------------------------------------------------ cells */
@@ -473,6 +521,14 @@ describe("the authorization matrix", () => {
     expect(differing.sort()).toEqual([]);
   }, 600_000);
 
+  test("the level dimension covers every support intent: each has a level expectation or a reason it needs none", () => {
+    const declared = intentNames(supportIntents);
+    const covered = new Set([...LEVEL_ENTRIES.map((entry) => entry.intent as string), ...Object.keys(UNRANKED_SUPPORT_INTENTS)]);
+    expect(declared.filter((intent) => !covered.has(intent))).toEqual([]);
+    expect([...covered].filter((intent) => !declared.includes(intent))).toEqual([]);
+    expect(LEVEL_ENTRIES.filter((entry) => entry.intent in UNRANKED_SUPPORT_INTENTS)).toEqual([]);
+  });
+
   test("the level dimension: no support action reaches a user or account above the caller's level", async () => {
     const levelCells = LEVEL_ENTRIES.flatMap((entry) =>
       CALLERS.flatMap((caller) =>
@@ -483,7 +539,7 @@ describe("the authorization matrix", () => {
     const differing: string[] = [];
     let leaked = 0;
     await pool(levelCells, 6, async ({ entry, caller, rank, expected }) => {
-      const [fixture, target] = await Promise.all([makeCaller(caller), makeRankTarget(rank)]);
+      const [fixture, target] = await Promise.all([makeCaller(caller), makeRankTarget(rank, entry.target)]);
       clientCounter += 1;
       const headers: Record<string, string> = {
         "X-Forwarded-For": `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`,

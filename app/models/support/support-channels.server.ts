@@ -4,13 +4,14 @@ import { publishToAccount } from "#app/events/publish.server";
 import { claimChannelRemoval, finishChannelRemoval } from "../channel-removal.server.ts";
 import { ChannelInProcess, ChannelNotAvailable } from "#app/publish/channel-publish.server";
 import { isChannelBusy } from "#app/rules/channel";
-import { can, type PermissionSubject, requirePermission } from "#app/rules/permissions";
+import { can, type PermissionSubject, requireOutranks, requirePermission } from "#app/rules/permissions";
 import { inProcessing, likeContains, type SupportQuery } from "#app/rules/support-lists";
 import type { Database } from "#db/client";
 import type { SupportChannelRow } from "#app/rules/support-rows";
 import { retryTransaction } from "#db/retry-transaction";
 import type { SupportDeps } from "./support-accounts.server.ts";
 import { recordSupportAction, type SupportActor } from "./support-audit.server.ts";
+import { loadAccountRank } from "./support-rank.server.ts";
 
 /*
  * The channels table of the support area (studio-admin.md §2, §3 'Channel (support view)', §4
@@ -120,6 +121,10 @@ type ChannelTarget = {
   subscriptionId: string | null;
 };
 
+/**
+ * The channel a support action changes, locked for the transaction: found, not demo content
+ * without demoManagement, and of an account the actor outranks (issues 27, 44).
+ */
 async function lockTargetChannel(trx: Database, subject: PermissionSubject, channelId: string): Promise<ChannelTarget> {
   const row = await trx
     .selectFrom("channel")
@@ -144,6 +149,7 @@ async function lockTargetChannel(trx: Database, subject: PermissionSubject, chan
   if (!row) throw new ChannelNotAvailable();
   // §6: demo channel actions without demoManagement are refused ('thisActionIsNotAllowedForDemoContent').
   if (row.isDemo && !can(subject, "demoManagement")) throw new DemoError("channel");
+  requireOutranks(subject, await loadAccountRank(trx, row.accountId), "channel");
   return row;
 }
 

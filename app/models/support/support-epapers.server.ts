@@ -165,10 +165,20 @@ async function loadTargetEpaper(db: Database, epaperId: string): Promise<EpaperT
   return row;
 }
 
+/**
+ * An ePaper support acts on (issue 44): found, and of an account the actor outranks (issue 27);
+ * a protected account's ePapers are changed by level 4 only.
+ */
+async function loadOutrankedEpaper(db: Database, actor: SupportActor, epaperId: string): Promise<EpaperTarget> {
+  const epaper = await loadTargetEpaper(db, epaperId);
+  requireOutranks(actor.subject, await loadAccountRank(db, epaper.accountId), "epaper");
+  return epaper;
+}
+
 /** 'Cancel process' (§4: sets processCancelled); the render or page worker hears it and stops. */
 export async function cancelEpaperAsSupport(deps: SupportDeps, actor: SupportActor, epaperId: string) {
   requirePermission(actor.subject, "support");
-  const epaper = await loadTargetEpaper(deps.db, epaperId);
+  const epaper = await loadOutrankedEpaper(deps.db, actor, epaperId);
   if (!epaper.processRunning) return false;
   const signalled = await retryTransaction(deps.db, async (trx) => {
     const running = await markCancelled(trx, [epaperId]);
@@ -188,7 +198,7 @@ export async function cancelEpaperAsSupport(deps: SupportDeps, actor: SupportAct
 /** Lock or unlock: a locked ePaper cannot be changed by its account (studio-core.md §4). */
 export async function setEpaperLocked(deps: SupportDeps, actor: SupportActor, epaperId: string, locked: boolean) {
   requirePermission(actor.subject, "support");
-  const epaper = await loadTargetEpaper(deps.db, epaperId);
+  const epaper = await loadOutrankedEpaper(deps.db, actor, epaperId);
   if (epaper.isLocked === locked) return false;
   await retryTransaction(deps.db, async (trx) => {
     await trx.updateTable("epaper").set({ isLocked: locked }).where("id", "=", epaperId).execute();
@@ -250,6 +260,7 @@ export async function removePublicationAsSupport(deps: SupportDeps & { blobs: Bl
     .where("epaper.deletedAt", "is", null)
     .executeTakeFirst();
   if (!publication) throw new SupportTargetNotFound("publication");
+  requireOutranks(actor.subject, await loadAccountRank(deps.db, publication.accountId), "publication");
   if (publication.blobPrefix) await deps.blobs.deletePrefix(publication.blobPrefix);
   await retryTransaction(deps.db, async (trx) => {
     await trx.deleteFrom("publication").where("id", "=", publicationId).execute();

@@ -1,6 +1,6 @@
 import { type EmailQueue, resendEmailJob } from "#app/email/send-email.server";
 import { AppError } from "#app/errors/app-error";
-import { type PermissionSubject, requirePermission } from "#app/rules/permissions";
+import { type PermissionSubject, requireOutranks, requirePermission } from "#app/rules/permissions";
 import { likeContains, likePrefix, type SupportQuery } from "#app/rules/support-lists";
 import type { Database } from "#db/client";
 import type { SupportRenderProcessRow, SupportEmailJobRow } from "#app/rules/support-rows";
@@ -8,6 +8,7 @@ import { retryTransaction } from "#db/retry-transaction";
 import type { SupportDeps } from "./support-accounts.server.ts";
 import { SupportTargetNotFound } from "./support-errors.server.ts";
 import { recordSupportAction, type SupportActor } from "./support-audit.server.ts";
+import { loadAccountRank } from "./support-rank.server.ts";
 
 /*
  * The render processes and e-mail jobs tables of the support area (studio-admin.md §2, §3, §4;
@@ -62,7 +63,7 @@ export async function listSupportRenderProcesses(db: Database, subject: Permissi
   return { total: Number(total), rows: rows satisfies SupportRenderProcessRow[] };
 }
 
-/** The active toggle of a render process (§6: '3' and '4' may update render process active states). */
+/** The active toggle of a render process (§6: '3' and '4' may update render process active states), of an account the actor outranks. */
 export async function setRenderProcessActive(deps: SupportDeps, actor: SupportActor, renderProcessId: string, active: boolean) {
   requirePermission(actor.subject, "support");
   return retryTransaction(deps.db, async (trx) => {
@@ -74,6 +75,8 @@ export async function setRenderProcessActive(deps: SupportDeps, actor: SupportAc
       .forUpdate()
       .executeTakeFirst();
     if (!row) throw new SupportTargetNotFound("render process");
+    // The hierarchy (issue 44): a render process is part of an account's ePaper.
+    requireOutranks(actor.subject, await loadAccountRank(trx, row.accountId), "renderProcess");
     if (row.active === active) return false;
     await trx.updateTable("renderProcess").set({ active }).where("id", "=", renderProcessId).execute();
     await recordSupportAction(trx, actor, {
