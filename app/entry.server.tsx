@@ -11,6 +11,7 @@ import { FlushBatches } from "#app/utils/flush-batches.server";
 import { getInstance } from "#app/utils/i18next.server";
 import { contentSecurityPolicy, frameAncestorsOf } from "#app/utils/security-headers.server";
 import { noteServiceOutage } from "#app/utils/service-outage.server";
+import { redactPath } from "#app/utils/redact-secrets";
 
 export const streamTimeout = 5_000;
 
@@ -21,7 +22,7 @@ export const streamTimeout = 5_000;
 export function handleError(error: unknown, { request, context }: { request: Request; context: unknown }) {
   if (request.signal.aborted) return;
   if (noteServiceOutage(context, error)) {
-    console.warn(`service unavailable for ${new URL(request.url).pathname}: ${(error as Error).message}`);
+    console.warn(`service unavailable for ${redactPath(new URL(request.url).pathname)}: ${(error as Error).message}`);
     return;
   }
   console.error(error);

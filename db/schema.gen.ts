@@ -116,6 +116,7 @@ export interface EmailJob {
   mailerMessageId: Generated<string | null>;
   recipientEmail: string;
   sandboxed: Generated<boolean>;
+  sealedVars: Generated<string | null>;
   sentAt: Generated<Date | null>;
   templateVars: ColumnType<JsonValue | null, string | null | undefined, string | null>;
   type: string;
@@ -667,6 +668,7 @@ export interface User {
   demoActive: Generated<boolean>;
   documentUploadedAt: Generated<Date | null>;
   email: string;
+  emailChangeRequestedBy: Generated<string | null>;
   emailLanguage: Generated<string>;
   emailTokenUsed: Generated<boolean>;
   firstname: Generated<string>;

@@ -4,6 +4,7 @@ import type express from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { Logger } from "#app/utils/logger.server";
 import { processMetrics } from "#app/utils/metrics.server";
+import { redactPath } from "#app/utils/redact-secrets";
 import { requestIdFrom, runWithRequestId } from "#app/utils/request-context.server";
 import { clusterMetrics } from "./cluster.ts";
 
@@ -66,7 +67,8 @@ export function observeRequests(logger: Logger, label: () => ((pathname: string)
       const route = label()?.(req.path) ?? "unlabelled";
       const status = res.headersSent ? res.statusCode : 499;
       processMetrics.httpDuration.observe({ route, method: req.method, status: String(status) }, seconds);
-      const line = { requestId, method: req.method, route, path: req.path, status, ms: Math.round(seconds * 1000) };
+      // A one-time token in the path never reaches the log (issue 44).
+      const line = { requestId, method: req.method, route, path: redactPath(req.path), status, ms: Math.round(seconds * 1000) };
       if (status >= 500) logger.error(line, "request failed");
       else logger.info(line, "request");
     });

@@ -14,6 +14,9 @@ const AUTH_MAIL = {
   "email-reset": "emailReset",
   "delete-user": "deleteUser",
   "delete-account": "deleteAccount",
+  "email-change-approve": "emailChangeApproval",
+  // Never a mail of its own: its link rides in the approval and the confirmation mails.
+  "email-change-decline": "emailChangeApproval",
 } as const satisfies Record<AuthType, string>;
 
 export type AuthMailRecipient = { id: string; email: string; firstname: string; lastname: string; emailLanguage: string };
@@ -34,9 +37,14 @@ function mailLocale(user: AuthMailRecipient): Locale {
 
 /** Which flow, and what its mail needs beyond the user. */
 export type AuthMailRequest = { user: AuthMailRecipient } & (
-  | { authType: Exclude<AuthType, "email-reset" | "delete-account">; template?: "setPassword" }
-  /** Goes to the requested (new) address, which it names; confirming makes it the login. `requestedBy`: the support user who asked. */
+  | { authType: Exclude<AuthType, "email-reset" | "delete-account" | `email-change-${string}`>; template?: "setPassword" }
+  /**
+   * Goes to the requested (new) address, which it names; confirming makes it the login.
+   * `requestedBy`: the support user who asked; the mail then carries a decline link too (issue 44).
+   */
   | { authType: "email-reset"; newEmail: string; requestedBy?: string }
+  /** Goes to the current address: approve (then the new address gets its link) or decline a change support asked for. */
+  | { authType: "email-change-approve"; newEmail: string; requestedBy: string }
   /** Names the account that the link deletes. */
   | { authType: "delete-account"; accountName: string }
 );
@@ -49,7 +57,15 @@ export type AuthMailRequest = { user: AuthMailRecipient } & (
  */
 export async function sendAuthMail(deps: EmailQueueDeps, request: AuthMailRequest): Promise<void> {
   const { user, authType } = request;
-  const { token } = await issueToken(deps.db, { userId: user.id, purpose: authType });
+  const change = "newEmail" in request && request.requestedBy ? { email: request.newEmail, requestedBy: request.requestedBy } : undefined;
+  const { token } = await issueToken(deps.db, { userId: user.id, purpose: authType, ...(change ? { payload: change } : {}) });
+  // Both addresses of a support-requested change can decline it (issue 44).
+  const declineLink = change
+    ? authLink(
+        "email-change-decline",
+        (await issueToken(deps.db, { userId: user.id, purpose: "email-change-decline", payload: change })).token,
+      )
+    : undefined;
   const base = {
     studioUrl: getEnv().PUBLIC_URL,
     firstName: user.firstname || undefined,
@@ -64,7 +80,20 @@ export async function sendAuthMail(deps: EmailQueueDeps, request: AuthMailReques
         ...common,
         to: request.newEmail,
         type: AUTH_MAIL["email-reset"],
-        variables: { ...base, newEmail: request.newEmail, ...(request.requestedBy ? { requestedBy: request.requestedBy } : {}) },
+        variables: {
+          ...base,
+          newEmail: request.newEmail,
+          ...(request.requestedBy ? { requestedBy: request.requestedBy } : {}),
+          ...(declineLink ? { declineLink } : {}),
+        },
+      });
+      return;
+    case "email-change-approve":
+      await queueEmail(deps, {
+        ...common,
+        to: user.email,
+        type: AUTH_MAIL["email-change-approve"],
+        variables: { ...base, declineLink: declineLink ?? "", newEmail: request.newEmail, requestedBy: request.requestedBy },
       });
       return;
     case "delete-account":

@@ -150,7 +150,16 @@ describe("consuming", () => {
 
 describe("purposes", () => {
   test("cover every authType of the token routes, each notification and the widget's hand-over", () => {
-    expect(AUTH_TYPES).toEqual(["signup", "generated-user-signup", "password-reset", "email-reset", "delete-user", "delete-account"]);
+    expect(AUTH_TYPES).toEqual([
+      "signup",
+      "generated-user-signup",
+      "password-reset",
+      "email-reset",
+      "delete-user",
+      "delete-account",
+      "email-change-approve",
+      "email-change-decline",
+    ]);
     expect(TOKEN_PURPOSES).toEqual([
       ...AUTH_TYPES,
       "deactivate-email:epaperReady",

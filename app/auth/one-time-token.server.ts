@@ -12,7 +12,17 @@ import { retryTransaction } from "#db/retry-transaction";
  */
 
 /** The `:authType` values of /auth/:authType/with/:token (studio-core.md §4). */
-export const AUTH_TYPES = ["signup", "generated-user-signup", "password-reset", "email-reset", "delete-user", "delete-account"] as const;
+export const AUTH_TYPES = [
+  "signup",
+  "generated-user-signup",
+  "password-reset",
+  "email-reset",
+  "delete-user",
+  "delete-account",
+  // A change support asked for (issue 44): the current address approves it, either address declines it.
+  "email-change-approve",
+  "email-change-decline",
+] as const;
 export type AuthType = (typeof AUTH_TYPES)[number];
 
 /** The `:authType` values of /deactivate-email/:authType/with/:token: one per e-mail configuration. */
@@ -47,6 +57,8 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   "email-reset": 24 * HOUR,
   "delete-user": 24 * HOUR,
   "delete-account": 24 * HOUR,
+  "email-change-approve": 72 * HOUR,
+  "email-change-decline": 7 * 24 * HOUR,
   "deactivate-email:epaperReady": 30 * 24 * HOUR,
   "deactivate-email:zipReady": 30 * 24 * HOUR,
   "deactivate-email:channelPublicationReady": 30 * 24 * HOUR,
@@ -58,10 +70,12 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
  * Whether a new token of a purpose ends the unused older ones of the same user. True for the auth
  * flows (only the latest request counts: the newest password-reset mail, the latest requested
  * e-mail address). False for deactivate-email: every notification mail carries its own link,
- * and an older mail's link must keep working.
+ * and an older mail's link must keep working; and for email-change-decline, whose link both
+ * addresses get.
  */
 function replacesOlder(purpose: TokenPurpose): boolean {
-  return !purpose.startsWith("deactivate-email:");
+  // Both addresses get a decline link of their own: the second must not end the first.
+  return !purpose.startsWith("deactivate-email:") && purpose !== "email-change-decline";
 }
 
 export function isTokenPurpose(value: string): value is TokenPurpose {

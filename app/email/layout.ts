@@ -4,8 +4,11 @@ import { escapeHtml } from "@ep/publisher/src/html-safe.ts";
 /** The product name shown in every mail (the sender name comes from MAIL_FROM). */
 export const PRODUCT_NAME = "ePaper Studio";
 
-/** A piece of running text; `strong` marks a name (ePaper, channel) to stand out in HTML. */
-export type Inline = string | { strong: string };
+/**
+ * A piece of running text; `strong` marks a name (ePaper, channel) to stand out in HTML; `link`
+ * is a second, quieter link beside the button (the text part writes its address after the label).
+ */
+export type Inline = string | { strong: string } | { link: { label: string; url: string } };
 /** One paragraph: a string, or several pieces joined without spaces. */
 export type Paragraph = Inline | readonly Inline[];
 
@@ -59,13 +62,19 @@ function pieces(paragraph: Paragraph): readonly Inline[] {
 
 function paragraphText(paragraph: Paragraph): string {
   return pieces(paragraph)
-    .map((piece) => (typeof piece === "string" ? piece : piece.strong))
+    .map((piece) => (typeof piece === "string" ? piece : "strong" in piece ? piece.strong : `${piece.link.label}: ${piece.link.url}`))
     .join("");
 }
 
 function paragraphHtml(paragraph: Paragraph): string {
   return pieces(paragraph)
-    .map((piece) => (typeof piece === "string" ? escapeHtml(piece) : `<strong>${escapeHtml(piece.strong)}</strong>`))
+    .map((piece) =>
+      typeof piece === "string"
+        ? escapeHtml(piece)
+        : "strong" in piece
+          ? `<strong>${escapeHtml(piece.strong)}</strong>`
+          : `<a href="${escapeHtml(piece.link.url)}" style="color:#0f4c81;">${escapeHtml(piece.link.label)}</a>`,
+    )
     .join("");
 }
 

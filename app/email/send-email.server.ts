@@ -4,7 +4,9 @@ import type { Database } from "#db/client";
 import { EmailJob } from "#app/jobs/email";
 import { enqueue, type JobQueue } from "#app/jobs/queues.server";
 import { findPreferenceValue } from "#app/preferences/system-preference.server";
+import { getEnv } from "#app/utils/env.server";
 import type { Locale } from "#app/utils/i18n";
+import { openVariables, sealingSecrets, sealVariables, splitSecretVariables } from "./sealed-variables.server.ts";
 import {
   EmailTemplateError,
   type EmailType,
@@ -12,6 +14,7 @@ import {
   emailConfigOf,
   parseEmailVariables,
   renderStoredEmail,
+  secretVariablesOf,
 } from "./templates.ts";
 
 /** The `email` queue (queues.email in the studio), or a recording double in tests. */
@@ -83,6 +86,8 @@ export async function queueEmail<T extends EmailType>(deps: EmailQueueDeps, requ
     }
   }
   const emailJobId = createId();
+  // The secret variables (one-time links) are sealed: the row holds no usable link (issue 44).
+  const { open, secret } = splitSecretVariables(variables, secretVariablesOf(request.type));
   await deps.db
     .insertInto("emailJob")
     .values({
@@ -92,12 +97,58 @@ export async function queueEmail<T extends EmailType>(deps: EmailQueueDeps, requ
       type: request.type,
       emailConfigId,
       language: request.locale,
-      templateVars: JSON.stringify(variables),
+      templateVars: JSON.stringify(open),
+      sealedVars: secret ? sealVariables(secret, mailSecrets()) : null,
       attempts: 0,
     })
     .execute();
   await enqueue(deps.queue, EmailJob, { emailJobId });
   return { queued: true, emailJobId };
+}
+
+/** The keys that seal and open a mail's secret variables (from SESSION_SECRET; see sealed-variables.server.ts). */
+function mailSecrets(): string[] {
+  return sealingSecrets(getEnv().SESSION_SECRET);
+}
+
+/**
+ * A stored mail's whole variables, its sealed ones opened: for delivery only (and tests that
+ * follow a mail's link as its recipient would). A row written before sealing (its secrets still
+ * in template_vars) is sealed on the way, so no secret stays readable past its first delivery.
+ * Throws EmailTemplateError when the sealed part cannot be opened (SESSION_SECRET rotated away).
+ */
+export async function readEmailJobVariables(db: Database, emailJobId: string): Promise<Record<string, unknown>> {
+  const row = await db
+    .selectFrom("emailJob")
+    .select(["type", "templateVars", "sealedVars"])
+    .where("id", "=", emailJobId)
+    .executeTakeFirst();
+  if (!row) throw new EmailDeliveryError(`email job ${emailJobId} does not exist`, true);
+  return openStoredVariables(db, { id: emailJobId, ...row });
+}
+
+async function openStoredVariables(
+  db: Database,
+  row: { id: string; type: string; templateVars: unknown; sealedVars: string | null },
+): Promise<Record<string, unknown>> {
+  const stored = row.templateVars && typeof row.templateVars === "object" && !Array.isArray(row.templateVars) ? row.templateVars : {};
+  const { open, secret: legacy } = splitSecretVariables(stored as Record<string, unknown>, secretVariablesOf(row.type));
+  let sealed: Record<string, unknown> = {};
+  if (row.sealedVars) {
+    const opened = openVariables(row.sealedVars, mailSecrets());
+    if (!opened) throw new EmailTemplateError("the sealed variables of this e-mail cannot be opened (the session secret changed)");
+    sealed = opened;
+  }
+  if (legacy) {
+    const merged = { ...legacy, ...sealed };
+    await db
+      .updateTable("emailJob")
+      .set({ templateVars: JSON.stringify(open), sealedVars: sealVariables(merged, mailSecrets()) })
+      .where("id", "=", row.id)
+      .execute();
+    return { ...open, ...merged };
+  }
+  return { ...open, ...sealed };
 }
 
 /**
@@ -179,7 +230,7 @@ export async function deliverEmailJob(
 ): Promise<DeliveryOutcome> {
   const row = await deps.db
     .selectFrom("emailJob")
-    .select(["recipientEmail", "type", "language", "templateVars", "sentAt", "sandboxed"])
+    .select(["recipientEmail", "type", "language", "templateVars", "sealedVars", "sentAt", "sandboxed"])
     .where("id", "=", emailJobId)
     .executeTakeFirst();
   if (!row) throw new EmailDeliveryError(`email job ${emailJobId} does not exist`, true);
@@ -187,7 +238,7 @@ export async function deliverEmailJob(
 
   let rendered: ReturnType<typeof renderStoredEmail>;
   try {
-    rendered = renderStoredEmail(row.type, row.language, row.templateVars);
+    rendered = renderStoredEmail(row.type, row.language, await openStoredVariables(deps.db, { id: emailJobId, ...row }));
   } catch (error) {
     const message = describeMailError(error);
     await recordFailure(deps.db, emailJobId, message);

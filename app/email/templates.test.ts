@@ -10,6 +10,7 @@ import {
   escapeHtml,
   renderEmail,
   renderStoredEmail,
+  secretVariablesOf,
 } from "./templates.ts";
 
 const studioUrl = "https://studio.example.test";
@@ -28,7 +29,18 @@ const SAMPLES: { [T in EmailType]: EmailVariables<T> } = {
   generatedUserSignup: token("generated-user-signup"),
   passwordReset: token("password-reset"),
   setPassword: token("password-reset"),
-  emailReset: { ...token("email-reset"), newEmail: "erika.new@example.test", requestedBy: "support.agent@example.test" },
+  emailReset: {
+    ...token("email-reset"),
+    newEmail: "erika.new@example.test",
+    requestedBy: "support.agent@example.test",
+    declineLink: `${studioUrl}/auth/email-change-decline/with/tok-decline-123`,
+  },
+  emailChangeApproval: {
+    ...token("email-change-approve"),
+    newEmail: "erika.new@example.test",
+    requestedBy: "support.agent@example.test",
+    declineLink: `${studioUrl}/auth/email-change-decline/with/tok-decline-123`,
+  },
   emailChangeNotice: { ...person, newEmail: "erika.new@example.test", requestedBy: "support.agent@example.test" },
   deleteUser: token("delete-user"),
   deleteAccount: { ...token("delete-account"), accountName: "Müller Verlag GmbH" },
@@ -125,7 +137,16 @@ test("notifications carry their e-mail config and an unsubscribe link; the previ
   }
   expect(renderEmail("previewLinkGenerated", "de", SAMPLES.previewLinkGenerated).text).toContain("12. März 2027 um 14:00 MEZ");
   expect(renderEmail("previewLinkGenerated", "en", SAMPLES.previewLinkGenerated).text).toContain("12 March 2027 at 14:00 CET");
-  expect(Object.keys(EMAIL_TEMPLATES)).toHaveLength(13);
+  expect(Object.keys(EMAIL_TEMPLATES)).toHaveLength(14);
+});
+
+test("every link that carries a token is declared secret (sealed at rest, redacted for support; issue 44)", () => {
+  for (const type of EMAIL_TYPES) {
+    const tokenLinks = Object.entries(SAMPLES[type])
+      .filter(([, value]) => typeof value === "string" && /\/with\/|\/previewlink\//.test(value))
+      .map(([name]) => name);
+    expect(secretVariablesOf(type), type).toEqual(expect.arrayContaining(tokenLinks));
+  }
 });
 
 test("escapeHtml escapes the five special characters and nothing else", () => {

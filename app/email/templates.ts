@@ -4,6 +4,7 @@ import { type EmailContent, type LayoutVariables, type RenderedEmail, renderLayo
 import {
   deleteAccount,
   deleteUser,
+  emailChangeApproval,
   emailChangeNotice,
   emailReset,
   generatedUserSignup,
@@ -31,6 +32,7 @@ export const EMAIL_TEMPLATES = {
   setPassword,
   emailReset,
   emailChangeNotice,
+  emailChangeApproval,
   deleteUser,
   deleteAccount,
   epaperReady,
@@ -53,6 +55,7 @@ export class EmailTemplateError extends Error {
 
 type AnyTemplate = {
   variables: z.ZodType<LayoutVariables>;
+  secret: readonly string[];
   emailConfig?: EmailConfigName;
   content: Record<Locale, (variables: LayoutVariables) => EmailContent>;
 };
@@ -60,6 +63,16 @@ type AnyTemplate = {
 export function isEmailType(value: unknown): value is EmailType {
   return typeof value === "string" && Object.hasOwn(EMAIL_TEMPLATES, value);
 }
+
+/** The variables of a mail type that are secrets (sealed at rest, redacted everywhere staff look). */
+export function secretVariablesOf(type: string): readonly string[] {
+  return isEmailType(type) ? (EMAIL_TEMPLATES[type] as AnyTemplate).secret : [];
+}
+
+/** Every variable name any template calls secret: what support's tables redact even in a row of an unknown type. */
+export const SECRET_VARIABLE_NAMES: ReadonlySet<string> = new Set(
+  Object.values(EMAIL_TEMPLATES).flatMap((template) => (template as AnyTemplate).secret),
+);
 
 /** The notification setting that switches this mail type off, if any. */
 export function emailConfigOf(type: EmailType): EmailConfigName | undefined {

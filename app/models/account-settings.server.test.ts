@@ -8,6 +8,7 @@ import { insertAccountWithUser } from "#tests/support/fixtures";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
 import { deleteAccountState, findAccountName, hasActiveChannelSubscriptions, renameAccount } from "./account-settings.server.ts";
 import { redeemAuthToken } from "./token-flows.server.ts";
+import { readEmailJobVariables } from "#app/email/send-email.server";
 
 const db = createDb(TEST_DATABASE_URL, { connectionLimit: 2 });
 afterAll(() => db.destroy());
@@ -93,7 +94,7 @@ describe("the delete-account mail", () => {
     );
     const job = await db.selectFrom("emailJob").selectAll().where("userId", "=", mine.userId).executeTakeFirstOrThrow();
     expect(job).toMatchObject({ recipientEmail: mine.email, type: "deleteAccount", language: "de" });
-    const variables = job.templateVars as { link: string; accountName: string };
+    const variables = (await readEmailJobVariables(db, job.id)) as { link: string; accountName: string };
     expect(variables.accountName).toBe("Druckerei Beispiel");
     const token = variables.link.split("/auth/delete-account/with/")[1] ?? "";
     expect(await redeemAuthToken(db, "delete-account", token)).toMatchObject({ kind: "done", messageKey: "accountDeleted" });

@@ -5,6 +5,7 @@ import { createDb } from "#db/client";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
 import { sendEpaperReadyMail } from "./epaper-notifications.server.ts";
 import type { EmailQueue } from "#app/email/send-email.server";
+import { readEmailJobVariables } from "#app/email/send-email.server";
 
 const db = createDb(TEST_DATABASE_URL, { connectionLimit: 2 });
 afterAll(() => db.destroy());
@@ -33,7 +34,7 @@ describe("sendEpaperReadyMail", () => {
     expect(added).toHaveLength(1);
     const job = await db.selectFrom("emailJob").selectAll().where("userId", "=", userId).executeTakeFirstOrThrow();
     expect(job).toMatchObject({ recipientEmail: email, type: "epaperReady", language: "de" });
-    const variables = job.templateVars as Record<string, string>;
+    const variables = (await readEmailJobVariables(db, job.id)) as Record<string, string>;
     expect(variables.epaperName).toBe("Frühjahrskatalog");
     expect(variables.link).toMatch(/\/epaper-ready$/);
     expect(variables.unsubscribeLink).toMatch(/\/deactivate-email\/epaperReady\/with\/[A-Za-z0-9_-]{43}$/);

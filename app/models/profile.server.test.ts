@@ -16,6 +16,7 @@ import {
   updateNames,
 } from "./profile.server.ts";
 import { redeemAuthToken } from "./token-flows.server.ts";
+import { readEmailJobVariables } from "#app/email/send-email.server";
 
 const db = createDb(TEST_DATABASE_URL, { connectionLimit: 2 });
 afterAll(() => db.destroy());
@@ -76,7 +77,7 @@ describe("names and e-mail change", () => {
     const job = await db.selectFrom("emailJob").selectAll().where("userId", "=", me.userId).executeTakeFirstOrThrow();
     // To the NEW address, naming it, in the user's language.
     expect(job).toMatchObject({ recipientEmail: newEmail, type: "emailReset", language: "en" });
-    const variables = job.templateVars as { link: string; newEmail: string; firstName: string };
+    const variables = (await readEmailJobVariables(db, job.id)) as { link: string; newEmail: string; firstName: string };
     expect(variables).toMatchObject({ newEmail, firstName: "Jo" });
     const token = variables.link.split("/auth/email-reset/with/")[1] ?? "";
     expect(await redeemAuthToken(db, "email-reset", token)).toMatchObject({ kind: "done", params: { email: newEmail } });

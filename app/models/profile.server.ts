@@ -44,7 +44,8 @@ export async function isEmailTakenForChange(db: Database, email: string, userId:
  */
 export async function requestEmailChange(db: Database, userId: string, email: string): Promise<boolean> {
   if (await isEmailTakenForChange(db, email, userId)) return false;
-  await db.updateTable("user").set({ requestedEmail: email }).where("id", "=", userId).execute();
+  // The user's own change replaces one support asked for (issue 44): no approval is pending any more.
+  await db.updateTable("user").set({ requestedEmail: email, emailChangeRequestedBy: null }).where("id", "=", userId).execute();
   return true;
 }
 

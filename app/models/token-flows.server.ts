@@ -1,5 +1,6 @@
 import { createId } from "@paralleldrive/cuid2";
 import type { Database } from "#db/client";
+import type { JsonValue } from "#db/schema.gen";
 import { type AuthType, consumeTokenIn, type DeactivateEmailType, type TokenFailure } from "#app/auth/one-time-token.server";
 import { revokeAccountSessions, revokeUserSessions } from "#app/auth/session.server";
 import { isDuplicateKeyError } from "./account-creation.server.ts";
@@ -16,15 +17,24 @@ export type TokenFlowOutcome =
   | { kind: "login"; userId: string; next: "start" | "password"; confirmed: boolean }
   /** Done; the token page says so (the user is not logged in by it). */
   | { kind: "done"; messageKey: TokenDoneMessage; params: { email?: string }; sessionsEnded: SessionsEnded }
+  /**
+   * Noted, nobody logged out (issue 44): a support-requested e-mail change was approved (the new
+   * address gets its confirmation link next: `confirmEmailChange`) or declined.
+   */
+  | { kind: "noted"; messageKey: TokenNotedMessage; params: { email: string }; confirmEmailChange?: EmailChangeRequest }
   | { kind: "failed"; reason: TokenFlowFailure };
 
 /** Whose sessions the flow ended: their browsers are told (forcedLogout) after the commit. */
 export type SessionsEnded = { userId: string } | { accountId: string };
 
 export type TokenDoneMessage = "emailChanged" | "userDeleted" | "accountDeleted";
-export type TokenFlowFailure = TokenFailure | "unprocessable" | "lastUser" | "activeShopSubscriptions";
+export type TokenNotedMessage = "emailChangeApproved" | "emailChangeDeclined";
+export type TokenFlowFailure = TokenFailure | "unprocessable" | "lastUser" | "activeShopSubscriptions" | "notApproved" | "noChangePending";
 
-type User = { id: string; baseAccountId: string; requestedEmail: string | null };
+/** A support-requested change as its approval link carries it: the address asked for and who asked. */
+export type EmailChangeRequest = { userId: string; newEmail: string; requestedBy: string };
+
+type User = { id: string; baseAccountId: string; requestedEmail: string | null; emailChangeRequestedBy: string | null };
 
 export async function redeemAuthToken(db: Database, authType: AuthType, token: string, now = new Date()): Promise<TokenFlowOutcome> {
   try {
@@ -33,12 +43,12 @@ export async function redeemAuthToken(db: Database, authType: AuthType, token: s
       if (!used.ok) return { kind: "failed", reason: used.reason };
       const user = await trx
         .selectFrom("user")
-        .select(["id", "baseAccountId", "requestedEmail"])
+        .select(["id", "baseAccountId", "requestedEmail", "emailChangeRequestedBy"])
         .where("id", "=", used.userId)
         .where("deletedAt", "is", null)
         .executeTakeFirst();
       if (!user) return { kind: "failed", reason: "invalid" };
-      const outcome = await FLOWS[authType](trx, user, now);
+      const outcome = await FLOWS[authType](trx, user, now, used.payload);
       // A refused flow must not use up the link: roll the token's use back with it.
       if (outcome.kind === "failed") throw new FlowRefused(outcome);
       return outcome;
@@ -61,7 +71,39 @@ async function confirmRegistration(trx: Database, user: User) {
   await trx.updateTable("account").set({ isTemporary: false, removeAt: null }).where("id", "=", user.baseAccountId).execute();
 }
 
-const FLOWS: Record<AuthType, (trx: Database, user: User, now: Date) => Promise<TokenFlowOutcome>> = {
+/** The address a change link was issued for; a link of an older or replaced request finds another. */
+function payloadEmail(payload: JsonValue | null): { email: string } | null {
+  if (!payload || typeof payload !== "object" || Array.isArray(payload)) return null;
+  const { email } = payload;
+  return typeof email === "string" ? { email } : null;
+}
+
+type PendingChange = { id: string; requestedEmail: string; emailChangeRequestedBy: string };
+
+/** Approves a pending support-requested change in `trx`; the caller mails the new address after the commit. */
+export async function approveEmailChangeIn(trx: Database, user: PendingChange) {
+  await trx.updateTable("user").set({ emailChangeRequestedBy: null }).where("id", "=", user.id).execute();
+  // The approval link is spent either way (approved here or from the signed-in profile).
+  await trx
+    .deleteFrom("oneTimeToken")
+    .where("userId", "=", user.id)
+    .where("purpose", "=", "email-change-approve")
+    .where("usedAt", "is", null)
+    .execute();
+  return {
+    messageKey: "emailChangeApproved" as const,
+    params: { email: user.requestedEmail },
+    confirmEmailChange: { userId: user.id, newEmail: user.requestedEmail, requestedBy: user.emailChangeRequestedBy },
+  };
+}
+
+/** Withdraws the requested address (declined by either address, or in the signed-in profile). */
+export async function declineEmailChangeIn(trx: Database, user: { id: string; requestedEmail: string }) {
+  await trx.updateTable("user").set({ requestedEmail: null, emailChangeRequestedBy: null }).where("id", "=", user.id).execute();
+  return { messageKey: "emailChangeDeclined" as const, params: { email: user.requestedEmail } };
+}
+
+const FLOWS: Record<AuthType, (trx: Database, user: User, now: Date, payload: JsonValue | null) => Promise<TokenFlowOutcome>> = {
   /** The address given at signup is confirmed: full permissions, logged in, to the start route. */
   async signup(trx, user, now) {
     await confirmRegistration(trx, user);
@@ -82,9 +124,31 @@ const FLOWS: Record<AuthType, (trx: Database, user: User, now: Date) => Promise<
   /** The requested address becomes the e-mail; every session ends (the login name changed). */
   async "email-reset"(trx, user, now) {
     if (!user.requestedEmail) return { kind: "failed", reason: "unprocessable" };
+    // A change support asked for counts only once the current address approved it (issue 44).
+    if (user.emailChangeRequestedBy !== null) return { kind: "failed", reason: "notApproved" };
     await trx.updateTable("user").set({ email: user.requestedEmail, requestedEmail: null }).where("id", "=", user.id).execute();
     await revokeUserSessions(trx, user.id, "emailChanged", { now });
     return { kind: "done", messageKey: "emailChanged", params: { email: user.requestedEmail }, sessionsEnded: { userId: user.id } };
+  },
+  /**
+   * The current address approves the change support asked for (issue 44): only now does the new
+   * address get its confirmation link. A link for another (replaced or declined) request fails.
+   */
+  async "email-change-approve"(trx, user, _now, payload) {
+    const request = payloadEmail(payload);
+    if (!request || user.emailChangeRequestedBy === null || user.requestedEmail !== request.email) {
+      return { kind: "failed", reason: "noChangePending" };
+    }
+    return {
+      kind: "noted",
+      ...(await approveEmailChangeIn(trx, { ...user, emailChangeRequestedBy: user.emailChangeRequestedBy, requestedEmail: request.email })),
+    };
+  },
+  /** Either address declines the change: the request is gone, the address in force stays. */
+  async "email-change-decline"(trx, user, _now, payload) {
+    const request = payloadEmail(payload);
+    if (!request || user.requestedEmail !== request.email) return { kind: "failed", reason: "noChangePending" };
+    return { kind: "noted", ...(await declineEmailChangeIn(trx, { id: user.id, requestedEmail: request.email })) };
   },
   /** Soft delete of the user; the last user of an account cannot go (studio-core.md §5). */
   async "delete-user"(trx, user, now) {

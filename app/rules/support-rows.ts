@@ -42,6 +42,8 @@ export type SupportUserRow = {
   baseAccountIsProtected: boolean;
   /** A pending e-mail change (support's or the user's own), until the new address confirms it. */
   requestedEmail: string | null;
+  /** Set while the requested e-mail waits for the user's approval (issue 44): who asked. */
+  emailChangeRequestedBy: string | null;
   isGenerated: boolean;
   isTemporary: boolean;
   createdAt: Date;

@@ -6,7 +6,7 @@
  * the e2e run reads its files (tests/e2e/support/mailbox.ts). Never for production: it delivers
  * nothing.
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startSmtpInbox } from "./smtp-inbox.ts";
 
@@ -22,10 +22,10 @@ const inbox = await startSmtpInbox({
   onMail(mail) {
     count += 1;
     const { subject, text, html, envelopeTo, messageId } = mail;
-    writeFileSync(
-      join(dir, `${Date.now()}-${String(count).padStart(5, "0")}.json`),
-      JSON.stringify({ to: envelopeTo, subject, text, html, messageId }),
-    );
+    // Written whole, then named: a reader listing *.json never meets a half-written mail.
+    const file = join(dir, `${Date.now()}-${String(count).padStart(5, "0")}.json`);
+    writeFileSync(`${file}.tmp`, JSON.stringify({ to: envelopeTo, subject, text, html, messageId }));
+    renameSync(`${file}.tmp`, file);
     const link = text?.match(/https?:\/\/\S+/)?.[0];
     console.log(`mail to ${envelopeTo.join(", ")}: ${subject}${link ? ` — ${link}` : ""}`);
   },

@@ -121,20 +121,39 @@ test.describe("support in English", () => {
     await expect(page.getByTestId("toasts-polite")).toContainText("Permission removed.");
     await expect(support).toHaveAttribute("aria-pressed", "false");
 
-    // An e-mail change by support is a request (issue 27): the address stays until the new one confirms.
+    // An e-mail change by support is a request (issue 27) the user approves first (issue 44): the
+    // current address is asked, the new one gets nothing until then.
     const newEmail = `moved-${tag}@e2e.epaper.test`;
     const emailField = users.getByRole("textbox", { name: `E-mail of ${customer.email}` });
     await emailField.fill(newEmail);
     await emailField.press("Enter");
-    await expect(page.getByTestId("toasts-polite")).toContainText("A confirmation link went to the new address");
-    await expect(users.getByText(`Waiting for confirmation: ${newEmail}`)).toBeVisible();
+    await expect(page.getByTestId("toasts-polite")).toContainText("The user was asked at the current address to approve the change");
+    await expect(users.getByText(`Waiting for the user's approval: ${newEmail}`)).toBeVisible();
     await expect(users.getByRole("textbox", { name: `E-mail of ${customer.email}` })).toHaveValue(customer.email);
+    const approval = await waitForMail(customer.email, { subject: /approve the change|Zustimmung|bestätigen Sie die Änderung/i });
+    expect(approval.text).toContain(supporter.email);
+    expect(approval.text).toContain(newEmail);
+    // The customer, signed in, approves in the profile; only then does the new address get its link.
+    const customerPage = await (await page.context().browser()?.newContext({ locale: "en-US" }))?.newPage();
+    if (!customerPage) throw new Error("no second browser context");
+    await logInAs(customerPage.context(), customer);
+    await customerPage.goto("/epaper");
+    const menuButton = customerPage.getByRole("button", { name: /^Main menu/ });
+    const profileItem = customerPage.getByRole("menuitem", { name: "Profile", exact: true });
+    await expect(async () => {
+      if (!(await profileItem.isVisible())) await menuButton.click();
+      await expect(profileItem).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
+    await profileItem.click();
+    const pending = customerPage.getByTestId("pending-email-change");
+    await expect(pending).toContainText(`asked to change your e-mail address to ${newEmail}`);
+    await pending.getByRole("button", { name: "Approve the change" }).click();
+    await expect(customerPage.getByTestId("toasts-polite")).toContainText(`${newEmail} now receives a link to confirm it`);
+    await expect(pending).toHaveCount(0);
     expect((await waitForMail(newEmail, { subject: /Confirm your new e-mail address|Bestätigen Sie Ihre neue/ })).text).toContain(
       supporter.email,
     );
-    expect((await waitForMail(customer.email, { subject: /change of your e-mail address|Änderung Ihrer E-Mail-Adresse/ })).text).toContain(
-      newEmail,
-    );
+    await customerPage.context().close();
     // A user of a higher level than the supporter's: every action on the row is disabled.
     const admin = await insertUserWithLevel("4");
     await page.goto(`/support/users?search=${admin.accountId}`);

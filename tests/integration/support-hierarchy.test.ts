@@ -134,8 +134,9 @@ describe("the takeover of issue 27", () => {
 });
 
 describe("a support e-mail change is a request, not a fact", () => {
-  test("the address stays until the new one confirms; the new gets the link, the old a notice naming who asked", async () => {
-    const support = await actorAt("3");
+  // Below level 4 the current address must approve first (issue 44: tests/integration/support-secrets.test.ts).
+  test("level 4: the address stays until the new one confirms; the new gets the link, the old a notice naming who asked", async () => {
+    const support = await actorAt("4");
     const target = await targetAt("2");
     const newEmail = `moved-${createId()}@example.test`;
     await expect(updateUserAsSupport(deps(), support, target.userId, "email", newEmail)).resolves.toBe("requested");

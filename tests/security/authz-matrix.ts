@@ -343,6 +343,12 @@ export const MATRIX: MatrixEntry[] = [
   { route: "auth/:authType/with/:token", method: "GET", path: () => "/auth/signup/with/not-a-token", expect: all("200") },
   { route: "auth/:authType/with/:token", method: "POST", path: () => "/auth/signup/with/not-a-token", expect: all("400") },
   {
+    route: "auth/:authType/with/:token",
+    method: "POST",
+    path: () => "/auth/email-change-approve/with/not-a-token",
+    expect: all("400"),
+  },
+  {
     route: "deactivate-email/:authType/with/:token",
     method: "GET",
     path: () => "/deactivate-email/epaperReady/with/x",
@@ -910,6 +916,21 @@ export const MATRIX: MatrixEntry[] = [
     intent: "deleteProfile",
     destructive: true,
     expect: signedIn("409", { generated: "403", unconfirmed: "UserNotConfirmed", level4: "403" }),
+  },
+  // Issue 44: the signed-in answer to an e-mail change support asked for; the fixture's user has
+  // none pending, so past the gate the answer is 'no change pending' (409), and it touches only
+  // the caller's own user (no id is sent).
+  {
+    route: "resources/profile",
+    method: "POST",
+    intent: "approveEmailChange",
+    expect: signedIn("409", { generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
+  {
+    route: "resources/profile",
+    method: "POST",
+    intent: "declineEmailChange",
+    expect: signedIn("409", { generated: "403", unconfirmed: "UserNotConfirmed" }),
   },
   { route: "resources/account-settings", method: "GET", expect: signedIn("200") },
   {

@@ -12,7 +12,14 @@ import { useErrorText } from "#app/components/hooks/use-error-text";
 import { Button } from "../ui/button.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { type DeleteAccountOffer, useDeleteAccountFlow } from "./delete-account-flow.tsx";
-import { ChangePasswordForm, DeleteProfile, NotificationSwitch, ProfileDetailsForm, Section } from "./profile-sections.tsx";
+import {
+  ChangePasswordForm,
+  DeleteProfile,
+  NotificationSwitch,
+  PendingEmailChange,
+  ProfileDetailsForm,
+  Section,
+} from "./profile-sections.tsx";
 import { useSchemaForm } from "#app/components/hooks/use-schema-form";
 import { UploadWidgetCode } from "./upload-widget-code.tsx";
 import { ApiKeysSection } from "./api-keys-section.tsx";
@@ -258,6 +265,11 @@ function ProfileSettings({ settings, onClose }: { settings: ProfileSettingsData;
   const canDeleteAccountInstead = settings.deleteAccount.allowed && !settings.deleteAccount.administered;
   return (
     <>
+      {settings.pendingEmailChange ? (
+        <Section title={t("shell.profile.pendingEmailChange")}>
+          <PendingEmailChange change={settings.pendingEmailChange} />
+        </Section>
+      ) : null}
       {settings.notifications.length > 0 ? (
         <Section title={t("shell.profile.notifications")}>
           <p className="mb-2 text-sm text-slate-600">{t("shell.profile.notificationsHint")}</p>

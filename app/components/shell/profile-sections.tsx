@@ -172,6 +172,43 @@ export function NotificationSwitch({ setting }: { setting: NotificationSetting }
 }
 
 /**
+ * An e-mail change support asked for (issue 44): nothing happens until the user approves it here
+ * (or by the link in the mail to the current address); then the new address gets its link.
+ */
+export function PendingEmailChange({ change }: { change: { email: string; requestedBy: string } }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof profileAction>();
+  const busy = fetcher.state !== "idle";
+  const answer = (intent: "approveEmailChange" | "declineEmailChange") =>
+    void fetcher.submit({ intent }, { method: "POST", action: PROFILE_ACTION });
+  return (
+    <div
+      className="flex flex-col gap-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200"
+      data-testid="pending-email-change"
+    >
+      <p className="break-words">{t("shell.profile.pendingEmailChangeText", { email: change.email, requestedBy: change.requestedBy })}</p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          isPending={busy && fetcher.formData?.get("intent") === "approveEmailChange"}
+          isDisabled={busy}
+          onPress={() => answer("approveEmailChange")}
+        >
+          {t("shell.profile.approveEmailChange")}
+        </Button>
+        <Button
+          variant="secondary"
+          isPending={busy && fetcher.formData?.get("intent") === "declineEmailChange"}
+          isDisabled={busy}
+          onPress={() => answer("declineEmailChange")}
+        >
+          {t("shell.profile.declineEmailChange")}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
  * Delete profile (deleteProfileButton): a confirmation, then the delete-user mail. The last user
  * of an account is told to delete the account instead ('onlyLastUserLeftDeleteAccountInstead'),
  * before asking when the drawer already knows it, or when the server answers 409.

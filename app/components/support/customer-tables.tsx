@@ -67,7 +67,11 @@ export function UsersTable({ rows, state, label }: { rows: UserView[]; state: Li
           <td className={bodyCell}>
             {text(row, "email")}
             {row.requestedEmail ? (
-              <span className="mt-1 block text-xs text-slate-700">{t("support.users.requestedEmail", { email: row.requestedEmail })}</span>
+              <span className="mt-1 block text-xs text-slate-700">
+                {t(row.emailChangeRequestedBy ? "support.users.requestedEmailApproval" : "support.users.requestedEmail", {
+                  email: row.requestedEmail,
+                })}
+              </span>
             ) : null}
           </td>
           <td className={bodyCell}>{text(row, "firstname")}</td>

@@ -16,6 +16,7 @@ const IGNORE = {
 /** authType signup: a registered user confirms the address given at signup. */
 export const signup = defineTemplate({
   variables: tokenLink,
+  secret: ["link"],
   content: {
     de: (v) => ({
       subject: "Bitte bestätigen Sie Ihre Registrierung",
@@ -41,6 +42,7 @@ export const signup = defineTemplate({
 /** authType generated-user-signup: a try-it user registers; the link leads on to /password. */
 export const generatedUserSignup = defineTemplate({
   variables: tokenLink,
+  secret: ["link"],
   content: {
     de: (v) => ({
       subject: "Bestätigen Sie Ihre E-Mail-Adresse für das ePaper Studio",
@@ -66,6 +68,7 @@ export const generatedUserSignup = defineTemplate({
 /** authType password-reset, requested by the user on /password. */
 export const passwordReset = defineTemplate({
   variables: tokenLink,
+  secret: ["link"],
   content: {
     de: (v) => ({
       subject: "Setzen Sie Ihr Passwort zurück",
@@ -88,6 +91,7 @@ export const passwordReset = defineTemplate({
  */
 export const setPassword = defineTemplate({
   variables: tokenLink,
+  secret: ["link"],
   content: {
     de: (v) => ({
       subject: "Legen Sie Ihr Passwort für das ePaper Studio fest",
@@ -110,12 +114,24 @@ export const setPassword = defineTemplate({
   },
 });
 
+/** "Not expected? Decline the change." with the decline link, in the mail's language (issue 44). */
+const declineNote = {
+  de: (url: string) => [
+    "Sie erwarten diese Änderung nicht? ",
+    { link: { label: "Änderung ablehnen", url } },
+    " – dann bleibt alles, wie es ist.",
+  ],
+  en: (url: string) => ["Not expecting this change? ", { link: { label: "Decline the change", url } }, " and everything stays as it is."],
+} as const;
+
 /**
  * authType email-reset: sent to the requested (new) address; confirming makes it the login.
- * `requestedBy` names the support user when support asked for the change (issue 27).
+ * `requestedBy` names the support user when support asked for the change (issue 27); such a mail
+ * goes out only after the current address approved it and carries a decline link (issue 44).
  */
 export const emailReset = defineTemplate({
-  variables: tokenLink.extend({ newEmail: z.email(), requestedBy: z.email().optional() }),
+  variables: tokenLink.extend({ newEmail: z.email(), requestedBy: z.email().optional(), declineLink: httpUrl.optional() }),
+  secret: ["link", "declineLink"],
   content: {
     de: (v) => ({
       subject: "Bestätigen Sie Ihre neue E-Mail-Adresse",
@@ -126,13 +142,13 @@ export const emailReset = defineTemplate({
               v.requestedBy,
               ") möchte die E-Mail-Adresse Ihres Benutzerkontos ändern in ",
               { strong: v.newEmail },
-              ".",
+              ". Die bisherige Adresse hat der Änderung zugestimmt.",
             ]
           : ["Sie möchten die E-Mail-Adresse Ihres Benutzerkontos im ePaper Studio ändern in ", { strong: v.newEmail }, "."],
         "Bitte bestätigen Sie die neue Adresse. Bis dahin melden Sie sich weiter mit Ihrer bisherigen Adresse an.",
       ],
       action: { label: "Neue E-Mail-Adresse bestätigen", url: v.link },
-      notes: [...validityNote("de", v.validHours), IGNORE.de],
+      notes: [...validityNote("de", v.validHours), v.declineLink ? declineNote.de(v.declineLink) : IGNORE.de],
     }),
     en: (v) => ({
       subject: "Confirm your new e-mail address",
@@ -143,13 +159,55 @@ export const emailReset = defineTemplate({
               v.requestedBy,
               ") asked to change the e-mail address of your user account to ",
               { strong: v.newEmail },
-              ".",
+              ". The current address has approved the change.",
             ]
           : ["You asked to change the e-mail address of your ePaper Studio user account to ", { strong: v.newEmail }, "."],
         "Please confirm the new address. Until then, keep logging in with your current address.",
       ],
       action: { label: "Confirm new e-mail address", url: v.link },
-      notes: [...validityNote("en", v.validHours), IGNORE.en],
+      notes: [...validityNote("en", v.validHours), v.declineLink ? declineNote.en(v.declineLink) : IGNORE.en],
+    }),
+  },
+});
+
+/**
+ * To the current address when support (below level 4) asks to change it (issue 44): nothing
+ * happens unless this address approves; then the new address gets its confirmation link. Either
+ * link can decline it.
+ */
+export const emailChangeApproval = defineTemplate({
+  variables: tokenLink.extend({ newEmail: z.email(), requestedBy: z.email(), declineLink: httpUrl }),
+  secret: ["link", "declineLink"],
+  content: {
+    de: (v) => ({
+      subject: "Bitte bestätigen Sie die Änderung Ihrer E-Mail-Adresse",
+      paragraphs: [
+        [
+          "Der Support des ePaper Studios (",
+          v.requestedBy,
+          ") möchte die E-Mail-Adresse Ihres Benutzerkontos ändern in ",
+          { strong: v.newEmail },
+          ".",
+        ],
+        "Die Änderung wird erst wirksam, wenn Sie sie hier zustimmen und danach die neue Adresse bestätigt wird. Bis dahin bleibt diese Adresse Ihre Anmeldung, und alle E-Mails (auch zum Zurücksetzen des Passworts) kommen weiter hierher.",
+      ],
+      action: { label: "Änderung zustimmen", url: v.link },
+      notes: [...validityNote("de", v.validHours), declineNote.de(v.declineLink)],
+    }),
+    en: (v) => ({
+      subject: "Please approve the change of your e-mail address",
+      paragraphs: [
+        [
+          "The ePaper Studio support (",
+          v.requestedBy,
+          ") asked to change the e-mail address of your user account to ",
+          { strong: v.newEmail },
+          ".",
+        ],
+        "The change takes effect only if you approve it here and the new address is then confirmed. Until then, this address stays your login, and every e-mail (password resets included) keeps coming here.",
+      ],
+      action: { label: "Approve the change", url: v.link },
+      notes: [...validityNote("en", v.validHours), declineNote.en(v.declineLink)],
     }),
   },
 });
@@ -160,6 +218,7 @@ export const emailReset = defineTemplate({
  */
 export const emailChangeNotice = defineTemplate({
   variables: layoutVariables.extend({ newEmail: z.email(), requestedBy: z.email() }),
+  secret: [],
   content: {
     de: (v) => ({
       subject: "Eine Änderung Ihrer E-Mail-Adresse wurde angefragt",
@@ -195,6 +254,7 @@ export const emailChangeNotice = defineTemplate({
 /** authType delete-user: the user asked to delete their profile (studio-admin.md "Profile deletion needs confirmation"). */
 export const deleteUser = defineTemplate({
   variables: tokenLink,
+  secret: ["link"],
   content: {
     de: (v) => ({
       subject: "Bestätigen Sie das Löschen Ihres Profils",
@@ -220,6 +280,7 @@ export const deleteUser = defineTemplate({
 /** authType delete-account: the whole account (company) with its users and ePapers. */
 export const deleteAccount = defineTemplate({
   variables: tokenLink.extend({ accountName: displayName }),
+  secret: ["link"],
   content: {
     de: (v) => ({
       subject: "Bestätigen Sie das Löschen Ihres Kontos",

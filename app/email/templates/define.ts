@@ -29,6 +29,12 @@ export const validHours = z
 export type TemplateDefinition<S extends z.ZodObject> = {
   /** The template's variables: checked when a mail is queued and again when it is delivered. */
   variables: S;
+  /**
+   * The variables that are secrets (a one-time link, an unsubscribe link, a preview link): sealed
+   * at rest, opened only to deliver the mail, redacted in support's tables and in logs (issue 44).
+   * Every template says it, if only `[]`.
+   */
+  secret: readonly (keyof z.output<S> & string)[];
   /** Set for notifications a user can switch off (studio-core.md: email notification config). */
   emailConfig?: EmailConfigName;
   content: Record<Locale, (variables: z.output<S>) => EmailContent>;

@@ -19,6 +19,7 @@ const UNSUBSCRIBE = {
 export const epaperReady = defineTemplate({
   variables: notification,
   emailConfig: "epaperReady",
+  secret: ["unsubscribeLink"],
   content: {
     de: (v) => ({
       subject: `Ihr ePaper „${v.epaperName}“ ist fertig`,
@@ -41,6 +42,7 @@ export const epaperReady = defineTemplate({
 export const zipReady = defineTemplate({
   variables: notification,
   emailConfig: "zipReady",
+  secret: ["unsubscribeLink"],
   content: {
     de: (v) => ({
       subject: `Ihr Zip-Paket für „${v.epaperName}“ ist fertig`,
@@ -67,6 +69,7 @@ export const zipReady = defineTemplate({
 export const channelPublicationReady = defineTemplate({
   variables: notification.extend({ channelName: displayName }),
   emailConfig: "channelPublicationReady",
+  secret: ["unsubscribeLink"],
   content: {
     de: (v) => ({
       subject: `„${v.epaperName}“ ist im Kanal „${v.channelName}“ veröffentlicht`,
@@ -109,6 +112,8 @@ function formatDate(locale: Locale, iso: string): string {
  * generated"). The link is password-protected; the password is never put in a mail.
  */
 export const previewLinkGenerated = defineTemplate({
+  // The preview's address is its capability (with the password): support has no need to read it.
+  secret: ["previewUrl"],
   variables: layoutVariables.extend({
     epaperName: displayName,
     previewUrl: httpUrl,

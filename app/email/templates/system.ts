@@ -3,6 +3,7 @@ import { defineTemplate, layoutVariables } from "./define.ts";
 /** Support's "send test e-mail" (studio-admin.md: send-test-email {lang}): proves SMTP works. */
 export const testEmail = defineTemplate({
   variables: layoutVariables,
+  secret: [],
   content: {
     de: () => ({
       subject: "Test-E-Mail aus dem ePaper Studio",

@@ -76,6 +76,14 @@ export default {
       unprocessable: "Ein unerwarteter Fehler ist aufgetreten. Bitte wenden Sie sich an den Support.",
       lastUser: "Sie sind der letzte Benutzer dieses Kontos und können nicht gelöscht werden. Bitte löschen Sie stattdessen das Konto.",
       activeShopSubscriptions: "Die Aktion kann nicht ausgeführt werden, da noch aktive Abonnements laufen.",
+      notApproved:
+        "Diese Änderung der E-Mail-Adresse wurde von der bisherigen Adresse noch nicht bestätigt. Erst danach kann die neue Adresse bestätigt werden.",
+      noChangePending: "Es gibt keine offene Änderung Ihrer E-Mail-Adresse mehr: Sie wurde bereits beantwortet, abgelehnt oder ersetzt.",
+    },
+    noted: {
+      emailChangeApproved:
+        "Danke, Sie haben der Änderung zugestimmt. {{email}} erhält jetzt einen Link zur Bestätigung; bis dahin bleibt Ihre bisherige Adresse Ihre Anmeldung.",
+      emailChangeDeclined: "Die Änderung in {{email}} wurde abgelehnt. Ihre E-Mail-Adresse bleibt unverändert.",
     },
   },
   deactivateEmail: {

@@ -176,6 +176,7 @@ export default {
       deleteTitle: "Diesen Benutzer löschen?",
       deleteText: "Der Benutzer {{email}} wird gelöscht und abgemeldet.",
       requestedEmail: "Wartet auf Bestätigung: {{email}}",
+      requestedEmailApproval: "Wartet auf Zustimmung des Benutzers: {{email}}",
     },
     epaper: {
       coverLabel: "{{name}} in seinem Konto öffnen",
@@ -316,6 +317,8 @@ export default {
       resendingEmailSuccessful: "Die E-Mail wird erneut gesendet.",
       emailChangeRequested:
         "Ein Bestätigungslink ging an die neue Adresse, ein Hinweis an die bisherige. Die Adresse ändert sich, sobald der Link aufgerufen wird.",
+      emailChangeApprovalRequested:
+        "Der Benutzer wurde an der bisherigen Adresse gebeten, der Änderung zuzustimmen. Danach erhält die neue Adresse einen Bestätigungslink.",
     },
     errors: {
       notFound: "Diesen Eintrag gibt es nicht mehr.",

@@ -72,6 +72,14 @@ export default {
       unprocessable: "An unexpected error has occurred. Please contact the support.",
       lastUser: "You are the last user of this account and cannot be deleted. Please delete the account instead.",
       activeShopSubscriptions: "Action cannot be executed because active subscriptions are still running.",
+      notApproved:
+        "The current address has not approved this change of the e-mail address yet. Only then can the new address be confirmed.",
+      noChangePending: "There is no open change of your e-mail address any more: it was already answered, declined or replaced.",
+    },
+    noted: {
+      emailChangeApproved:
+        "Thank you, you approved the change. {{email}} now receives a link to confirm it; until then your current address stays your login.",
+      emailChangeDeclined: "The change to {{email}} was declined. Your e-mail address stays as it is.",
     },
   },
   deactivateEmail: {

@@ -173,6 +173,7 @@ export default {
       deleteTitle: "Delete this user?",
       deleteText: "The user {{email}} is deleted and logged out.",
       requestedEmail: "Waiting for confirmation: {{email}}",
+      requestedEmailApproval: "Waiting for the user's approval: {{email}}",
     },
     epaper: {
       coverLabel: "Open {{name}} in its account",
@@ -309,6 +310,8 @@ export default {
       resendingEmailSuccessful: "The e-mail is being sent again.",
       emailChangeRequested:
         "A confirmation link went to the new address, and a notice to the current one. The address changes when the link is followed.",
+      emailChangeApprovalRequested:
+        "The user was asked at the current address to approve the change. Once approved, the new address gets a confirmation link.",
     },
     errors: {
       notFound: "This entry no longer exists.",

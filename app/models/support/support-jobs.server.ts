@@ -1,4 +1,5 @@
 import { type EmailQueue, resendEmailJob } from "#app/email/send-email.server";
+import { SECRET_VARIABLE_NAMES, secretVariablesOf } from "#app/email/templates";
 import { AppError } from "#app/errors/app-error";
 import { type PermissionSubject, requireOutranks, requirePermission } from "#app/rules/permissions";
 import { likeContains, likePrefix, type SupportQuery } from "#app/rules/support-lists";
@@ -132,10 +133,20 @@ export async function listSupportEmailJobs(db: Database, subject: PermissionSubj
   ]);
   return {
     total: Number(total),
-    rows: rows.map(
-      (row): SupportEmailJobRow => ({ ...row, templateVars: row.templateVars === null ? null : JSON.stringify(row.templateVars, null, 2) }),
-    ),
+    rows: rows.map((row): SupportEmailJobRow => ({ ...row, templateVars: shownVariables(row.type, row.templateVars) })),
   };
+}
+
+/** What support reads of a mail's stored variables (issue 44): never a secret, only its name. */
+export const REDACTED = "[secret]";
+
+function shownVariables(type: string, stored: unknown): string | null {
+  if (stored === null || typeof stored !== "object" || Array.isArray(stored)) return stored === null ? null : JSON.stringify(stored);
+  const shown: Record<string, unknown> = {};
+  // Any name a template calls secret is hidden, whatever the row's type says (an old row, a renamed type).
+  for (const [name, value] of Object.entries(stored)) shown[name] = SECRET_VARIABLE_NAMES.has(name) ? REDACTED : value;
+  for (const name of secretVariablesOf(type)) shown[name] = REDACTED;
+  return JSON.stringify(shown, null, 2);
 }
 
 /** 'Resend' (§7 repeat-email-job): the stored mail is queued again; a failure says 'resendingEmailFailed'. */

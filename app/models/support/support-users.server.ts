@@ -11,7 +11,7 @@ import {
   type ValidationMessageKey,
   validationMessageParams,
 } from "#app/rules/account-validation";
-import { type PermissionLevel, type PermissionSubject, type UserTarget, requirePermission } from "#app/rules/permissions";
+import { isAdmin, type PermissionLevel, type PermissionSubject, type UserTarget, requirePermission } from "#app/rules/permissions";
 import { likeContains, type SupportQuery } from "#app/rules/support-lists";
 import type { Database } from "#db/client";
 import type { SupportUserRow } from "#app/rules/support-rows";
@@ -88,6 +88,7 @@ export async function listSupportUsers(db: Database, subject: PermissionSubject,
         "user.isTemporary",
         "user.createdAt",
         "user.requestedEmail",
+        "user.emailChangeRequestedBy",
         "base.isProtected as baseAccountIsProtected",
         "acc.name as accountName",
         "acc.isDemoAccount as accountIsDemoAccount",
@@ -163,7 +164,7 @@ const FIELD_SCHEMAS = { email: emailField, firstname: firstnameField, lastname: 
  * user, never a user who ranks above the actor (issue 27). A new e-mail is a request, not a fact:
  * the new address gets the confirmation link of the user's own change, the current one a notice
  * naming who asked; logins and password mails keep the current address until the link is followed.
- * Returns what happened: "saved", "requested" (an e-mail), or false when nothing changed.
+ * Returns what happened: "saved", "requested" (an e-mail, level 4), "approvalRequested" (an e-mail the user must approve first), or false when nothing changed.
  */
 export async function updateUserAsSupport(
   deps: SupportDeps & { queue: EmailQueue },
@@ -171,7 +172,7 @@ export async function updateUserAsSupport(
   userId: string,
   field: UserTextField,
   raw: string,
-): Promise<"saved" | "requested" | false> {
+): Promise<"saved" | "requested" | "approvalRequested" | false> {
   requirePermission(actor.subject, "support");
   const user = await loadTargetUser(deps.db, userId);
   requirePermission(actor.subject, "editUserAsSupport", user);
@@ -207,41 +208,52 @@ async function requestEmailChangeAsSupport(
   actor: SupportActor,
   user: UserTargetRow,
   email: string,
-): Promise<"requested"> {
+): Promise<"requested" | "approvalRequested"> {
+  // Below level 4 the user approves first, from the current address or a signed-in session (issue 44):
+  // support alone, reading the new address, can never complete the change.
+  const needsApproval = !isAdmin(actor.subject);
   await retryTransaction(deps.db, async (trx) => {
     // Taken: any user's address, or another user's pending change (it would collide when confirmed).
     if (await isEmailTakenForChange(trx, email, user.id)) {
       throw new AppError("validation.emailAlreadyExistOrAlreadyRequested", { status: 409 });
     }
-    await trx.updateTable("user").set({ requestedEmail: email }).where("id", "=", user.id).execute();
+    await trx
+      .updateTable("user")
+      .set({ requestedEmail: email, emailChangeRequestedBy: needsApproval ? actor.email : null })
+      .where("id", "=", user.id)
+      .execute();
     await recordSupportAction(trx, actor, {
       accountId: user.baseAccountId,
       targetType: "user",
       targetId: user.id,
       action: "request:email",
       before: { email: user.email },
-      after: { requestedEmail: email },
+      after: { requestedEmail: email, pendingApproval: needsApproval },
     });
   });
-  // After the commit: a fresh link to the new address (an older link of the user's own stays
-  // valid only for the address it was issued with: the flow reads requestedEmail when redeemed).
+  // After the commit. An older link of the user's own stays valid only for the address it was
+  // issued with (the flow reads requestedEmail when redeemed) and never while approval is pending.
   const mailDeps = { db: deps.db, queue: deps.queue };
-  await sendAuthMail(mailDeps, { user, authType: "email-reset", newEmail: email, requestedBy: actor.email });
-  await queueEmail(mailDeps, {
-    to: user.email,
-    type: "emailChangeNotice",
-    locale: isLocale(user.emailLanguage) ? user.emailLanguage : "en",
-    userId: user.id,
-    variables: {
-      studioUrl: getEnv().PUBLIC_URL,
-      firstName: user.firstname || undefined,
-      lastName: user.lastname || undefined,
-      newEmail: email,
-      requestedBy: actor.email,
-    },
-  });
+  if (needsApproval) {
+    await sendAuthMail(mailDeps, { user, authType: "email-change-approve", newEmail: email, requestedBy: actor.email });
+  } else {
+    await sendAuthMail(mailDeps, { user, authType: "email-reset", newEmail: email, requestedBy: actor.email });
+    await queueEmail(mailDeps, {
+      to: user.email,
+      type: "emailChangeNotice",
+      locale: isLocale(user.emailLanguage) ? user.emailLanguage : "en",
+      userId: user.id,
+      variables: {
+        studioUrl: getEnv().PUBLIC_URL,
+        firstName: user.firstname || undefined,
+        lastName: user.lastname || undefined,
+        newEmail: email,
+        requestedBy: actor.email,
+      },
+    });
+  }
   await publishToUser(deps.redis, user.id, { type: "accountDataChanged" });
-  return "requested";
+  return needsApproval ? "approvalRequested" : "requested";
 }
 
 /**

@@ -7,7 +7,9 @@ import { destroySessionHeader } from "#app/auth/session-cookie.server";
 import { AuthCard, Notice } from "#app/components/account/auth-card";
 import { TokenCheck } from "#app/components/account/auto-submit";
 import { ButtonLink } from "#app/components/ui/button";
+import { mailApprovedEmailChange } from "#app/models/email-change.server";
 import { redeemAuthToken, type TokenFlowOutcome } from "#app/models/token-flows.server";
+import { queues } from "#app/jobs/producer.server";
 import { db } from "#app/utils/db.server";
 import { getInstance } from "#app/utils/i18next.server";
 import { publishForcedLogout } from "#app/events/publish.server";
@@ -42,6 +44,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (outcome.next === "password") throw redirect(href("/password"), { headers });
     throw await redirectWithToast(href("/epaper"), { type: "success", messageKey: "auth.signupConfirmed" }, { headers });
   }
+  if (outcome.kind === "noted") {
+    // An approval: the new address gets its confirmation link now (issue 44).
+    if (outcome.confirmEmailChange) await mailApprovedEmailChange({ db, queue: queues.email }, outcome.confirmEmailChange);
+    return data({ outcome: { kind: outcome.kind, messageKey: outcome.messageKey, params: outcome.params } });
+  }
   if (outcome.kind === "done") {
     await publishForcedLogout(redis, outcome.sessionsEnded);
     // The flow ended every session of the user (or of the account): this browser's one too.
@@ -50,7 +57,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   return data({ outcome }, { status: outcome.reason === "unprocessable" ? 422 : 400 });
 }
 
-type ShownOutcome = Exclude<TokenFlowOutcome, { kind: "login" }> | { kind: "limited"; minutes: number };
+type ShownOutcome =
+  | Exclude<TokenFlowOutcome, { kind: "login" | "noted" }>
+  | Omit<Extract<TokenFlowOutcome, { kind: "noted" }>, "confirmEmailChange">
+  | { kind: "limited"; minutes: number };
 
 export default function AuthToken({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -65,6 +75,14 @@ export default function AuthToken({ actionData }: Route.ComponentProps) {
 
 function TokenOutcome({ outcome }: { outcome: ShownOutcome }) {
   const { t } = useTranslation();
+  if (outcome.kind === "noted") {
+    return (
+      <>
+        <Notice tone="success">{t(`auth.noted.${outcome.messageKey}`, { email: outcome.params.email })}</Notice>
+        <ButtonLink to={href("/epaper")}>{t("auth.backToStudio")}</ButtonLink>
+      </>
+    );
+  }
   if (outcome.kind === "done") {
     return (
       <>

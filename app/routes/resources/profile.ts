@@ -7,6 +7,8 @@ import { sendAuthMail } from "#app/auth/auth-mail.server";
 import { enforceRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { requireStudioUser, type StudioUser } from "#app/auth/studio-user.server";
 import { deleteAccountState } from "#app/models/account-settings.server";
+import { answerEmailChange, findPendingEmailChange } from "#app/models/email-change.server";
+import { AppError } from "#app/errors/app-error";
 import {
   changePassword,
   isEmailConfigName,
@@ -40,11 +42,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const studio = await requireStudioUser(db, request);
   const { user, permissions } = studio;
   const canDeleteProfile = permissions.has("deleteProfileButton");
-  const [notifications, isLastUser, deleteAccount, supportEmail] = await Promise.all([
+  const [notifications, isLastUser, deleteAccount, supportEmail, pendingEmailChange] = await Promise.all([
     listNotificationSettings(db, user.id),
     canDeleteProfile ? isLastUserOfAccount(db, user) : Promise.resolve(false),
     deleteAccountState(db, studio),
     findSupportEmail(db),
+    findPendingEmailChange(db, user.id),
   ]);
   return {
     // The user_email_config rows are the permission keys userEmailConfig-{name} (ADR 0010).
@@ -53,6 +56,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     isLastUser,
     deleteAccount,
     supportEmail,
+    /** An e-mail change support asked for, waiting for this user's answer (issue 44). */
+    pendingEmailChange,
   };
 }
 
@@ -62,6 +67,8 @@ export const intents = z.discriminatedUnion("intent", [
   bareIntent("password"),
   bareIntent("notification"),
   bareIntent("deleteProfile"),
+  bareIntent("approveEmailChange"),
+  bareIntent("declineEmailChange"),
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
@@ -78,6 +85,9 @@ export async function action({ request }: Route.ActionArgs) {
         return saveNotification(studio, formData);
       case "deleteProfile":
         return requestProfileDeletion(studio);
+      case "approveEmailChange":
+      case "declineEmailChange":
+        return answerPendingEmailChange(studio, intent === "approveEmailChange" ? "approve" : "decline");
     }
   });
 }
@@ -111,6 +121,18 @@ async function saveProfile({ user, subject }: StudioUser, formData: FormData) {
   return data(
     { intent: "profile" as const, result: submission.reply() },
     { headers: await toastHeaders({ type: "success", messageKey: "shell.profile.requestedEmailCached", params: { email } }) },
+  );
+}
+
+/** The signed-in user approves or declines the e-mail change support asked for (issue 44). */
+async function answerPendingEmailChange({ user, subject }: StudioUser, answer: "approve" | "decline") {
+  requirePermission(subject, "profile");
+  const answered = await answerEmailChange({ db, queue: queues.email }, user.id, answer);
+  if (!answered) throw new AppError("shell.profile.noEmailChangePending", { status: 409 });
+  const messageKey = answer === "approve" ? "shell.profile.emailChangeApproved" : "shell.profile.emailChangeDeclined";
+  return data(
+    { intent: `${answer}EmailChange` as const, ok: true as const },
+    { headers: await toastHeaders({ type: "success", messageKey, params: answered }) },
   );
 }
 

@@ -95,12 +95,12 @@ export function supportAction(studio: StudioUser, request: Request) {
           { ok: true as const },
           { headers: { "Set-Cookie": await toastSetCookie({ type: "success", messageKey: "apiKeys.revoked" }) } },
         );
-      case "updateUser":
+      case "updateUser": {
+        const outcome = await updateUserAsSupport({ ...deps, queue: queues.email }, actor, form.userId, form.field, form.value);
         return done(
-          (await updateUserAsSupport({ ...deps, queue: queues.email }, actor, form.userId, form.field, form.value)) === "requested"
-            ? "emailChangeRequested"
-            : "saved",
+          outcome === "requested" ? "emailChangeRequested" : outcome === "approvalRequested" ? "emailChangeApprovalRequested" : "saved",
         );
+      }
       case "togglePermission":
         return done(
           (await toggleUserPermission(deps, actor, form.userId, form.priority)) === "added" ? "permissionAdded" : "permissionRemoved",
