@@ -69,10 +69,14 @@ async function epaperOf(setting: ZipSetting = {}) {
 }
 
 /** A beacon as the reader's navigator.sendBeacon posts it from the customer's site. */
-const post = (pathname: string, body: string, options: { host?: string; method?: string } = {}) =>
+const post = (pathname: string, body: string, options: { host?: string; method?: string; userAgent?: string } = {}) =>
   server.request(options.method ?? "POST", pathname, {
     host: options.host,
-    headers: { "User-Agent": BROWSER, "Content-Type": "text/plain;charset=UTF-8", Origin: "https://www.customer.example" },
+    headers: {
+      "User-Agent": options.userAgent ?? BROWSER,
+      "Content-Type": "text/plain;charset=UTF-8",
+      Origin: "https://www.customer.example",
+    },
     body,
   });
 
@@ -97,8 +101,12 @@ test("a zip package's beacon is queued under source 'zip' with the referrer's do
   expect(answer.body).toBe("");
   expect(answer.headers["cache-control"]).toBe("no-store");
   expect(answer.headers["set-cookie"]).toBeUndefined();
-  // The content origin's own host is a direct visit, as for every form.
-  expect((await post(addressOf(epaperId), beacon([{ t: "open", ref: `http://${contentHost}/`, w: 390 }]))).status).toBe(204);
+  // The content origin's own host is a direct visit, as for every form (another reader: one open is all a session counts).
+  const phone =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+  expect(
+    (await post(addressOf(epaperId), beacon([{ t: "open", ref: `http://${contentHost}/`, w: 390 }]), { userAgent: phone })).status,
+  ).toBe(204);
   const entries = await entriesOf(epaperId);
   expect(entries).toMatchObject([
     {

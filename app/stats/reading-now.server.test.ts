@@ -163,19 +163,20 @@ describe("the ingest", () => {
   test("one address counts for at most its share of beacons a minute; the next minute counts again, other addresses are not held up", async () => {
     const epaperId = createId();
     const ingest = createStatsIngest({ db, redis, prefix, now: () => clock });
+    // Keepalives of one reader: nothing else one address can send this often (opens start sessions,
+    // which have a window of their own: reader-session.server.test.ts).
     const beacon = (ip: string) =>
       ingest.ingest({
         target: preview(epaperId),
-        headers: { "user-agent": DESKTOP, "sec-gpc": "1" },
+        headers: { "user-agent": DESKTOP },
         ip,
-        body: Buffer.from(JSON.stringify({ v: 1, events: [{ t: "open", ref: "", w: 1200 }] })),
+        body: Buffer.from(JSON.stringify({ v: 1, events: [{ t: "live" }] })),
         ownHosts: ["content.test"],
       });
     clock = Math.floor(clock / 60_000) * 60_000;
     for (let sent = 0; sent < BEACONS_PER_ADDRESS_PER_MINUTE; sent++) expect(await beacon("10.9.9.9")).toBe("queued");
     expect(await beacon("10.9.9.9")).toBe("dropped");
     expect(await beacon("10.9.9.10")).toBe("queued");
-    expect(await streamLength()).toBe(BEACONS_PER_ADDRESS_PER_MINUTE + 1);
     clock += 60_000;
     expect(await beacon("10.9.9.9")).toBe("queued");
   });

@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import type { Database } from "#db/client";
 import { deviceClass } from "./device-class.ts";
 import { anonymousReader, recordReader } from "./reading-now.server.ts";
+import { limitToSession, statsDrops } from "./reader-session.server.ts";
 import { referrerDomain } from "./referrer.ts";
 import { STATS_MAX_TERM, type StatsEvent, StatsBatchSchema } from "./stats-events.ts";
 import {
@@ -165,7 +166,10 @@ export function createStatsIngest(deps: StatsIngestDeps): StatsIngest {
       const userAgent = header(beacon.headers, "user-agent");
       // Crawlers and scripts are no readers (and a browser always names itself).
       if (!userAgent || isBot(userAgent)) return "dropped";
-      if (!withinAddressLimit(beacon.ip)) return "dropped";
+      if (!withinAddressLimit(beacon.ip)) {
+        statsDrops.dropped.inc({ reason: "addressRate" });
+        return "dropped";
+      }
       let json: unknown;
       try {
         json = JSON.parse(beacon.body.toString("utf8"));
@@ -193,18 +197,34 @@ export function createStatsIngest(deps: StatsIngestDeps): StatsIngest {
           return [event];
         });
       }
+      // The session's bounds (issue 44): one open, page time within its budget, new sessions per address.
+      const salt = await saltOf(day);
+      const hash = readerHash(salt, beacon.target.epaperId, beacon.ip, userAgent);
+      const limited = await limitToSession(
+        deps.redis,
+        {
+          session: gpc ? null : keys.session(hash, beacon.target),
+          addressMinute: keys.addressMinute(readerHash(salt, "", beacon.ip, ""), Math.floor(at / 60_000)),
+        },
+        events,
+        at,
+      );
+      if (limited === null) return "dropped";
+      events = limited;
+      if (counted.length > 0 && events.length === 0) return "dropped";
       const open = events.find((event) => event.t === "open");
       const entry: StatsEntry = {
         ...beacon.target,
         day,
-        hash: gpc ? null : readerHash(await saltOf(day), beacon.target.epaperId, beacon.ip, userAgent),
+        // A reader who asked not to be tracked has no hash in the counts, and no session.
+        hash: gpc ? null : hash,
         gpc,
         device: gpc ? null : deviceClass(userAgent, open?.t === "open" ? open.w : null),
         events,
       };
       // One round trip: the entry for the rollup (unless only keepalives came) and the reader for 'reading now'.
       const pipeline = deps.redis.pipeline();
-      if (counted.length > 0) pipeline.xadd(keys.stream, "MAXLEN", "~", deps.maxLen ?? DEFAULT_STREAM_MAX_LEN, "*", ...encodeEntry(entry));
+      if (events.length > 0) pipeline.xadd(keys.stream, "MAXLEN", "~", deps.maxLen ?? DEFAULT_STREAM_MAX_LEN, "*", ...encodeEntry(entry));
       recordReader(pipeline, keys, beacon.target.epaperId, entry.hash ?? anonymousReader(), at);
       for (const [error] of (await pipeline.exec()) ?? []) if (error) throw error;
       return "queued";

@@ -197,6 +197,8 @@ test("a reader is one reader a day (same address and browser), two addresses are
     { t: "open", ref: "", w: 1280 },
     { t: "page", p: 1, ms: 100 },
   ]);
+  // Back after more than half an hour: a second open (a new session), the same reader.
+  clock += 31 * 60_000;
   await send(preview(epaperId), [
     { t: "open", ref: "", w: 1280 },
     { t: "page", p: 1, ms: 100 },
@@ -344,7 +346,7 @@ test("the worker's loop counts what arrives and stops cleanly", async () => {
   try {
     await send(preview(epaperId), [{ t: "open", ref: "", w: 1280 }]);
     await expect.poll(async () => (await daily(epaperId))[0]?.opens, { timeout: 10_000 }).toBe(1);
-    await send(preview(epaperId), [{ t: "open", ref: "", w: 1280 }]);
+    await send(preview(epaperId), [{ t: "open", ref: "", w: 1280 }], { ip: "10.0.0.7" });
     await expect.poll(async () => (await daily(epaperId))[0]?.opens, { timeout: 10_000 }).toBe(2);
   } finally {
     await loop.close();
@@ -361,7 +363,7 @@ test("the loop waits a moment for more when a read finds less than a batch: beac
   });
   try {
     for (let beacon = 0; beacon < 3; beacon++) {
-      await send(preview(epaperId), [{ t: "open", ref: "", w: 1280 }]);
+      await send(preview(epaperId), [{ t: "open", ref: "", w: 1280 }], { ip: `10.0.1.${beacon}` });
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await expect.poll(async () => (await daily(epaperId))[0]?.opens, { timeout: 10_000 }).toBe(3);

@@ -32,6 +32,11 @@ export const statsKeys = (prefix = DEFAULT_STATS_PREFIX) => ({
   stream: `${prefix}:events`,
   group: "rollup",
   salt: (day: string) => `${prefix}:salt:${day}`,
+  /** A reader's session of one publication (reader-session.server.ts): its open and page-time budget, 30 minutes after its last beacon. */
+  session: (hash: string, target: Pick<StatsEntry, "source" | "channelId">) =>
+    `${prefix}:session:${hash}:${target.source}:${target.channelId ?? ""}`,
+  /** New sessions an address (as the day's salted hash, never the address) started in one minute. */
+  addressMinute: (addressHash: string, minute: number) => `${prefix}:address:${addressHash}:${minute}`,
   /** The readers of an ePaper on a day, under one address (HyperLogLog of their hashes). */
   readers: (entry: Pick<StatsEntry, "epaperId" | "day" | "source" | "channelId">) =>
     `${prefix}:readers:${entry.epaperId}:${entry.day}:${entry.source}:${entry.channelId ?? ""}`,

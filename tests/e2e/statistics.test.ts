@@ -121,6 +121,34 @@ async function readAsVisitor(browser: Browser, testInfo: TestInfo, address: stri
   return { reader, context, beacons };
 }
 
+/** What a reader's beacons asked to count: its opens and each page's visible time. */
+function sentTotals(beacons: readonly string[]) {
+  let opens = 0;
+  const pages = new Map<number, number>();
+  for (const body of beacons) {
+    for (const event of (JSON.parse(body) as { events: { t: string; p?: number; ms?: number }[] }).events) {
+      if (event.t === "open") opens += 1;
+      if (event.t === "page" && event.p) pages.set(event.p, (pages.get(event.p) ?? 0) + (event.ms ?? 0));
+    }
+  }
+  return { opens, pages: [...pages].sort(([a], [b]) => a - b) };
+}
+
+/** What the worker counted of an ePaper, every source and day together. */
+async function countedTotals(epaperId: string) {
+  const daily = await e2eDb().selectFrom("statsDaily").select("opens").where("epaperId", "=", epaperId).execute();
+  const pages = await e2eDb()
+    .selectFrom("statsPages")
+    .select(["page", "totalMs"])
+    .where("epaperId", "=", epaperId)
+    .orderBy("page")
+    .execute();
+  return {
+    opens: daily.reduce((sum, row) => sum + Number(row.opens), 0),
+    pages: pages.filter((row) => Number(row.totalMs) > 0).map((row) => [row.page, Number(row.totalMs)]),
+  };
+}
+
 /** The statistics screen's figures after a reload: the worker counts within seconds of a beacon. */
 async function countedReading(page: Page) {
   await page.reload();
@@ -184,6 +212,19 @@ for (const lang of LANGUAGES) {
       await expect
         .poll(() => countedReading(page), { timeout: 60_000, intervals: [2_000, 3_000, 5_000] })
         .toEqual({ opened: true, searched: true, firstPageReached: true, thirdPageReached: true });
+      // An honest reading counts exactly (issue 44: the session limits take nothing from it): one open,
+      // and each page's time as the reader sent it.
+      await expect
+        .poll(
+          async () => {
+            const sent = JSON.stringify(sentTotals(visitor.beacons));
+            const counted = JSON.stringify(await countedTotals(epaperId));
+            return sent === counted ? "exact" : `sent ${sent}, counted ${counted}`;
+          },
+          { timeout: 60_000, intervals: [2_000, 3_000, 5_000] },
+        )
+        .toBe("exact");
+      expect(sentTotals(visitor.beacons).opens).toBe(1);
       await testInfo.attach(`beacons-${lang.code}-${testInfo.project.name}.txt`, { body: visitor.beacons.join("\n") });
       await visitor.context.close();
 
