@@ -76,6 +76,9 @@ export function observeRequests(logger: Logger, label: () => ((pathname: string)
   };
 }
 
+/** The headers a proxy adds (RFC 7239 and the de-facto ones): a request carrying any of them was proxied. */
+const PROXY_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-real-ip", "via"] as const;
+
 /**
  * GET /metrics (Prometheus text): for a scraper on this machine that came through no proxy, or
  * with `Authorization: Bearer RENDER_NODE_TOKEN` (the scrape token the worker and nodes take too).
@@ -83,7 +86,9 @@ export function observeRequests(logger: Logger, label: () => ((pathname: string)
 export function metricsEndpoint(token: string) {
   return async (req: express.Request, res: express.Response) => {
     const remote = req.socket.remoteAddress ?? "";
-    const local = (remote === "::1" || /^(::ffff:)?127\./.test(remote)) && req.headers["x-forwarded-for"] === undefined;
+    // Any proxy header means the request came through a proxy on this machine: not local (issue 44).
+    const proxied = PROXY_HEADERS.some((name) => req.headers[name] !== undefined);
+    const local = (remote === "::1" || /^(::ffff:)?127\./.test(remote)) && !proxied;
     if (!local && !bearerIs(req.headers.authorization, token)) {
       res.status(401).type("text/plain").send("metrics need the scrape token");
       return;

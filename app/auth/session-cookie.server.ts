@@ -7,7 +7,12 @@ import { getEnv } from "#app/utils/env.server";
  * session id, signed with SESSION_SECRET; the `session` row (session.server.ts) is the truth.
  */
 
-export const SESSION_COOKIE_NAME = "ep_session";
+/**
+ * `__Host-`: the browser takes the cookie only when it is Secure, for path "/" and without a
+ * Domain, so a sibling subdomain (a channel's, a customer's) can neither plant nor overwrite it
+ * (issue 44). Browsers treat http://localhost and 127.0.0.1 as secure, so development keeps working.
+ */
+export const SESSION_COOKIE_NAME = "__Host-ep_session";
 
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** The session cookie's raw (signed) value in a Cookie header. */
@@ -19,7 +24,7 @@ const VERIFIED_MAX = 10_000;
 let cookie: Cookie | undefined;
 
 /**
- * The session cookie: httpOnly, SameSite=Lax, path "/", Secure in production, signed with
+ * The session cookie: httpOnly, SameSite=Lax, path "/", Secure (its `__Host-` name needs it), signed with
  * SESSION_SECRET. A comma-separated SESSION_SECRET rotates keys: the first signs, all verify.
  */
 export function sessionCookie(): Cookie {
@@ -31,7 +36,7 @@ export function sessionCookie(): Cookie {
   cookie = createCookie(SESSION_COOKIE_NAME, {
     httpOnly: true,
     sameSite: "lax",
-    secure: env.NODE_ENV === "production",
+    secure: true,
     path: "/",
     secrets,
   });

@@ -242,7 +242,7 @@ describe("sessions", () => {
 });
 
 describe("the session cookie", () => {
-  test("carries only the signed session id, httpOnly, SameSite=Lax, path /; remembered ones persist", async () => {
+  test("carries only the signed session id, __Host- (Secure, path /, no Domain), httpOnly, SameSite=Lax; remembered ones persist", async () => {
     const user = await insertUser();
     const browser = await createSession(db, { userId: user.id, remember: false });
     const header = await commitSessionHeader(browser.id, { expires: browser.cookieExpires });
@@ -251,7 +251,10 @@ describe("the session cookie", () => {
     expect(header).toMatch(/; SameSite=Lax/);
     expect(header).toMatch(/; Path=\//);
     expect(header).not.toMatch(/Expires|Max-Age/);
-    expect(header).not.toMatch(/; Secure/); // NODE_ENV is test; production adds Secure
+    // Issue 44: `__Host-` in every mode, so a sibling subdomain can neither plant nor overwrite it.
+    expect(header.startsWith("__Host-")).toBe(true);
+    expect(header).toMatch(/; Secure/);
+    expect(header).not.toMatch(/Domain=/i);
     expect(header).not.toContain(user.id);
 
     const round = await getSessionUser(db, requestWith(cookieFrom(header)));

@@ -68,7 +68,7 @@ function storageKeysInCode(): Set<string> {
 test("the cookie list names every cookie the studio and its content address set, and no other", () => {
   const inCode = [...cookieNamesInCode()];
   // The known ones, so a pattern that stops matching fails here rather than passing quietly.
-  expect(inCode).toContain("ep_session");
+  expect(inCode).toContain("__Host-ep_session");
   expect(inCode).toContain("previewlink_access");
   expect(inCode.sort()).toEqual(STUDIO_COOKIES.map((cookie) => cookie.name).sort());
 });

@@ -21,7 +21,7 @@ export type StoredItem = {
 
 /** The cookies of the studio and its content address. */
 export const STUDIO_COOKIES = [
-  { id: "session", name: "ep_session", host: "studio", basis: "necessary" },
+  { id: "session", name: "__Host-ep_session", host: "studio", basis: "necessary" },
   { id: "toast", name: "ep_toast", host: "studio", basis: "necessary" },
   { id: "gridSize", name: "ep_grid_size", host: "studio", basis: "necessary" },
   { id: "language", name: "lng", host: "studio", basis: "setting" },

@@ -18,6 +18,11 @@ test("https to a public host is accepted; http, credentials and private networks
     "https://[::1]/",
     "https://[::ffff:192.168.0.1]/",
     "https://localhost/",
+    // A trailing dot names the same host (issue 44's outside test).
+    "https://localhost./",
+    "https://localhost../",
+    "https://printer.local./",
+    "https://intranet./",
     "https://printer.local/",
     "https://db.internal/",
     "https://intranet/",

@@ -22,7 +22,11 @@ export function endpointUrlProblem(raw: string, allowPrivate: readonly string[])
   const allowed = allowPrivate.includes(`${url.hostname}:${port}`);
   if (allowed) return null;
   if (url.protocol !== "https:") return "webhooks.validation.httpsRequired" as const;
-  const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  // A fully qualified name's trailing dot names the same host ("localhost." is localhost; issue 44).
+  const host = url.hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.+$/, "")
+    .toLowerCase();
   const privateName = host === "localhost" || /\.(localhost|local|internal|lan|home\.arpa)$/.test(host) || !host.includes(".");
   if (isIP(host) ? !isPublicAddress(host) : privateName) return "webhooks.validation.privateAddress" as const;
   return null;

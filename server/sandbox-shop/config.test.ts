@@ -18,11 +18,13 @@ test("the sandbox listens on 127.0.0.1:3003 unless told otherwise and confirms o
     port: 3003,
     shopUrl: "http://127.0.0.1:3003",
     webhookUrl: "http://localhost:3000/webhooks/shop",
+    studioUrl: "http://localhost:3000",
   });
   expect(sandboxShopSettings({ SANDBOX_SHOP_PORT: "3107", PUBLIC_URL: "http://localhost:3100/", PORT: "3100" })).toEqual({
     port: 3107,
     shopUrl: "http://127.0.0.1:3107",
     webhookUrl: "http://localhost:3100/webhooks/shop",
+    studioUrl: "http://localhost:3100",
   });
   expect(sandboxShopSettings({ PORT: "4000" }).webhookUrl).toBe("http://localhost:4000/webhooks/shop");
   expect(sandboxShopSettings({ SANDBOX_SHOP_WEBHOOK_URL: "http://127.0.0.1:3000/webhooks/shop" }).webhookUrl).toBe(

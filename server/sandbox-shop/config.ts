@@ -21,6 +21,8 @@ export type SandboxShopSettings = {
   shopUrl: string;
   /** Where the sandbox sends its signed webhook calls: the studio's /webhooks/shop. */
   webhookUrl: string;
+  /** The studio's address (PUBLIC_URL): the only place the shop sends a buyer back to, and may be called from. */
+  studioUrl: string;
 };
 
 export function sandboxShopSettings(env: Env): SandboxShopSettings {
@@ -34,5 +36,6 @@ export function sandboxShopSettings(env: Env): SandboxShopSettings {
     // they would not reach a real one; and only this machine can open the sandbox.
     shopUrl: `http://127.0.0.1:${port}`,
     webhookUrl: env.SANDBOX_SHOP_WEBHOOK_URL || `${publicUrl}/webhooks/shop`,
+    studioUrl: publicUrl,
   };
 }

@@ -14,7 +14,13 @@ const secret = process.env.SHOP_WEBHOOK_SECRET ?? "";
 if (secret.length < 32)
   throw new Error("SHOP_WEBHOOK_SECRET (at least 32 characters) is needed: the studio checks the sandbox shop's calls with it");
 
-const server = await startSandboxShop({ port: settings.port, webhookUrl: settings.webhookUrl, secret, log: console.log });
+const server = await startSandboxShop({
+  port: settings.port,
+  webhookUrl: settings.webhookUrl,
+  studioUrl: settings.studioUrl,
+  secret,
+  log: console.log,
+});
 console.log(`sandbox shop on ${settings.shopUrl} (no payment), confirming orders to ${settings.webhookUrl}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const)

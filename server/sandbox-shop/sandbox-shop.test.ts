@@ -31,7 +31,12 @@ beforeAll(async () => {
     response.end(JSON.stringify(studioAnswer.body));
   });
   await new Promise<void>((resolve) => studio.listen(0, "127.0.0.1", resolve));
-  shop = await startSandboxShop({ port: 0, webhookUrl: `http://127.0.0.1:${portOf(studio)}/webhooks/shop`, secret: SECRET });
+  shop = await startSandboxShop({
+    port: 0,
+    webhookUrl: `http://127.0.0.1:${portOf(studio)}/webhooks/shop`,
+    studioUrl: "http://localhost:3000",
+    secret: SECRET,
+  });
   shopUrl = `http://127.0.0.1:${portOf(shop)}`;
 });
 afterAll(async () => {
@@ -137,4 +142,28 @@ test("a refused order stays in the shop with the studio's answer; subscriptions 
     ["subscription.cancelled", "sub_1"],
     ["subscription.renewed", "sub_1"],
   ]);
+});
+
+test("another site can neither book an order nor send the buyer elsewhere (issue 44)", async () => {
+  const fromElsewhere = await fetch(`${shopUrl}/pay`, {
+    method: "POST",
+    headers: { Origin: "https://evil.example" },
+    body: new URLSearchParams({ ...order, locale: "en" }),
+    redirect: "manual",
+  });
+  expect(fromElsewhere.status).toBe(403);
+  const cancel = await fetch(`${shopUrl}/subscriptions/sub_1/cancel`, { method: "POST", headers: { Origin: "https://evil.example" } });
+  expect(cancel.status).toBe(403);
+  expect(received).toEqual([]);
+  // From the shop's own checkout page: booked, but a foreign return address leads to the studio.
+  const foreignReturn = await fetch(`${shopUrl}/pay`, {
+    method: "POST",
+    headers: { Origin: shopUrl },
+    body: new URLSearchParams({ ...order, return: "https://evil.example/phish", locale: "en" }),
+    redirect: "manual",
+  });
+  expect(foreignReturn.status).toBe(303);
+  expect(foreignReturn.headers.get("location")).toBe("http://localhost:3000");
+  const page = await (await checkout({ ...order, return: "https://evil.example/phish", locale: "en" })).text();
+  expect(page).not.toContain("evil.example");
 });

@@ -23,6 +23,12 @@ export type SandboxShopOptions = {
   webhookUrl: string;
   /** SHOP_WEBHOOK_SECRET: every call is signed with it. */
   secret: string;
+  /**
+   * The studio's address (PUBLIC_URL). A buyer is sent back only to it (any other return address
+   * leads to its start page), and a browser's order or subscription call is taken only from the
+   * shop's own pages or the studio (issue 44): another site cannot book orders in a visitor's name.
+   */
+  studioUrl: string;
   now?: () => Date;
   /** One line per event sent (the process prints them, as the mail catcher prints mails). */
   log?: (line: string) => void;
@@ -169,26 +175,44 @@ function page(locale: Locale, heading: string, content: string): string {
 ${content}</main></body></html>`;
 }
 
-/** The studio's return address without '?ordered=1': where 'back without ordering' leads. */
-function backAddress(returnTo: string): string | null {
+/** A return address on the studio's origin, or null (another site, another scheme, no address). */
+export function studioAddress(returnTo: string, studioUrl: string): URL | null {
   if (!URL.canParse(returnTo)) return null;
   const url = new URL(returnTo);
-  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  return url.origin === new URL(studioUrl).origin ? url : null;
+}
+
+/** The studio's return address without '?ordered=1': where 'back without ordering' leads. */
+function backAddress(returnTo: string, studioUrl: string): string | null {
+  const url = studioAddress(returnTo, studioUrl);
+  if (!url) return null;
   url.searchParams.delete("ordered");
   return url.toString();
+}
+
+/** A browser names the page that sent a POST: only the shop's own pages and the studio may (none: a server's call). */
+function originAllowed(request: IncomingMessage, studioUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  const own = `http://${request.headers.host ?? ""}`;
+  return origin === own || origin === new URL(studioUrl).origin;
 }
 
 const CHECKOUT_FIELDS = ["type", "code", "reference", "email", "return", "locale"] as const;
 
 /** GET /checkout?type&code&reference&locale&email[&customer]&return, as the studio builds it. */
-export function checkoutPage(params: URLSearchParams, locale: Locale): string {
+export function checkoutPage(params: URLSearchParams, locale: Locale, studioUrl: string): string {
   const t = TEXTS[locale];
   const code = params.get("code") ?? "";
   const type = params.get("type") ?? "";
-  const hidden = CHECKOUT_FIELDS.map(
-    (name) => `<input type="hidden" name="${name}" value="${escapeHtml(name === "locale" ? locale : (params.get(name) ?? ""))}">`,
-  ).join("");
-  const back = backAddress(params.get("return") ?? "");
+  const hiddenValue = (name: (typeof CHECKOUT_FIELDS)[number]) => {
+    if (name === "locale") return locale;
+    // Only a return address on the studio is carried on (issue 44).
+    if (name === "return") return studioAddress(params.get("return") ?? "", studioUrl)?.toString() ?? "";
+    return params.get(name) ?? "";
+  };
+  const hidden = CHECKOUT_FIELDS.map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(hiddenValue(name))}">`).join("");
+  const back = backAddress(params.get("return") ?? "", studioUrl);
   return page(
     locale,
     t.checkout,
@@ -222,12 +246,17 @@ export function startSandboxShop(options: SandboxShopOptions & { port: number; h
     const accept = request.headers["accept-language"];
     try {
       if (request.method === "GET" && url.pathname === "/checkout") {
-        sendHtml(response, 200, checkoutPage(url.searchParams, sandboxLocale(url.searchParams.get("locale"), accept)));
+        sendHtml(response, 200, checkoutPage(url.searchParams, sandboxLocale(url.searchParams.get("locale"), accept), options.studioUrl));
         return;
       }
       if (request.method === "GET" && url.pathname === "/") {
         const locale = sandboxLocale(url.searchParams.get("locale"), accept);
         sendHtml(response, 200, page(locale, TEXTS[locale].shop, `<p>${escapeHtml(TEXTS[locale].index)}</p>`));
+        return;
+      }
+      if (request.method === "POST" && !originAllowed(request, options.studioUrl)) {
+        response.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
+        response.end("calls from other sites are refused");
         return;
       }
       if (request.method === "POST" && url.pathname === "/pay") {
@@ -253,7 +282,7 @@ export function startSandboxShop(options: SandboxShopOptions & { port: number; h
           sendHtml(response, 502, page(locale, t.refused, `<pre>${escapeHtml(`${result.status} ${JSON.stringify(result.body)}`)}</pre>`));
           return;
         }
-        response.writeHead(303, { Location: form.get("return") || "/" });
+        response.writeHead(303, { Location: studioAddress(form.get("return") ?? "", options.studioUrl)?.toString() ?? options.studioUrl });
         response.end();
         return;
       }

@@ -183,7 +183,7 @@ test.describe("app shell in English", () => {
     await logInAs(context, await findDemoAdmin());
     await page.goto("/epaper");
     const { entry, dialog } = await openCookieSettings(page, "Cookie settings");
-    await expect(dialog.getByText("ep_session", { exact: true })).toBeVisible();
+    await expect(dialog.getByText("__Host-ep_session", { exact: true })).toBeVisible();
     await expect(dialog.getByText("previewlink_access", { exact: true })).toBeAttached();
     await expect(dialog).toContainText("there is nothing to consent to");
     await page.screenshot({ path: testInfo.outputPath("cookie-settings.png") });
@@ -195,7 +195,7 @@ test.describe("app shell in English", () => {
     // The privacy page says the same.
     await page.goto("/legal/privacy");
     const cookies = page.getByRole("region", { name: "Cookies and local storage" });
-    await expect(cookies.getByText("ep_session", { exact: true })).toBeVisible();
+    await expect(cookies.getByText("__Host-ep_session", { exact: true })).toBeVisible();
     await expect(cookies).toContainText("there is nothing to consent to");
   });
 });
@@ -251,7 +251,7 @@ test.describe("app shell in German", () => {
     await expect(page.getByTestId("preference-json")).toContainText('"cronjobsActive"');
     await expect(page.getByRole("contentinfo").getByRole("link")).toHaveText(["AGB", "Datenschutz", "Impressum", "Hilfe-Center"]);
     const { dialog } = await openCookieSettings(page, "Cookie-Einstellungen");
-    await expect(dialog.getByText("ep_session", { exact: true })).toBeVisible();
+    await expect(dialog.getByText("__Host-ep_session", { exact: true })).toBeVisible();
     await expect(dialog).toContainText("Unbedingt erforderlich");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();

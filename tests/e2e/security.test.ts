@@ -10,7 +10,7 @@ test("customer code on the content origin never sees the studio's cookies, under
   await logInAs(context, await insertUserWithLevel("1"));
   await page.goto("/epaper");
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-  expect((await context.cookies(`http://localhost:${E2E_PORT}`)).map((cookie) => cookie.name)).toContain("ep_session");
+  expect((await context.cookies(`http://localhost:${E2E_PORT}`)).map((cookie) => cookie.name)).toContain("__Host-ep_session");
 
   // Its own host name is another host: the browser keeps every studio cookie away from its pages.
   const contentUrl = `http://127.0.0.1:${E2E_PORT + 1}`;

@@ -58,5 +58,5 @@ test("an attacker's wrong passwords block only the attacker's address; the owner
   // …but the owner, from their own address, gets in (slowed down a little, never refused).
   const owners = await login(PASSWORD, "198.51.100.7");
   expect(owners.status).toBe(302);
-  expect(owners.cookie).toMatch(/^ep_session=/);
+  expect(owners.cookie).toMatch(/^__Host-ep_session=/);
 }, 30_000);
