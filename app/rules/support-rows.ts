@@ -53,7 +53,10 @@ export type SupportUserRow = {
 
 export type SupportPublication = { id: string; type: "preview" | "previewlink" | "zip"; hash: string };
 
-export type SupportEpaperRow = {
+/** The rank of the account a row's thing belongs to (issues 27, 44): what support may act on. */
+export type AccountRankColumns = { accountIsProtected: boolean; accountLevel: string | null };
+
+export type SupportEpaperRow = AccountRankColumns & {
   id: string;
   name: string;
   hasCover: boolean;
@@ -74,7 +77,7 @@ export type SupportEpaperRow = {
   createdAt: Date;
 };
 
-export type SupportChannelRow = {
+export type SupportChannelRow = AccountRankColumns & {
   id: string;
   name: string;
   accountId: string;
@@ -97,7 +100,7 @@ export type SupportChannelRow = {
   rejected: boolean;
 };
 
-export type SupportRenderProcessRow = {
+export type SupportRenderProcessRow = AccountRankColumns & {
   id: string;
   epaperId: string;
   epaperName: string;
@@ -141,9 +144,10 @@ export type AccountView = SupportAccountRow & {
 };
 export type PermissionButton = { priority: "1" | "2" | "3" | "4"; held: boolean; enabled: boolean };
 export type UserView = SupportUserRow & { canEdit: boolean; canDelete: boolean; permissionButtons: PermissionButton[] };
-export type EpaperView = SupportEpaperRow & { canDelete: boolean };
-export type ChannelView = SupportChannelRow & { busy: boolean; canSetRemoveAt: boolean; canDelete: boolean; url: string };
-export type RenderProcessView = SupportRenderProcessRow & { showServer: boolean };
+/** canAct: the caller outranks the owning account (otherwise every write of the row is refused and its controls are disabled). */
+export type EpaperView = SupportEpaperRow & { canDelete: boolean; canAct: boolean };
+export type ChannelView = SupportChannelRow & { busy: boolean; canSetRemoveAt: boolean; canDelete: boolean; canAct: boolean; url: string };
+export type RenderProcessView = SupportRenderProcessRow & { showServer: boolean; canAct: boolean };
 
 export type AuditRow = {
   id: string;

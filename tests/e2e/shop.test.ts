@@ -1,5 +1,5 @@
 import { createId } from "@paralleldrive/cuid2";
-import { expect, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { axeViolations } from "./support/reader-checks.ts";
 
@@ -42,8 +42,7 @@ test.describe("shop in English", () => {
 
     // The contingent history: the raise, and with the shop's steps shown, the order itself.
     await page.goto("/epaper");
-    await page.getByRole("button", { name: "ePaper", exact: true }).click();
-    await expect(page.getByText("ZIP contingent: 6")).toBeVisible();
+    await openHeaderMenu(page, "ePaper", page.getByText("ZIP contingent: 6"));
     await page.getByRole("menuitem", { name: "Contingent history" }).click();
     const dialog = page.getByRole("dialog", { name: "Contingent history" });
     const rows = dialog.getByRole("row");
@@ -93,7 +92,7 @@ test.describe("Shop auf Deutsch", () => {
       .values({ ...supportChannel, accountId: user.accountId, name: "Kanal vom Support", shortPath: createId().slice(0, 10) })
       .execute();
 
-    await page.getByRole("button", { name: "Kanäle", exact: true }).click();
+    await openHeaderMenu(page, "Kanäle", page.getByRole("menu"));
     await page.getByRole("menuitem", { name: "Kanäle verwalten" }).click();
     const dialog = page.getByRole("dialog", { name: "Kanal-Abonnements" });
     await expect(dialog.getByRole("row")).toHaveCount(4);
@@ -128,3 +127,15 @@ test.describe("Shop auf Deutsch", () => {
     ]);
   });
 });
+
+/**
+ * Opens a header menu. Until the page has hydrated the header's menu buttons are look-alikes that
+ * do nothing (ADR 0049), so a press that came too early is repeated until the menu shows `shown`.
+ */
+async function openHeaderMenu(page: Page, name: string, shown: Locator) {
+  const button = page.getByRole("button", { name, exact: true });
+  await expect(async () => {
+    if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+    await expect(shown).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}

@@ -2,8 +2,6 @@ import { createId } from "@paralleldrive/cuid2";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Forbidden } from "#app/errors/app-error";
-import { createMailTransport } from "#app/worker/email.consumer.server";
-import { deliverEmailJob, type EmailQueue } from "#app/email/send-email.server";
 import { redeemAuthToken } from "#app/models/token-flows.server";
 import { findPasswordRequestUser } from "#app/models/password.server";
 import { deleteAllAccountEpapers, switchIntoAccount, updateAccountNumber } from "#app/models/support/support-accounts.server";
@@ -19,6 +17,7 @@ import type { PermissionLevel } from "#app/rules/permissions";
 import { db } from "#app/utils/db.server";
 import { type SmtpInbox, startSmtpInbox } from "#server/mail-catcher/smtp-inbox";
 import { insertUserWithLevel } from "#tests/support/fixtures";
+import { recordedMail } from "#tests/support/recorded-mail";
 import { permissionSubject } from "#tests/support/permission-subject";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
 
@@ -29,12 +28,7 @@ import { TEST_REDIS_URL } from "#tests/setup/test-env";
 let redis: Redis;
 let inbox: SmtpInbox;
 /** The e-mail jobs the actions queued, delivered by the test as the worker would. */
-const queuedJobs: string[] = [];
-const queue: EmailQueue = {
-  add: async (_name, data) => {
-    queuedJobs.push((data as { emailJobId: string }).emailJobId);
-  },
-};
+const { queue, queuedJobs, deliverQueued: deliverTo } = recordedMail();
 
 beforeAll(async () => {
   redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
@@ -47,10 +41,7 @@ afterAll(async () => {
 });
 const deps = () => ({ db, redis, queue });
 
-async function deliverQueued() {
-  const transport = createMailTransport(inbox.url);
-  for (const id of queuedJobs.splice(0)) await deliverEmailJob({ db, transport, from: "ePaper Studio <no-reply@epaper.test>" }, id);
-}
+const deliverQueued = () => deliverTo(inbox);
 
 async function actorAt(level: PermissionLevel): Promise<SupportActor> {
   const user = await insertUserWithLevel(db, level);

@@ -5,7 +5,6 @@ import { sendAuthMail } from "#app/auth/auth-mail.server";
 import { commitSessionHeader } from "#app/auth/session-cookie.server";
 import { createSession } from "#app/auth/session.server";
 import { requireStudioUser } from "#app/auth/studio-user.server";
-import { deliverEmailJob, type EmailQueue } from "#app/email/send-email.server";
 import { answerEmailChange, mailApprovedEmailChange } from "#app/models/email-change.server";
 import type { SupportActor } from "#app/models/support/support-audit.server";
 import { sendPasswordRequestAsSupport, updateUserAsSupport } from "#app/models/support/support-users.server";
@@ -15,9 +14,9 @@ import { loader as supportDetailsLoader } from "#app/routes/resources/support-de
 import { loadSupportTab } from "#app/routes/studio/support/support-loader.server";
 import { db } from "#app/utils/db.server";
 import { SECRET_LOOKING } from "#app/utils/redact-secrets";
-import { createMailTransport } from "#app/worker/email.consumer.server";
 import { type SmtpInbox, startSmtpInbox } from "#server/mail-catcher/smtp-inbox";
 import { insertUserWithLevel } from "#tests/support/fixtures";
+import { recordedMail } from "#tests/support/recorded-mail";
 import { permissionSubject } from "#tests/support/permission-subject";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
 
@@ -28,12 +27,7 @@ import { TEST_REDIS_URL } from "#tests/setup/test-env";
 
 let redis: Redis;
 let inbox: SmtpInbox;
-const queuedJobs: string[] = [];
-const queue: EmailQueue = {
-  add: async (_name, data) => {
-    queuedJobs.push((data as { emailJobId: string }).emailJobId);
-  },
-};
+const { queue, queuedJobs, deliverQueued: deliverTo } = recordedMail();
 const mailDeps = () => ({ db, queue });
 const supportDeps = () => ({ db, redis, queue });
 
@@ -62,10 +56,7 @@ afterAll(async () => {
   await db.destroy();
 });
 
-async function deliverQueued() {
-  const transport = createMailTransport(inbox.url);
-  for (const id of queuedJobs.splice(0)) await deliverEmailJob({ db, transport, from: "ePaper Studio <no-reply@epaper.test>" }, id);
-}
+const deliverQueued = () => deliverTo(inbox);
 
 /** The raw tokens of every link in the mails delivered to `address`. */
 function tokensSentTo(address: string): string[] {

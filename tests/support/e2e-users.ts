@@ -93,8 +93,11 @@ export async function logInAs(context: BrowserContext, user: Pick<E2eUser, "user
   const cookie = createCookie(SESSION_COOKIE_NAME, { secrets: [E2E_SESSION_SECRET], path: "/" });
   const header = await cookie.serialize(session.id);
   const value = header.slice(`${SESSION_COOKIE_NAME}=`.length).split(";")[0] ?? "";
-  // `__Host-` needs Secure; the browser keeps a Secure cookie for http://localhost (a secure context).
-  await context.addCookies([{ name: SESSION_COOKIE_NAME, value, url: BASE_URL, httpOnly: true, secure: true, sameSite: "Lax" }]);
+  // `__Host-` needs Secure. The browser keeps a Secure cookie for http://localhost (a secure context)
+  // when the studio sets it, but its protocol refuses one added for an http address: it is added
+  // for the https form of the same host (host-only, no Domain) and goes to http://localhost too.
+  const secureUrl = BASE_URL.replace(/^http:/, "https:");
+  await context.addCookies([{ name: SESSION_COOKIE_NAME, value, url: secureUrl, httpOnly: true, secure: true, sameSite: "Lax" }]);
 }
 
 /** The user (and base account) behind a browser context's session cookie. */

@@ -257,6 +257,7 @@ export function EpapersTable({
                       <IntentButton
                         intent="removePublication"
                         fields={{ publicationId: publication.id }}
+                        isDisabled={!row.canAct}
                         label={t("support.epaper.removePublication", { type })}
                       >
                         ×
@@ -274,7 +275,7 @@ export function EpapersTable({
                 <IntentButton
                   intent="cancelEpaper"
                   fields={{ epaperId: row.id }}
-                  isDisabled={!row.processRunning || row.processCancelled}
+                  isDisabled={!row.canAct || !row.processRunning || row.processCancelled}
                   label={t("support.epaper.cancel", { name: row.name })}
                 >
                   {t("support.actions.cancel")}
@@ -282,6 +283,7 @@ export function EpapersTable({
                 <IntentButton
                   intent="setEpaperLocked"
                   fields={{ epaperId: row.id, locked: String(!row.isLocked) }}
+                  isDisabled={!row.canAct}
                   label={t(row.isLocked ? "support.epaper.unlock" : "support.epaper.lock", { name: row.name })}
                   pressed={row.isLocked}
                 >

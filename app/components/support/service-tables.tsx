@@ -80,7 +80,7 @@ export function ChannelsTable({ rows, state, label }: { rows: ChannelView[]; sta
                 fields={{ channelId: row.id }}
                 name="disabled"
                 isSelected={row.disabled}
-                isDisabled={row.busy}
+                isDisabled={row.busy || !row.canAct}
                 label={t("support.channels.disabledLabel", { name: row.name })}
               />
             </td>
@@ -105,7 +105,7 @@ export function ChannelsTable({ rows, state, label }: { rows: ChannelView[]; sta
                 <IntentButton
                   intent="cancelChannel"
                   fields={{ channelId: row.id }}
-                  isDisabled={!(row.busy && row.processType === "publishing_channel")}
+                  isDisabled={!row.canAct || !(row.busy && row.processType === "publishing_channel")}
                   label={t("support.channels.cancel", { name: row.name })}
                 >
                   {t("support.actions.cancelPublishing")}
@@ -232,6 +232,7 @@ export function RenderProcessesTable({
                 fields={{ renderProcessId: row.id }}
                 name="active"
                 isSelected={row.active}
+                isDisabled={!row.canAct}
                 label={t("support.renderprocesses.activeLabel", { name: row.epaperName })}
               />
             </td>

@@ -124,6 +124,26 @@ const declineNote = {
   en: (url: string) => ["Not expecting this change? ", { link: { label: "Decline the change", url } }, " and everything stays as it is."],
 } as const;
 
+/** "The ePaper Studio support (who) asked to change … to <new>" in the mail's language, ending with `end`. */
+const supportAsked = {
+  de: (requestedBy: string, newEmail: string, end = ".") =>
+    [
+      "Der Support des ePaper Studios (",
+      requestedBy,
+      ") möchte die E-Mail-Adresse Ihres Benutzerkontos ändern in ",
+      { strong: newEmail },
+      end,
+    ] as const,
+  en: (requestedBy: string, newEmail: string, end = ".") =>
+    [
+      "The ePaper Studio support (",
+      requestedBy,
+      ") asked to change the e-mail address of your user account to ",
+      { strong: newEmail },
+      end,
+    ] as const,
+};
+
 /**
  * authType email-reset: sent to the requested (new) address; confirming makes it the login.
  * `requestedBy` names the support user when support asked for the change (issue 27); such a mail
@@ -137,13 +157,7 @@ export const emailReset = defineTemplate({
       subject: "Bestätigen Sie Ihre neue E-Mail-Adresse",
       paragraphs: [
         v.requestedBy
-          ? [
-              "Der Support des ePaper Studios (",
-              v.requestedBy,
-              ") möchte die E-Mail-Adresse Ihres Benutzerkontos ändern in ",
-              { strong: v.newEmail },
-              ". Die bisherige Adresse hat der Änderung zugestimmt.",
-            ]
+          ? supportAsked.de(v.requestedBy, v.newEmail, ". Die bisherige Adresse hat der Änderung zugestimmt.")
           : ["Sie möchten die E-Mail-Adresse Ihres Benutzerkontos im ePaper Studio ändern in ", { strong: v.newEmail }, "."],
         "Bitte bestätigen Sie die neue Adresse. Bis dahin melden Sie sich weiter mit Ihrer bisherigen Adresse an.",
       ],
@@ -154,13 +168,7 @@ export const emailReset = defineTemplate({
       subject: "Confirm your new e-mail address",
       paragraphs: [
         v.requestedBy
-          ? [
-              "The ePaper Studio support (",
-              v.requestedBy,
-              ") asked to change the e-mail address of your user account to ",
-              { strong: v.newEmail },
-              ". The current address has approved the change.",
-            ]
+          ? supportAsked.en(v.requestedBy, v.newEmail, ". The current address has approved the change.")
           : ["You asked to change the e-mail address of your ePaper Studio user account to ", { strong: v.newEmail }, "."],
         "Please confirm the new address. Until then, keep logging in with your current address.",
       ],
@@ -182,13 +190,7 @@ export const emailChangeApproval = defineTemplate({
     de: (v) => ({
       subject: "Bitte bestätigen Sie die Änderung Ihrer E-Mail-Adresse",
       paragraphs: [
-        [
-          "Der Support des ePaper Studios (",
-          v.requestedBy,
-          ") möchte die E-Mail-Adresse Ihres Benutzerkontos ändern in ",
-          { strong: v.newEmail },
-          ".",
-        ],
+        supportAsked.de(v.requestedBy, v.newEmail),
         "Die Änderung wird erst wirksam, wenn Sie sie hier zustimmen und danach die neue Adresse bestätigt wird. Bis dahin bleibt diese Adresse Ihre Anmeldung, und alle E-Mails (auch zum Zurücksetzen des Passworts) kommen weiter hierher.",
       ],
       action: { label: "Änderung zustimmen", url: v.link },
@@ -197,13 +199,7 @@ export const emailChangeApproval = defineTemplate({
     en: (v) => ({
       subject: "Please approve the change of your e-mail address",
       paragraphs: [
-        [
-          "The ePaper Studio support (",
-          v.requestedBy,
-          ") asked to change the e-mail address of your user account to ",
-          { strong: v.newEmail },
-          ".",
-        ],
+        supportAsked.en(v.requestedBy, v.newEmail),
         "The change takes effect only if you approve it here and the new address is then confirmed. Until then, this address stays your login, and every e-mail (password resets included) keeps coming here.",
       ],
       action: { label: "Approve the change", url: v.link },
@@ -237,13 +233,7 @@ export const emailChangeNotice = defineTemplate({
     en: (v) => ({
       subject: "A change of your e-mail address was requested",
       paragraphs: [
-        [
-          "The ePaper Studio support (",
-          v.requestedBy,
-          ") asked to change the e-mail address of your user account to ",
-          { strong: v.newEmail },
-          ".",
-        ],
+        supportAsked.en(v.requestedBy, v.newEmail),
         "The new address receives a confirmation link. Until it is followed, this address stays your login, and every e-mail (password resets included) keeps coming here.",
         "If you do not expect this change, please do not act on messages from the new address and contact the support.",
       ],

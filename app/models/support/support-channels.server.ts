@@ -11,7 +11,7 @@ import type { SupportChannelRow } from "#app/rules/support-rows";
 import { retryTransaction } from "#db/retry-transaction";
 import type { SupportDeps } from "./support-accounts.server.ts";
 import { recordSupportAction, type SupportActor } from "./support-audit.server.ts";
-import { loadAccountRank } from "./support-rank.server.ts";
+import { accountLevel, loadAccountRank } from "./support-rank.server.ts";
 
 /*
  * The channels table of the support area (studio-admin.md §2, §3 'Channel (support view)', §4
@@ -73,11 +73,13 @@ export async function listSupportChannels(db: Database, subject: PermissionSubje
     base
       .innerJoin("account", "account.id", "channel.accountId")
       .leftJoin("epaper", (join) => join.onRef("epaper.id", "=", "channel.epaperId").on("epaper.deletedAt", "is", null))
-      .select([
+      .select((eb) => [
         "channel.id",
         "channel.name",
         "channel.accountId",
         "account.name as accountName",
+        "account.isProtected as accountIsProtected",
+        accountLevel(eb).as("accountLevel"),
         "epaper.id as epaperId",
         "epaper.name as epaperName",
         "channel.shortPath",

@@ -12,7 +12,7 @@ import type { DB } from "#db/schema.gen";
 import { retryTransaction } from "#db/retry-transaction";
 import type { SupportDeps } from "./support-accounts.server.ts";
 import { SupportTargetNotFound } from "./support-errors.server.ts";
-import { loadAccountRank } from "./support-rank.server.ts";
+import { accountLevel, loadAccountRank } from "./support-rank.server.ts";
 import { recordSupportAction, type SupportActor } from "./support-audit.server.ts";
 
 /*
@@ -75,6 +75,8 @@ export async function listSupportEpapers(db: Database, subject: PermissionSubjec
         "epaper.coverBlobKey",
         "epaper.accountId",
         "account.name as accountName",
+        "account.isProtected as accountIsProtected",
+        accountLevel(eb).as("accountLevel"),
         "epaper.fromTemporaryAccount",
         "epaper.isDemo",
         "epaper.isLocked",

@@ -9,7 +9,7 @@ import { retryTransaction } from "#db/retry-transaction";
 import type { SupportDeps } from "./support-accounts.server.ts";
 import { SupportTargetNotFound } from "./support-errors.server.ts";
 import { recordSupportAction, type SupportActor } from "./support-audit.server.ts";
-import { loadAccountRank } from "./support-rank.server.ts";
+import { accountLevel, loadAccountRank } from "./support-rank.server.ts";
 
 /*
  * The render processes and e-mail jobs tables of the support area (studio-admin.md §2, §3, §4;
@@ -39,11 +39,14 @@ export async function listSupportRenderProcesses(db: Database, subject: Permissi
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     base
-      .select([
+      .innerJoin("account", "account.id", "epaper.accountId")
+      .select((eb) => [
         "renderProcess.id",
         "renderProcess.epaperId",
         "epaper.name as epaperName",
         "epaper.accountId",
+        "account.isProtected as accountIsProtected",
+        accountLevel(eb).as("accountLevel"),
         "renderProcess.pageCount",
         "renderProcess.pageCountReady",
         "renderProcess.documentId",

@@ -8,11 +8,18 @@ import { listSupportNews } from "#app/models/support/support-news.server";
 import { listOrderCodes, shopDebug } from "#app/models/support/support-shop.server";
 import { loadShellReferenceData } from "#app/models/shell-reference.server";
 import { channelAddress, isChannelBusy } from "#app/rules/channel";
-import { can, PERMISSION_LEVELS, type UserTarget } from "#app/rules/permissions";
+import { can, outranks, PERMISSION_LEVELS, type PermissionSubject, type UserTarget } from "#app/rules/permissions";
+import type { AccountRankColumns } from "#app/rules/support-rows";
+import { levelNumber } from "#app/models/support/support-rank.server";
 import { isSupportListTab, parseSupportQuery, type SupportListTab, SUPPORT_LISTS } from "#app/rules/support-lists";
 import type { SupportTab } from "#app/rules/admin-tabs";
 import { db } from "#app/utils/db.server";
 import { getEnv } from "#app/utils/env.server";
+
+/** Whether the caller outranks the account that owns a row's thing (the model checks it again on every write). */
+function outranksAccount(subject: PermissionSubject, row: AccountRankColumns): boolean {
+  return outranks(subject, { isProtected: row.accountIsProtected, highestLevel: levelNumber(row.accountLevel) });
+}
 
 /**
  * The data of one support tab (studio-admin.md §2, §7; issue 14): the page of rows the URL asks
@@ -82,26 +89,33 @@ export async function loadSupportTab(studio: StudioUser, tab: SupportTab, url: U
       const query = parseSupportQuery(tab, url.searchParams);
       const { total, rows } = await listSupportEpapers(db, subject, query);
       const demo = can(subject, "demoManagement");
-      const list = rows.map((row) => ({ ...row, canDelete: !row.isDemo || demo }));
+      const list = rows.map((row) => {
+        const canAct = outranksAccount(subject, row);
+        return { ...row, canAct, canDelete: canAct && (!row.isDemo || demo) };
+      });
       return { ...common, tab, query, total, list: { tab, rows: list } };
     }
     case "channels": {
       const query = parseSupportQuery(tab, url.searchParams);
       const { total, rows } = await listSupportChannels(db, subject, query);
       const contentUrl = getEnv().CONTENT_URL;
-      const list = rows.map((row) => ({
-        ...row,
-        busy: isChannelBusy(row),
-        canSetRemoveAt: row.subscriptionId === null && !row.isDemo,
-        canDelete: can(subject, "supportChannelListDelete") && !isChannelBusy(row),
-        url: channelAddress(contentUrl, row.shortPath),
-      }));
+      const list = rows.map((row) => {
+        const canAct = outranksAccount(subject, row);
+        return {
+          ...row,
+          busy: isChannelBusy(row),
+          canAct,
+          canSetRemoveAt: canAct && row.subscriptionId === null && !row.isDemo,
+          canDelete: canAct && can(subject, "supportChannelListDelete") && !isChannelBusy(row),
+          url: channelAddress(contentUrl, row.shortPath),
+        };
+      });
       return { ...common, tab, query, total, list: { tab, rows: list } };
     }
     case "renderprocesses": {
       const query = parseSupportQuery(tab, url.searchParams);
       const { total, rows } = await listSupportRenderProcesses(db, subject, query);
-      const list = rows.map((row) => ({ ...row, showServer: can(subject, "renderserver") }));
+      const list = rows.map((row) => ({ ...row, showServer: can(subject, "renderserver"), canAct: outranksAccount(subject, row) }));
       return { ...common, tab, query, total, list: { tab, rows: list } };
     }
     case "emailJobs": {
