@@ -249,6 +249,12 @@ function ProfileDrawerContent({ profile, onClose }: { profile: ProfileView; onCl
           />
         </div>
       </Section>
+      {/* Next to the address it would change (issue 44): the request waits for this user's answer. */}
+      {settings?.pendingEmailChange ? (
+        <Section title={t("shell.profile.pendingEmailChange")}>
+          <PendingEmailChange change={settings.pendingEmailChange} />
+        </Section>
+      ) : null}
       <Section title={t("shell.profile.passwordSection")}>
         <ChangePasswordForm username={profile.email} userInputs={passwordInputs} />
       </Section>
@@ -265,11 +271,6 @@ function ProfileSettings({ settings, onClose }: { settings: ProfileSettingsData;
   const canDeleteAccountInstead = settings.deleteAccount.allowed && !settings.deleteAccount.administered;
   return (
     <>
-      {settings.pendingEmailChange ? (
-        <Section title={t("shell.profile.pendingEmailChange")}>
-          <PendingEmailChange change={settings.pendingEmailChange} />
-        </Section>
-      ) : null}
       {settings.notifications.length > 0 ? (
         <Section title={t("shell.profile.notifications")}>
           <p className="mb-2 text-sm text-slate-600">{t("shell.profile.notificationsHint")}</p>
