@@ -58,7 +58,9 @@ export type AuthMailRequest = { user: AuthMailRecipient } & (
 export async function sendAuthMail(deps: EmailQueueDeps, request: AuthMailRequest): Promise<void> {
   const { user, authType } = request;
   const change = "newEmail" in request && request.requestedBy ? { email: request.newEmail, requestedBy: request.requestedBy } : undefined;
-  const { token } = await issueToken(deps.db, { userId: user.id, purpose: authType, ...(change ? { payload: change } : {}) });
+  // A change's links name the address they were sent for (the user's own change too): they act on that one only.
+  const payload = "newEmail" in request ? { email: request.newEmail, ...(change ? { requestedBy: change.requestedBy } : {}) } : undefined;
+  const { token } = await issueToken(deps.db, { userId: user.id, purpose: authType, ...(payload ? { payload } : {}) });
   // Both addresses of a support-requested change can decline it (issue 44).
   const declineLink = change
     ? authLink(

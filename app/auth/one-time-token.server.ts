@@ -190,6 +190,24 @@ export async function consumeTokenIn(trx: Database, options: ConsumeTokenOptions
   return { ok: false, reason: "expired" };
 }
 
+/**
+ * Reads a live token's payload without using it: for a page that asks before it acts (issue 44:
+ * the approval of an e-mail change names the address and waits for a press). Null when the token
+ * is unknown, used, expired or of another purpose.
+ */
+export async function peekToken(db: Database, options: ConsumeTokenOptions): Promise<{ payload: JsonValue | null } | null> {
+  if (!TOKEN_PATTERN.test(options.token)) return null;
+  const row = await db
+    .selectFrom("oneTimeToken")
+    .select("payload")
+    .where("tokenHash", "=", hashToken(options.token))
+    .where("purpose", "=", options.purpose)
+    .where("usedAt", "is", null)
+    .where("expiresAt", ">", options.now ?? new Date())
+    .executeTakeFirst();
+  return row ? { payload: row.payload } : null;
+}
+
 /** Uses a token once in a transaction of its own; see `consumeTokenIn`. */
 export function consumeToken(db: Database, options: ConsumeTokenOptions): Promise<ConsumeTokenResult> {
   return retryTransaction(db, (trx) => consumeTokenIn(trx, options));

@@ -22,11 +22,16 @@ export async function mailApprovedEmailChange(deps: EmailQueueDeps, change: Emai
   await sendAuthMail(deps, { user, authType: "email-reset", newEmail: change.newEmail, requestedBy: change.requestedBy });
 }
 
-/** The signed-in user's answer to a pending request; false when none is pending (answered elsewhere, or replaced). */
+/**
+ * The signed-in user's answer to the pending request for `email` (the address the profile showed):
+ * false when none is pending for it (answered elsewhere, or replaced by another address meanwhile,
+ * so an answer never applies to an address the user did not see).
+ */
 export async function answerEmailChange(
   deps: EmailQueueDeps,
   userId: string,
   answer: "approve" | "decline",
+  email: string,
 ): Promise<{ email: string } | false> {
   const outcome = await retryTransaction(deps.db, async (trx) => {
     const user = await trx
@@ -35,7 +40,7 @@ export async function answerEmailChange(
       .where("id", "=", userId)
       .forUpdate()
       .executeTakeFirst();
-    if (!user?.requestedEmail || user.emailChangeRequestedBy === null) return null;
+    if (!user?.requestedEmail || user.emailChangeRequestedBy === null || user.requestedEmail !== email) return null;
     const pending = { id: user.id, requestedEmail: user.requestedEmail, emailChangeRequestedBy: user.emailChangeRequestedBy };
     if (answer === "decline") return declineEmailChangeIn(trx, pending);
     return approveEmailChangeIn(trx, pending);

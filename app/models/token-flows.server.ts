@@ -78,6 +78,10 @@ function payloadEmail(payload: JsonValue | null): { email: string } | null {
   return typeof email === "string" ? { email } : null;
 }
 
+async function deleteUnusedTokens(trx: Database, userId: string, purposes: AuthType[]) {
+  await trx.deleteFrom("oneTimeToken").where("userId", "=", userId).where("purpose", "in", purposes).where("usedAt", "is", null).execute();
+}
+
 type PendingChange = { id: string; requestedEmail: string; emailChangeRequestedBy: string };
 
 /** Approves a pending support-requested change in `trx`; the caller mails the new address after the commit. */
@@ -100,6 +104,7 @@ export async function approveEmailChangeIn(trx: Database, user: PendingChange) {
 /** Withdraws the requested address (declined by either address, or in the signed-in profile). */
 export async function declineEmailChangeIn(trx: Database, user: { id: string; requestedEmail: string }) {
   await trx.updateTable("user").set({ requestedEmail: null, emailChangeRequestedBy: null }).where("id", "=", user.id).execute();
+  await deleteUnusedTokens(trx, user.id, ["email-change-approve", "email-reset"]);
   return { messageKey: "emailChangeDeclined" as const, params: { email: user.requestedEmail } };
 }
 
@@ -122,10 +127,13 @@ const FLOWS: Record<AuthType, (trx: Database, user: User, now: Date, payload: Js
     return { kind: "login", userId: user.id, next: "password", confirmed: false };
   },
   /** The requested address becomes the e-mail; every session ends (the login name changed). */
-  async "email-reset"(trx, user, now) {
+  async "email-reset"(trx, user, now, payload) {
     if (!user.requestedEmail) return { kind: "failed", reason: "unprocessable" };
     // A change support asked for counts only once the current address approved it (issue 44).
     if (user.emailChangeRequestedBy !== null) return { kind: "failed", reason: "notApproved" };
+    // A link names the address it was sent to: it confirms that one, never a later request (issue 44).
+    const issuedFor = payloadEmail(payload);
+    if (issuedFor && issuedFor.email !== user.requestedEmail) return { kind: "failed", reason: "noChangePending" };
     await trx.updateTable("user").set({ email: user.requestedEmail, requestedEmail: null }).where("id", "=", user.id).execute();
     await revokeUserSessions(trx, user.id, "emailChanged", { now });
     return { kind: "done", messageKey: "emailChanged", params: { email: user.requestedEmail }, sessionsEnded: { userId: user.id } };

@@ -51,7 +51,8 @@ export type SupportUserRow = {
   permissions: string[];
 };
 
-export type SupportPublication = { id: string; type: "preview" | "previewlink" | "zip"; hash: string };
+/** No hash: a preview's address is its key, and support has no need of it (issue 44). */
+export type SupportPublication = { id: string; type: "preview" | "previewlink" | "zip" };
 
 /** The rank of the account a row's thing belongs to (issues 27, 44): what support may act on. */
 export type AccountRankColumns = { accountIsProtected: boolean; accountLevel: string | null };

@@ -5,7 +5,7 @@ import { processMetrics } from "#app/utils/metrics.server";
 import { db } from "#app/utils/db.server";
 import { insertAccountWithUser } from "#tests/support/fixtures";
 import { TEST_REDIS_URL } from "#tests/setup/test-env";
-import { INITIAL_PAGE_BUDGET_MS, NEW_SESSIONS_PER_ADDRESS_PER_MINUTE } from "./reader-session.server.ts";
+import { addressBucket, INITIAL_PAGE_BUDGET_MS, NEW_SESSIONS_PER_ADDRESS_PER_MINUTE } from "./reader-session.server.ts";
 import type { StatsEventInput } from "./stats-events.ts";
 import { createStatsIngest } from "./stats-ingest.server.ts";
 import { applyEntries, ensureStatsGroup, type RollupDeps, readNewEntries } from "./stats-rollup.server.ts";
@@ -160,4 +160,13 @@ test("a reader who asked not to be tracked keeps no session: one open per beacon
   await applyEntries(deps(), await readNewEntries(deps()));
   const daily = await db.selectFrom("statsDaily").select(["opens", "gpcViews"]).where("epaperId", "=", epaperId).executeTakeFirst();
   expect(daily).toMatchObject({ opens: 2 });
+});
+
+test("the new-session window counts an IPv6 client by its /64, an IPv4 one by its address", () => {
+  expect(addressBucket("203.0.113.9")).toBe("203.0.113.9");
+  expect(addressBucket("::ffff:203.0.113.9")).toBe("::ffff:203.0.113.9");
+  expect(addressBucket("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+  expect(addressBucket("2001:db8:1:2:bbbb:cccc:dddd:eeee")).toBe("2001:db8:1:2::/64");
+  expect(addressBucket("2001:db8::1")).toBe("2001:db8:0:0::/64");
+  expect(addressBucket("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
 });

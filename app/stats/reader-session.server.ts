@@ -15,7 +15,7 @@ import { STATS_MAX_PAGE_MS, type StatsEvent } from "./stats-events.ts";
  *   and earns two milliseconds per millisecond of wall time, up to an hour; a page event that
  *   claims more than the budget holds is cut to it. An honest reader never reaches it: the
  *   reader sends at least every 15 s, so its claims trail the wall time;
- * - new sessions per address: at most NEW_SESSIONS_PER_ADDRESS_PER_MINUTE a minute, shared by
+ * - new sessions per address (an IPv6 address by its /64): at most NEW_SESSIONS_PER_ADDRESS_PER_MINUTE a minute, shared by
  *   every instance (a new User-Agent per request is a new reader hash, but not a new address);
  *   beyond, the whole beacon is dropped.
  * Every drop is counted on /metrics (epaper_stats_dropped_total by reason).
@@ -28,6 +28,25 @@ export const INITIAL_PAGE_BUDGET_MS = PAGES_AT_ONCE * 60_000;
 export const MAX_PAGE_BUDGET_MS = PAGES_AT_ONCE * STATS_MAX_PAGE_MS;
 /** Enough for an office of readers behind one address starting within the same minute. */
 export const NEW_SESSIONS_PER_ADDRESS_PER_MINUTE = 60;
+
+/**
+ * The address a new-session window counts: an IPv4 address as it is, an IPv6 address by its /64
+ * (one subscriber's network: a client holds a whole /64 and could otherwise start unbounded sessions).
+ */
+export function addressBucket(ip: string): string {
+  const address = ip.split("%")[0] ?? ip;
+  if (!address.includes(":") || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address)) return address;
+  const [head = "", tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = address.includes("::")
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || "0", 16).toString(16))
+    .join(":")}::/64`;
+}
 
 export type DropReason = "addressRate" | "newSessions" | "repeatOpen" | "pageTime";
 

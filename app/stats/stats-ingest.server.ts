@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import type { Database } from "#db/client";
 import { deviceClass } from "./device-class.ts";
 import { anonymousReader, recordReader } from "./reading-now.server.ts";
-import { limitToSession, statsDrops } from "./reader-session.server.ts";
+import { addressBucket, limitToSession, statsDrops } from "./reader-session.server.ts";
 import { referrerDomain } from "./referrer.ts";
 import { STATS_MAX_TERM, type StatsEvent, StatsBatchSchema } from "./stats-events.ts";
 import {
@@ -204,7 +204,7 @@ export function createStatsIngest(deps: StatsIngestDeps): StatsIngest {
         deps.redis,
         {
           session: gpc ? null : keys.session(hash, beacon.target),
-          addressMinute: keys.addressMinute(readerHash(salt, "", beacon.ip, ""), Math.floor(at / 60_000)),
+          addressMinute: keys.addressMinute(readerHash(salt, "", addressBucket(beacon.ip), ""), Math.floor(at / 60_000)),
         },
         events,
         at,

@@ -28,6 +28,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .raw("ALTER TABLE email_job ADD COLUMN sealed_vars text CHARACTER SET ascii COLLATE ascii_bin NULL AFTER template_vars")
     .execute(db);
   await sql.raw("ALTER TABLE user ADD COLUMN email_change_requested_by varchar(254) NULL AFTER requested_email").execute(db);
+  // A change support asked for before this migration and not yet confirmed now waits for the user's
+  // approval too: its confirmation link (at the address support chose) is refused from here on.
+  await sql`UPDATE user u SET u.email_change_requested_by = (
+      SELECT a.actor_email FROM support_audit a
+      WHERE a.target_type = 'user' AND a.target_id = u.id AND a.action = 'request:email'
+        AND JSON_VALUE(a.after_json, '$.requestedEmail') = u.requested_email
+      ORDER BY a.created_at DESC LIMIT 1)
+    WHERE u.requested_email IS NOT NULL`.execute(db);
   for (const [type, path] of Object.entries(SECRETS)) {
     await sql`UPDATE email_job SET template_vars = JSON_REMOVE(template_vars, ${path})
       WHERE type = ${type} AND template_vars IS NOT NULL AND JSON_EXISTS(template_vars, ${path})

@@ -220,9 +220,8 @@ test("Redis restarted without its data mid-render: both ePapers finish, every pa
   expect(await redisCli("exists", `bull:email:email-${mail.emailJobId}`)).toBe("0");
   inbox = await startSmtpInbox({ port: TEST_PORTS.faultSmtp });
 
-  const started = Date.now();
+  // `until` fails if they never finish; how long recovery takes is measured by no test.
   await until("both ePapers rendered", async () => (await rendered(first)()) && (await rendered(second)()), 120_000);
-  expect(Date.now() - started).toBeLessThan(120_000);
   await expectRenderedOnce(first, 65);
   await expectRenderedOnce(second, 30);
   const delivered = await inbox.waitForMail((received) => received.envelopeTo.includes(accountEmail), 60_000);

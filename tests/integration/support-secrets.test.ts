@@ -8,6 +8,8 @@ import { requireStudioUser } from "#app/auth/studio-user.server";
 import { answerEmailChange, mailApprovedEmailChange } from "#app/models/email-change.server";
 import type { SupportActor } from "#app/models/support/support-audit.server";
 import { sendPasswordRequestAsSupport, updateUserAsSupport } from "#app/models/support/support-users.server";
+import { removePublicationAsSupport } from "#app/models/support/support-epapers.server";
+import { blobs } from "#app/blob/blobs.server";
 import { redeemAuthToken } from "#app/models/token-flows.server";
 import { SUPPORT_TABS } from "#app/rules/admin-tabs";
 import { loader as supportDetailsLoader } from "#app/routes/resources/support-details";
@@ -101,6 +103,8 @@ async function everySupportAnswer(support: Awaited<ReturnType<typeof supportActo
     const search = new URLSearchParams({ search: email, take: "100" });
     texts.push(JSON.stringify(await loadSupportTab(studio, "emailJobs", new URL(`http://localhost/support/emailJobs?${search}`))));
     texts.push(JSON.stringify(await loadSupportTab(studio, "users", new URL(`http://localhost/support/users?${search}`))));
+    const ofAccount = new URLSearchParams({ search: accountId });
+    texts.push(JSON.stringify(await loadSupportTab(studio, "epaper", new URL(`http://localhost/support/epaper?${ofAccount}`))));
     for (const kind of ["audit", "apiKeys"]) {
       const answer = await supportDetailsLoader({
         request: request(`/resources/support-details?kind=${kind}&accountId=${accountId}`),
@@ -136,6 +140,22 @@ describe("the e-mail jobs takeover: no one-time link at rest, none shown to supp
     await sendAuthMail(mailDeps(), { user: customerUser, authType: "email-reset", newEmail: `own-${createId()}@example.test` });
     await updateUserAsSupport(supportDeps(), support.actor, customer.userId, "email", `asked-${createId()}@example.test`);
     await sendPasswordRequestAsSupport(supportDeps(), support.actor, customer.userId);
+    // A preview's address is its key too: one kept, one removed by support (its audit row).
+    const epaperId = createId();
+    await db
+      .insertInto("epaper")
+      .values({ id: epaperId, accountId: customer.accountId, name: `Heft ${epaperId}`, languageCode: "de" })
+      .execute();
+    const previewHashes = [createId() + createId(), createId() + createId()];
+    const [kept, removed] = [createId(), createId()];
+    await db
+      .insertInto("publication")
+      .values([
+        { id: kept, epaperId, type: "preview", hash: previewHashes[0] ?? "" },
+        { id: removed, epaperId, type: "preview", hash: previewHashes[1] ?? "" },
+      ])
+      .execute();
+    await removePublicationAsSupport({ ...supportDeps(), blobs }, support.actor, removed);
     const jobIds = [...queuedJobs];
     expect(jobIds.length).toBeGreaterThanOrEqual(7);
     const about = [
@@ -151,11 +171,11 @@ describe("the e-mail jobs takeover: no one-time link at rest, none shown to supp
       "the email_job rows while the mails wait",
     );
     const queuedAnswers = await everySupportAnswer(support, about);
-    expectNoSecret(queuedAnswers, [], "support's answers while the mails wait");
+    expectNoSecret(queuedAnswers, previewHashes, "support's answers while the mails wait");
     expect(queuedAnswers.join("\n")).toContain("[secret]");
 
     await deliverQueued();
-    const tokens = [...tokensSentTo(admin.email), ...tokensSentTo(customer.email)];
+    const tokens = [...tokensSentTo(admin.email), ...tokensSentTo(customer.email), ...previewHashes];
     // The admin's reset link and the customer's links arrived, and work only from the mailbox.
     expect(tokensSentTo(admin.email)).toHaveLength(1);
     expect(tokens.length).toBeGreaterThanOrEqual(6);
@@ -225,7 +245,7 @@ describe("a support e-mail change waits for the user's approval (below level 4)"
       kind: "noted",
       messageKey: "emailChangeDeclined",
     });
-    expect(await redeemAuthToken(db, "email-change-approve", approveFirst)).toMatchObject({ kind: "failed", reason: "noChangePending" });
+    expect(await redeemAuthToken(db, "email-change-approve", approveFirst)).toMatchObject({ kind: "failed" });
     expect(await db.selectFrom("user").select(["email", "requestedEmail"]).where("id", "=", target.userId).executeTakeFirst()).toEqual({
       email: target.email,
       requestedEmail: null,
@@ -243,7 +263,8 @@ describe("a support e-mail change waits for the user's approval (below level 4)"
     expect(await redeemAuthToken(db, "email-change-decline", linkIn(second, "email-change-decline") ?? "")).toMatchObject({
       kind: "noted",
     });
-    expect(await redeemAuthToken(db, "email-reset", confirm)).toMatchObject({ kind: "failed", reason: "unprocessable" });
+    // The decline withdrew the request and its confirmation link with it.
+    expect(await redeemAuthToken(db, "email-reset", confirm)).toMatchObject({ kind: "failed" });
     expect(await userRow(target.userId)).toMatchObject({ email: target.email });
   });
 
@@ -270,8 +291,10 @@ describe("a support e-mail change waits for the user's approval (below level 4)"
     const asked = `profile-${createId()}@example.test`;
     await updateUserAsSupport(supportDeps(), support.actor, target.userId, "email", asked);
     await deliverQueued();
-    await expect(answerEmailChange(mailDeps(), target.userId, "approve")).resolves.toEqual({ email: asked });
-    await expect(answerEmailChange(mailDeps(), target.userId, "approve")).resolves.toBe(false);
+    // An answer names the address it saw: one support put there meanwhile is not approved by it.
+    await expect(answerEmailChange(mailDeps(), target.userId, "approve", "other@example.test")).resolves.toBe(false);
+    await expect(answerEmailChange(mailDeps(), target.userId, "approve", asked)).resolves.toEqual({ email: asked });
+    await expect(answerEmailChange(mailDeps(), target.userId, "approve", asked)).resolves.toBe(false);
     await deliverQueued();
     // The mail's approval link is spent with it.
     expect(await redeemAuthToken(db, "email-change-approve", linkIn(target.email, "email-change-approve") ?? "")).toMatchObject({

@@ -180,7 +180,7 @@ export function PendingEmailChange({ change }: { change: { email: string; reques
   const fetcher = useFetcher<typeof profileAction>();
   const busy = fetcher.state !== "idle";
   const answer = (intent: "approveEmailChange" | "declineEmailChange") =>
-    void fetcher.submit({ intent }, { method: "POST", action: PROFILE_ACTION });
+    void fetcher.submit({ intent, email: change.email }, { method: "POST", action: PROFILE_ACTION });
   return (
     <div
       className="flex flex-col gap-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200"

@@ -80,6 +80,13 @@ export default {
         "Diese Änderung der E-Mail-Adresse wurde von der bisherigen Adresse noch nicht bestätigt. Erst danach kann die neue Adresse bestätigt werden.",
       noChangePending: "Es gibt keine offene Änderung Ihrer E-Mail-Adresse mehr: Sie wurde bereits beantwortet, abgelehnt oder ersetzt.",
     },
+    emailChange: {
+      approveQuestion:
+        "Der Support des ePaper Studios möchte die E-Mail-Adresse Ihres Benutzerkontos ändern in {{email}}. Stimmen Sie zu? Erst dann erhält die neue Adresse einen Link zur Bestätigung.",
+      approve: "Änderung zustimmen",
+      declineQuestion: "Die Änderung Ihrer E-Mail-Adresse in {{email}} ablehnen? Ihre bisherige Adresse bleibt Ihre Anmeldung.",
+      decline: "Änderung ablehnen",
+    },
     noted: {
       emailChangeApproved:
         "Danke, Sie haben der Änderung zugestimmt. {{email}} erhält jetzt einen Link zur Bestätigung; bis dahin bleibt Ihre bisherige Adresse Ihre Anmeldung.",

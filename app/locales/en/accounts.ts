@@ -76,6 +76,13 @@ export default {
         "The current address has not approved this change of the e-mail address yet. Only then can the new address be confirmed.",
       noChangePending: "There is no open change of your e-mail address any more: it was already answered, declined or replaced.",
     },
+    emailChange: {
+      approveQuestion:
+        "The ePaper Studio support asked to change the e-mail address of your user account to {{email}}. Do you agree? Only then does the new address get a link to confirm it.",
+      approve: "Approve the change",
+      declineQuestion: "Decline the change of your e-mail address to {{email}}? Your current address stays your login.",
+      decline: "Decline the change",
+    },
     noted: {
       emailChangeApproved:
         "Thank you, you approved the change. {{email}} now receives a link to confirm it; until then your current address stays your login.",

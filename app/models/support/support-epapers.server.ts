@@ -99,7 +99,7 @@ export async function listSupportEpapers(db: Database, subject: PermissionSubjec
   const publications = rows.length
     ? await db
         .selectFrom("publication")
-        .select(["id", "epaperId", "type", "hash"])
+        .select(["id", "epaperId", "type"])
         .where(
           "epaperId",
           "in",
@@ -115,7 +115,7 @@ export async function listSupportEpapers(db: Database, subject: PermissionSubjec
         hasCover: coverBlobKey !== null,
         supervisedHigh: Number(supervisedHigh ?? 0),
         supervisedLow: Number(supervisedLow ?? 0),
-        publications: publications.filter((p) => p.epaperId === row.id).map(({ id, type, hash }) => ({ id, type, hash })),
+        publications: publications.filter((p) => p.epaperId === row.id).map(({ id, type }) => ({ id, type })),
       }),
     ),
   };
@@ -250,14 +250,7 @@ export async function removePublicationAsSupport(deps: SupportDeps & { blobs: Bl
   const publication = await deps.db
     .selectFrom("publication")
     .innerJoin("epaper", "epaper.id", "publication.epaperId")
-    .select([
-      "publication.id",
-      "publication.type",
-      "publication.hash",
-      "publication.blobPrefix",
-      "epaper.id as epaperId",
-      "epaper.accountId",
-    ])
+    .select(["publication.id", "publication.type", "publication.blobPrefix", "epaper.id as epaperId", "epaper.accountId"])
     .where("publication.id", "=", publicationId)
     .where("epaper.deletedAt", "is", null)
     .executeTakeFirst();
@@ -271,7 +264,8 @@ export async function removePublicationAsSupport(deps: SupportDeps & { blobs: Bl
       targetType: "publication",
       targetId: publicationId,
       action: "remove",
-      before: { epaperId: publication.epaperId, type: publication.type, hash: publication.hash },
+      // The hash is a preview's address: never in the audit (issue 44).
+      before: { epaperId: publication.epaperId, type: publication.type },
     });
   });
   await publishToAccount(deps.redis, publication.accountId, { type: "refreshEpaperList" });

@@ -1,12 +1,12 @@
 import { useTranslation } from "#app/components/hooks/use-translation";
-import { data, redirect, useNavigation, href } from "react-router";
-import { type AuthType, tokenPurposeFor } from "#app/auth/one-time-token.server";
+import { data, Form, redirect, useNavigation, href } from "react-router";
+import { type AuthType, peekToken, tokenPurposeFor } from "#app/auth/one-time-token.server";
 import { clientIp, exceededRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { startSession } from "#app/auth/session.server";
 import { destroySessionHeader } from "#app/auth/session-cookie.server";
 import { AuthCard, Notice } from "#app/components/account/auth-card";
 import { TokenCheck } from "#app/components/account/auto-submit";
-import { ButtonLink } from "#app/components/ui/button";
+import { Button, ButtonLink } from "#app/components/ui/button";
 import { mailApprovedEmailChange } from "#app/models/email-change.server";
 import { redeemAuthToken, type TokenFlowOutcome } from "#app/models/token-flows.server";
 import { queues } from "#app/jobs/producer.server";
@@ -24,9 +24,21 @@ function authTypeOf(params: { authType: string }): AuthType {
   return purpose as AuthType;
 }
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  authTypeOf(params);
-  return { metaTitle: getInstance(context).t("auth.metaTitle") };
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const authType = authTypeOf(params);
+  const metaTitle = getInstance(context).t("auth.metaTitle");
+  // An e-mail change support asked for is answered by a press, never by opening the link: a mail
+  // scanner that runs the page's script must not approve it (issue 44). A used or unknown link
+  // takes the usual way and is told why.
+  if (authType === "email-change-approve" || authType === "email-change-decline") {
+    const live = await peekToken(db, { token: params.token, purpose: authType });
+    const payload = live?.payload;
+    const email =
+      payload && typeof payload === "object" && !Array.isArray(payload) && typeof payload.email === "string" ? payload.email : null;
+    if (email)
+      return { metaTitle, choice: { answer: authType === "email-change-approve" ? ("approve" as const) : ("decline" as const), email } };
+  }
+  return { metaTitle, choice: null };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }, { name: "robots", content: "noindex" }];
@@ -62,14 +74,34 @@ type ShownOutcome =
   | Omit<Extract<TokenFlowOutcome, { kind: "noted" }>, "confirmEmailChange">
   | { kind: "limited"; minutes: number };
 
-export default function AuthToken({ actionData }: Route.ComponentProps) {
+export default function AuthToken({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const outcome = actionData?.outcome as ShownOutcome | undefined;
+  if (outcome && navigation.state === "idle") {
+    return (
+      <AuthCard title={t("auth.title")}>
+        <TokenOutcome outcome={outcome} />
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title={t("auth.title")}>
-      {!outcome || navigation.state !== "idle" ? <TokenCheck /> : <TokenOutcome outcome={outcome} />}
+      {loaderData.choice ? <EmailChangeChoice {...loaderData.choice} busy={navigation.state !== "idle"} /> : <TokenCheck />}
     </AuthCard>
+  );
+}
+
+/** Approve or decline an e-mail change support asked for: names the address and waits for the press. */
+function EmailChangeChoice({ answer, email, busy }: { answer: "approve" | "decline"; email: string; busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="POST" replace className="flex flex-col gap-4">
+      <p className="break-words">{t(`auth.emailChange.${answer}Question`, { email })}</p>
+      <Button type="submit" isPending={busy} variant={answer === "approve" ? "primary" : "secondary"}>
+        {t(`auth.emailChange.${answer}`)}
+      </Button>
+    </Form>
   );
 }
 

@@ -87,7 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
         return requestProfileDeletion(studio);
       case "approveEmailChange":
       case "declineEmailChange":
-        return answerPendingEmailChange(studio, intent === "approveEmailChange" ? "approve" : "decline");
+        return answerPendingEmailChange(studio, intent === "approveEmailChange" ? "approve" : "decline", formData.get("email"));
     }
   });
 }
@@ -125,9 +125,10 @@ async function saveProfile({ user, subject }: StudioUser, formData: FormData) {
 }
 
 /** The signed-in user approves or declines the e-mail change support asked for (issue 44). */
-async function answerPendingEmailChange({ user, subject }: StudioUser, answer: "approve" | "decline") {
+async function answerPendingEmailChange({ user, subject }: StudioUser, answer: "approve" | "decline", email: FormDataEntryValue | null) {
   requirePermission(subject, "profile");
-  const answered = await answerEmailChange({ db, queue: queues.email }, user.id, answer);
+  // The answer is to the address the profile showed, never to one support put there since.
+  const answered = typeof email === "string" && (await answerEmailChange({ db, queue: queues.email }, user.id, answer, email));
   if (!answered) throw new AppError("shell.profile.noEmailChangePending", { status: 409 });
   const messageKey = answer === "approve" ? "shell.profile.emailChangeApproved" : "shell.profile.emailChangeDeclined";
   return data(
