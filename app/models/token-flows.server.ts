@@ -72,7 +72,7 @@ async function confirmRegistration(trx: Database, user: User) {
 }
 
 /** The address a change link was issued for; a link of an older or replaced request finds another. */
-function payloadEmail(payload: JsonValue | null): { email: string } | null {
+export function payloadEmail(payload: JsonValue | null): { email: string } | null {
   if (!payload || typeof payload !== "object" || Array.isArray(payload)) return null;
   const { email } = payload;
   return typeof email === "string" ? { email } : null;
@@ -87,13 +87,9 @@ type PendingChange = { id: string; requestedEmail: string; emailChangeRequestedB
 /** Approves a pending support-requested change in `trx`; the caller mails the new address after the commit. */
 export async function approveEmailChangeIn(trx: Database, user: PendingChange) {
   await trx.updateTable("user").set({ emailChangeRequestedBy: null }).where("id", "=", user.id).execute();
-  // The approval link is spent either way (approved here or from the signed-in profile).
-  await trx
-    .deleteFrom("oneTimeToken")
-    .where("userId", "=", user.id)
-    .where("purpose", "=", "email-change-approve")
-    .where("usedAt", "is", null)
-    .execute();
+  // The approval link is spent either way (approved here or from the signed-in profile), and no
+  // older confirmation link may confirm the approved address before its own link is sent.
+  await deleteUnusedTokens(trx, user.id, ["email-change-approve", "email-reset"]);
   return {
     messageKey: "emailChangeApproved" as const,
     params: { email: user.requestedEmail },

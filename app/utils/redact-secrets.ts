@@ -5,7 +5,8 @@
  * preview link's hash, is replaced by "[secret]". Ids (cuid2, 24–25 characters) and short paths stay.
  */
 
-export const REDACTED_SEGMENT = "[secret]";
+/** What stands where a secret was: in a log line's path, in support's view of a mail's variables. */
+export const REDACTED = "[secret]";
 
 /** A raw one-time token (32 random bytes, base64url) or a preview hash: 32 or more URL-safe characters. */
 const LONG_SECRET = /^[A-Za-z0-9_-]{32,}$/;
@@ -15,7 +16,7 @@ export function redactPath(path: string): string {
   const segments = path.split("/");
   return segments
     .map((segment, index) =>
-      segment !== "" && (TOKEN_PARENTS.has(segments[index - 1] ?? "") || LONG_SECRET.test(segment)) ? REDACTED_SEGMENT : segment,
+      segment !== "" && (TOKEN_PARENTS.has(segments[index - 1] ?? "") || LONG_SECRET.test(segment)) ? REDACTED : segment,
     )
     .join("/");
 }

@@ -1,5 +1,6 @@
 import { type EmailQueue, resendEmailJob } from "#app/email/send-email.server";
 import { SECRET_VARIABLE_NAMES, secretVariablesOf } from "#app/email/templates";
+import { REDACTED } from "#app/utils/redact-secrets";
 import { AppError } from "#app/errors/app-error";
 import { type PermissionSubject, requireOutranks, requirePermission } from "#app/rules/permissions";
 import { likeContains, likePrefix, type SupportQuery } from "#app/rules/support-lists";
@@ -141,8 +142,6 @@ export async function listSupportEmailJobs(db: Database, subject: PermissionSubj
 }
 
 /** What support reads of a mail's stored variables (issue 44): never a secret, only its name. */
-export const REDACTED = "[secret]";
-
 function shownVariables(type: string, stored: unknown): string | null {
   if (stored === null || typeof stored !== "object" || Array.isArray(stored)) return stored === null ? null : JSON.stringify(stored);
   const shown: Record<string, unknown> = {};

@@ -8,7 +8,7 @@ import { AuthCard, Notice } from "#app/components/account/auth-card";
 import { TokenCheck } from "#app/components/account/auto-submit";
 import { Button, ButtonLink } from "#app/components/ui/button";
 import { mailApprovedEmailChange } from "#app/models/email-change.server";
-import { redeemAuthToken, type TokenFlowOutcome } from "#app/models/token-flows.server";
+import { payloadEmail, redeemAuthToken, type TokenFlowOutcome } from "#app/models/token-flows.server";
 import { queues } from "#app/jobs/producer.server";
 import { db } from "#app/utils/db.server";
 import { getInstance } from "#app/utils/i18next.server";
@@ -32,11 +32,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // takes the usual way and is told why.
   if (authType === "email-change-approve" || authType === "email-change-decline") {
     const live = await peekToken(db, { token: params.token, purpose: authType });
-    const payload = live?.payload;
-    const email =
-      payload && typeof payload === "object" && !Array.isArray(payload) && typeof payload.email === "string" ? payload.email : null;
-    if (email)
-      return { metaTitle, choice: { answer: authType === "email-change-approve" ? ("approve" as const) : ("decline" as const), email } };
+    const change = live && payloadEmail(live.payload);
+    if (change)
+      return {
+        metaTitle,
+        choice: { answer: authType === "email-change-approve" ? ("approve" as const) : ("decline" as const), email: change.email },
+      };
   }
   return { metaTitle, choice: null };
 }
