@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { type Browser, chromium, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { FolderBlobStore } from "#app/blob/folder-store.server";
-import { addEnrichmentsOfEveryKind } from "../support/enrichments.ts";
+import { addEnrichmentsOfEveryKind, addExternalLink } from "../support/enrichments.ts";
 import { e2eDb } from "../support/e2e-users.ts";
 import { logInWithChannel, PUBLISH_TO_CHANNEL_TEXTS, publishToChannel } from "./support/channel.ts";
 import { uploadAndRender } from "./support/editor.ts";
@@ -121,6 +121,47 @@ async function readAsVisitor(browser: Browser, testInfo: TestInfo, address: stri
   return { reader, context, beacons };
 }
 
+/**
+ * A reader who looks at page 1 for three seconds and then leaves the tab's document: by typing
+ * another address (`address`) or by following the page's same-tab link to another site (`link`).
+ * Another reader than readAsVisitor's: a User-Agent of its own makes another day hash.
+ *
+ * In a browser of its own, started with that User-Agent: a leaving document's beacon goes out
+ * after the document is gone, with the browser's own User-Agent, not the one an automation tool
+ * set for the page (Playwright's `userAgent` is such an override). Headless Chromium's own one
+ * names it HeadlessChrome, which the ingest drops as a bot: the beacon would be lost here, never
+ * in a reader's real browser (README, "Statistics").
+ */
+async function readAndLeave(testInfo: TestInfo, address: string, locale: string, how: "address" | "link") {
+  const device = testInfo.project.use;
+  const userAgent = `${device.userAgent} leaving-by-${how}`;
+  const launch = device.launchOptions ?? {};
+  const browser = await chromium.launch({ ...launch, args: [...(launch.args ?? []), `--user-agent=${userAgent}`] });
+  try {
+    const context = await browser.newContext({
+      locale,
+      userAgent,
+      viewport: device.viewport,
+      deviceScaleFactor: device.deviceScaleFactor,
+      isMobile: device.isMobile,
+      hasTouch: device.hasTouch,
+    });
+    await context.route(/example\.(com|org)/, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>elsewhere</title>" }),
+    );
+    const reader = await context.newPage();
+    await reader.goto(address);
+    const first = reader.locator(".ep-spread .ep-page[data-page-index='0']");
+    await expect(first.locator("img").first()).toBeVisible({ timeout: 20_000 });
+    await reader.waitForTimeout(3_000);
+    if (how === "address") await reader.goto("https://example.org/typed");
+    else await first.getByRole("link", { name: "Same-tab website" }).click();
+    await expect(reader).toHaveTitle("elsewhere");
+  } finally {
+    await browser.close();
+  }
+}
+
 /** What a reader's beacons asked to count: its opens and each page's visible time. */
 function sentTotals(beacons: readonly string[]) {
   let opens = 0;
@@ -181,6 +222,7 @@ for (const lang of LANGUAGES) {
       const name = `Statistics ${lang.code} ${testInfo.project.name} ${Date.now()}`;
       const { epaper, epaperId } = await uploadAndRender(page, name, FILE);
       await addEnrichmentsOfEveryKind(e2eDb(), new FolderBlobStore(path.resolve(E2E_DATA_DIR)), epaperId, user.accountId);
+      await addExternalLink(e2eDb(), epaperId, { title: "Same-tab website", url: "https://example.org/article", displayAs: "tab_self" });
 
       // Published to the channel from the card, as a customer does (channels.test.ts).
       await publishToChannel(page, { epaper, name, channelName, language: lang.code });
@@ -227,6 +269,21 @@ for (const lang of LANGUAGES) {
       expect(sentTotals(visitor.beacons).opens).toBe(1);
       await testInfo.attach(`beacons-${lang.code}-${testInfo.project.name}.txt`, { body: visitor.beacons.join("\n") });
       await visitor.context.close();
+
+      // Readers who leave within three seconds, by another address and by a same-tab link, are
+      // counted too: their open and the time on page 1, sent as the document went (issue 45).
+      const before = await countedTotals(epaperId);
+      const pageOneMs = (totals: Awaited<ReturnType<typeof countedTotals>>) => totals.pages.find(([p]) => p === 1)?.[1] ?? 0;
+      for (const how of ["address", "link"] as const) await readAndLeave(testInfo, address, lang.locale, how);
+      await expect
+        .poll(
+          async () => {
+            const after = await countedTotals(epaperId);
+            return { opens: after.opens - before.opens, pageOneAtLeast6s: pageOneMs(after) - pageOneMs(before) >= 6_000 };
+          },
+          { timeout: 60_000, intervals: [2_000, 3_000, 5_000] },
+        )
+        .toEqual({ opens: 2, pageOneAtLeast6s: true });
 
       await expect(page.getByTestId("stats-elements").getByRole("rowheader", { name: "Product video" })).toBeVisible();
       await expect(page.getByTestId("stats-referrers").getByRole("rowheader", { name: lang.direct, exact: true })).toBeVisible();

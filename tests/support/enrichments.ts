@@ -3,6 +3,35 @@ import sharp from "sharp";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import type { Database } from "#db/client";
 
+const mediaType = async (db: Database, name: string) =>
+  (await db.selectFrom("pageMediaType").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+const frame = (row: number) => ({ frameX1: 0.1, frameX2: 0.45, frameY1: 0.1 + row * 0.12, frameY2: 0.2 + row * 0.12 });
+const base = (pageId: string, row: number, title: string, kind: number) => ({
+  id: createId(),
+  pageId,
+  pageMediaTypeId: kind,
+  title,
+  description: `${title} description`,
+  frameActive: true,
+  frameIconActive: true,
+  mediaBarActive: true,
+  mediaBarContent: "short" as const,
+  position: row,
+  ...frame(row),
+});
+
+/** One more external link on the ePaper's first page, in the sixth row of frames (below the ones of every kind). */
+export async function addExternalLink(
+  db: Database,
+  epaperId: string,
+  link: { title: string; url: string; displayAs: "tab_blank" | "tab_self" },
+) {
+  const first = await db.selectFrom("page").select("id").where("epaperId", "=", epaperId).where("page", "=", 1).executeTakeFirstOrThrow();
+  const element = base(first.id, 5, link.title, await mediaType(db, "externalLink"));
+  await db.insertInto("pageMedia").values(element).execute();
+  await db.insertInto("pageMediaExternalLink").values({ pageMediaId: element.id, url: link.url, displayAs: link.displayAs }).execute();
+}
+
 /**
  * Test factories for media elements (enrichments) until the editor exists: one of every kind,
  * stored as the editor will store them (page_media plus its detail row), a gallery of real
@@ -12,22 +41,7 @@ export async function addEnrichmentsOfEveryKind(db: Database, blobs: BlobStore, 
   const pages = await db.selectFrom("page").select(["id", "page"]).where("epaperId", "=", epaperId).orderBy("page").execute();
   const [first, second, third] = pages;
   if (!first || !second || !third) throw new Error("the factory needs an ePaper of at least three pages");
-  const type = async (name: string) =>
-    (await db.selectFrom("pageMediaType").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
-  const frame = (row: number) => ({ frameX1: 0.1, frameX2: 0.45, frameY1: 0.1 + row * 0.12, frameY2: 0.2 + row * 0.12 });
-  const base = (pageId: string, row: number, title: string, kind: number) => ({
-    id: createId(),
-    pageId,
-    pageMediaTypeId: kind,
-    title,
-    description: `${title} description`,
-    frameActive: true,
-    frameIconActive: true,
-    mediaBarActive: true,
-    mediaBarContent: "short" as const,
-    position: row,
-    ...frame(row),
-  });
+  const type = (name: string) => mediaType(db, name);
 
   const internal = base(first.id, 0, "Go to page three", await type("internalLink"));
   await db.insertInto("pageMedia").values(internal).execute();
