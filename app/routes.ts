@@ -93,7 +93,10 @@ export default [
     route("publications", "routes/api/publications.ts"),
     route("channels", "routes/api/channels.ts"),
     route("openapi.json", "routes/api/openapi.ts"),
+    // Anything else under /api/v1/ is a problem document, not the studio's HTML page.
+    route("*", "routes/api/unknown.ts"),
   ]),
+  route("api/v1", "routes/api/unknown.ts", { id: "routes/api/unknown-root" }),
   route("api/docs", "routes/api/docs.ts"),
   route("api/docs/assets/:file", "routes/api/docs-asset.ts"),
   // The external shop's server reports orders here (ADR 0040): signed, no session.

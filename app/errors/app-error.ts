@@ -1,5 +1,6 @@
 import type { TranslationKey } from "#app/locales/translation-key";
 import { GLOBAL_ERRORS, type GlobalErrorName } from "./catalogue.ts";
+import type { ProblemType } from "./problem-types.ts";
 
 export type ErrorParams = Record<string, string | number>;
 
@@ -18,6 +19,10 @@ export class AppError extends Error {
   readonly headers: Record<string, string>;
   /** How the toast looks ('info' for NotImplemented); null: only logged, nothing is shown. */
   readonly toastType: "error" | "info" | null;
+  /** The public API's problem type where it is more precise than the status's (problem-types.ts). */
+  readonly problemType: ProblemType | null;
+  /** The request's fields the refusal is about (the public API's `errors[].field`): query parameters, body fields, `file`. */
+  readonly fields: readonly string[];
 
   constructor(
     messageKey: TranslationKey,
@@ -27,6 +32,8 @@ export class AppError extends Error {
       headers?: Record<string, string>;
       detail?: string;
       toastType?: "error" | "info" | null;
+      problemType?: ProblemType;
+      fields?: readonly string[];
     } = {},
   ) {
     super(options.detail ?? messageKey);
@@ -35,6 +42,8 @@ export class AppError extends Error {
     this.params = options.params ?? {};
     this.headers = options.headers ?? {};
     this.toastType = options.toastType === undefined ? "error" : options.toastType;
+    this.problemType = options.problemType ?? null;
+    this.fields = options.fields ?? [];
   }
 }
 

@@ -6,6 +6,7 @@ import { getEnv } from "#app/utils/env.server";
 import { AppError } from "./app-error.ts";
 import { GLOBAL_ERRORS, type GlobalErrorName, globalErrorName } from "./catalogue.ts";
 import { errorOutcome } from "./outcome.ts";
+import { PROBLEM_TYPES } from "./problem-types.ts";
 
 /**
  * The public API's error answers (issue 32, ADR 0056): RFC 9457 problem details from the studio's
@@ -40,14 +41,20 @@ export async function problemResponse(error: unknown, request: Request, extraHea
   const t = (await i18nInstanceFor(locale)).getFixedT(locale);
   const code = globalErrorName(error) ?? CODE_OF_STATUS[outcome.status] ?? "GeneralError";
   // Unavailable is 'only logged' in the studio (no message); an API caller still reads a title.
-  const titleKey = GLOBAL_ERRORS[code].message?.key ?? (code === "Unavailable" ? "errors.unavailableTitle" : "errors.unexpected");
+  const problemType = error instanceof AppError ? error.problemType : null;
+  const titleKey = problemType
+    ? PROBLEM_TYPES[problemType].title
+    : (GLOBAL_ERRORS[code].message?.key ?? (code === "Unavailable" ? "errors.unavailableTitle" : "errors.unexpected"));
   const detailKey = (outcome.toast?.messageKey ?? "errors.unexpected") as TranslationKey;
+  const detail = outcome.unexpected ? `${t(detailKey)} (${reference})` : t(detailKey, outcome.toast?.params ?? {});
   const body = {
-    type: `${getEnv().PUBLIC_URL}/api/docs#problem-${code}`,
+    type: `${getEnv().PUBLIC_URL}/api/docs#problem-${problemType ?? code}`,
     title: t(titleKey, { minutes: 1 }),
     status: outcome.status,
-    detail: outcome.unexpected ? `${t(detailKey)} (${reference})` : t(detailKey, outcome.toast?.params ?? {}),
+    detail,
     code,
+    // Which fields of the request the refusal is about, each with the same translated detail.
+    ...(error instanceof AppError && error.fields.length > 0 ? { errors: error.fields.map((field) => ({ field, detail })) } : {}),
   };
   const headers: Record<string, string> = {
     ...extraHeaders,

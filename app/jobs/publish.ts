@@ -18,6 +18,8 @@ export const PublishJob = defineJob({
     charged: z.boolean(),
     /** The channel published to (type channel). */
     channelId: z.string().min(1).optional(),
+    /** The publication's id (preview, preview link, zip), decided when the publish started (issue 45). */
+    publicationId: z.string().min(1).optional(),
     /** ISO time the process started (epaper.processStartedAt): a job only ever ends its own process. */
     startedAt: z.iso.datetime(),
   }),

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { ExpressionBuilder, Selectable, UpdateObject } from "kysely";
 import { AppError } from "#app/errors/app-error";
+import { BUSY_RETRY_AFTER_S } from "#app/errors/problem-types";
 import type { EpaperProcessEvent } from "#app/events/catalogue";
 import { publishToAccount } from "#app/events/publish.server";
 import type { JobInput } from "#app/jobs/define";
@@ -65,7 +66,13 @@ export class EpaperInProcess extends AppError {
   override name = "EpaperInProcess";
 
   constructor(detail: string) {
-    super("epaper.errors.actionCouldNotBeExecutedEpaperInProcess", { status: 422, detail });
+    // 409 with Retry-After: the request was right, the ePaper is not ready for it yet (issue 45).
+    super("epaper.errors.actionCouldNotBeExecutedEpaperInProcess", {
+      status: 409,
+      detail,
+      problemType: "epaper-busy",
+      headers: { "Retry-After": String(BUSY_RETRY_AFTER_S) },
+    });
   }
 }
 

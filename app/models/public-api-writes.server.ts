@@ -79,5 +79,11 @@ export async function publishApiEpaper(
     newPassword: input.newPassword === true,
     ...(input.channelId !== undefined ? { channelId: input.channelId } : {}),
   });
-  return { epaperId, type: input.type, channelId: started.channelId ?? null, password: started.password };
+  return {
+    epaperId,
+    type: input.type,
+    publicationId: started.publicationId ?? null,
+    channelId: started.channelId ?? null,
+    password: started.password,
+  };
 }

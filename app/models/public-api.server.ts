@@ -24,7 +24,8 @@ export type ApiUrls = { studioUrl: string; contentUrl: string };
 type Query = { limit: number; cursor?: string };
 type Key = { createdAt: Date; id: string };
 
-const invalidCursor = () => new AppError("api.errors.invalidQuery", { status: 422, params: { problem: "cursor" }, detail: "bad cursor" });
+const invalidCursor = () =>
+  new AppError("api.errors.invalidQuery", { status: 422, params: { problem: "cursor" }, detail: "bad cursor", fields: ["cursor"] });
 
 export function encodeCursor(key: Key): string {
   return Buffer.from(JSON.stringify([key.createdAt.toISOString(), key.id])).toString("base64url");
@@ -194,7 +195,12 @@ export async function getApiEpaper(
 }
 
 /** GET /api/v1/publications: the published previews, preview links and zip packages of the account's ePapers. */
-export async function listApiPublications(db: Database, subject: PermissionSubject, query: Query, urls: ApiUrls) {
+export async function listApiPublications(
+  db: Database,
+  subject: PermissionSubject,
+  query: Query & { epaperId?: string; type?: z.output<typeof PublicationSchema>["type"] },
+  urls: ApiUrls,
+) {
   requirePermission(subject, "epaperDetails");
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   let select = db
@@ -215,6 +221,9 @@ export async function listApiPublications(db: Database, subject: PermissionSubje
     .where("epaper.accountId", "=", subject.accountId)
     .where("epaper.deletedAt", "is", null)
     .where("publication.publishedAt", "is not", null);
+  // Another account's ePaper filters to nothing, as a missing one does.
+  if (query.epaperId) select = select.where("publication.epaperId", "=", query.epaperId);
+  if (query.type) select = select.where("publication.type", "=", query.type);
   if (cursor) select = select.where(after("publication", cursor));
   const rows = await select
     .orderBy("publication.createdAt", "desc")

@@ -48,7 +48,10 @@ async function readerAssets(dir: string): Promise<ReaderAssets> {
  * and never leaves two rows of a type (the row of a type is reused, its hash stays stable so a
  * preview address keeps working). For the zip form, the bundle is stored as one archive.
  */
-export async function buildPublication(deps: PublishDeps, input: { epaperId: string; type: PublicationType }): Promise<BuiltPublication> {
+export async function buildPublication(
+  deps: PublishDeps,
+  input: { epaperId: string; type: PublicationType; publicationId?: string },
+): Promise<BuiltPublication> {
   const snapshot = await loadEpaperSnapshot(deps.db, input.epaperId);
   const existing = await deps.db
     .selectFrom("publication")
@@ -56,7 +59,8 @@ export async function buildPublication(deps: PublishDeps, input: { epaperId: str
     .where("epaperId", "=", input.epaperId)
     .where("type", "=", input.type)
     .executeTakeFirst();
-  const publicationId = existing?.id ?? createId();
+  // The id the publish announced at its start (a job of an older version has none).
+  const publicationId = existing?.id ?? input.publicationId ?? createId();
   const hash = existing?.hash ?? createId() + createId();
   const blobPrefix = publicationPrefix(publicationId, createId());
   const sizeInByte = await writeBundle(deps, snapshot, blobPrefix, input.type === "zip" ? "zip" : "files");

@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { publishToAccount } from "#app/events/publish.server";
 import type { PublishJobData } from "#app/jobs/publish";
 import { AppError } from "#app/errors/app-error";
+import { BUSY_RETRY_AFTER_S } from "#app/errors/problem-types";
 import { isChannelBusy } from "#app/rules/channel";
 import { type PermissionSubject, requirePermission, requireWriteAllowed } from "#app/rules/permissions";
 import type { Database } from "#db/client";
@@ -39,7 +40,11 @@ export class ChannelNotAvailable extends AppError {
 export class ChannelInProcess extends AppError {
   override name = "Unprocessable";
   constructor() {
-    super("channel.errors.actionCouldNotBeExecutedChannelInProcess", { status: 422 });
+    super("channel.errors.actionCouldNotBeExecutedChannelInProcess", {
+      status: 409,
+      problemType: "channel-busy",
+      headers: { "Retry-After": String(BUSY_RETRY_AFTER_S) },
+    });
   }
 }
 

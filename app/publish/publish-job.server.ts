@@ -60,7 +60,11 @@ export async function runPublishJob(deps: PublishJobDeps, job: PublishJobData) {
   const publicationType = job.type;
   const snapshotAt = new Date();
   let linkExpiresAt: Date | null = null;
-  const built = await buildPublication(deps, { epaperId: job.epaperId, type: job.type });
+  const built = await buildPublication(deps, {
+    epaperId: job.epaperId,
+    type: job.type,
+    ...(job.publicationId ? { publicationId: job.publicationId } : {}),
+  });
   const ended = await retryTransaction(deps.db, async (trx) => {
     const changedSince = sql<boolean>`(republish_changes_at is not null and republish_changes_at > ${snapshotAt})`;
     const ended = await endProcess(

@@ -102,7 +102,22 @@ export async function startPublish(
       }
     }
     if (input.type === "channel") await beginChannelPublish(trx, subject, input.channelId);
-    const password = fresh ? await preparePreviewLink(trx, input.epaperId, fresh, input.newPassword === true) : null;
+    // The publication's id is known from the start (an API client finds it in /publications once
+    // it is ready): the one the ePaper holds of this type, else the one its first build will make.
+    const publicationId =
+      input.type === "channel"
+        ? undefined
+        : ((
+            await trx
+              .selectFrom("publication")
+              .select("id")
+              .where("epaperId", "=", input.epaperId)
+              .where("type", "=", input.type)
+              .executeTakeFirst()
+          )?.id ?? createId());
+    const password = fresh
+      ? await preparePreviewLink(trx, input.epaperId, publicationId ?? createId(), fresh, input.newPassword === true)
+      : null;
     const startedAt = new Date();
     const data: PublishJobData = {
       epaperId: input.epaperId,
@@ -111,7 +126,7 @@ export async function startPublish(
       type: input.type,
       charged,
       startedAt: startedAt.toISOString(),
-      ...(input.type === "channel" ? { channelId: input.channelId } : {}),
+      ...(input.type === "channel" ? { channelId: input.channelId } : { publicationId }),
     };
     await beginProcess(trx, epaper, processOfPublish(input.type), {
       job: { job: PublishJob, data },
@@ -173,7 +188,13 @@ async function freshPassword() {
  * republish keeps both unless the user asks for a new password; the first publish makes them.
  * Answers the new password, or null when the old one stays.
  */
-async function preparePreviewLink(trx: Database, epaperId: string, fresh: { password: string; passwordHash: string }, renew: boolean) {
+async function preparePreviewLink(
+  trx: Database,
+  epaperId: string,
+  publicationId: string,
+  fresh: { password: string; passwordHash: string },
+  renew: boolean,
+) {
   const existing = await trx
     .selectFrom("publication")
     .select(["id", "passwordHash"])
@@ -187,7 +208,7 @@ async function preparePreviewLink(trx: Database, epaperId: string, fresh: { pass
   } else {
     await trx
       .insertInto("publication")
-      .values({ id: createId(), epaperId, type: "previewlink", hash: createId() + createId(), passwordHash: fresh.passwordHash })
+      .values({ id: publicationId, epaperId, type: "previewlink", hash: createId() + createId(), passwordHash: fresh.passwordHash })
       .execute();
   }
   return fresh.password;

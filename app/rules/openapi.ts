@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GLOBAL_ERROR_NAMES } from "#app/errors/catalogue";
+import type { ProblemType } from "#app/errors/problem-types";
 import { API_KEY_SCOPES } from "./api-keys.ts";
 import {
   apiSchemas,
@@ -7,6 +8,7 @@ import {
   EpaperListQuerySchema,
   ImportUploadSchema,
   ListQuerySchema,
+  PublicationListQuerySchema,
   PublishRequestSchema,
   UpdateEpaperSchema,
 } from "./public-api.ts";
@@ -41,35 +43,48 @@ function queryParameters(schema: z.ZodObject): JsonSchema[] {
   });
 }
 
-const problem = (description: string) => ({ description, content: { "application/problem+json": { schema: ref("Problem") } } });
 const RATE_LIMIT_HEADERS = {
   "RateLimit-Limit": { description: "Calls allowed per window", schema: { type: "integer" } },
   "RateLimit-Remaining": { description: "Calls left in this window", schema: { type: "integer" } },
   "RateLimit-Reset": { description: "Seconds until the window ends", schema: { type: "integer" } },
 };
+const problemContent = { "application/problem+json": { schema: ref("Problem") } };
+/** A refusal after the key was accepted: it carries the key's RateLimit-* headers like a success. */
+const problem = (description: string, headers: Record<string, unknown> = {}) => ({
+  description,
+  headers: { ...RATE_LIMIT_HEADERS, ...headers },
+  content: problemContent,
+});
 const RETRY_AFTER = { description: "Seconds to wait before trying again", schema: { type: "integer" } };
 const REFUSALS = {
-  "401": problem("No key, an unknown or revoked key, or its account is deactivated (NotAuthenticated)"),
+  // Before any key is accepted: no rate-limit headers.
+  "401": { description: "No key, an unknown or revoked key, or its account is deactivated (NotAuthenticated)", content: problemContent },
   "403": problem(
     "The key lacks the scope, or the account may not do this: demo content, locked by support, its plan (Forbidden, DemoError)",
   ),
-  "422": problem("A parameter or the body is not valid, or the studio refuses it (Unprocessable)"),
-  "429": {
-    ...problem(
-      "Over a rate limit (TooManyRequests): the key's, the account's, or too many bad keys from this address; Retry-After says when to try again",
-    ),
-    headers: { ...RATE_LIMIT_HEADERS, "Retry-After": RETRY_AFTER },
-  },
-  "503": {
-    ...problem("The studio is in maintenance, or no render node is available for an upload (Unavailable)"),
-    headers: { "Retry-After": RETRY_AFTER },
-  },
+  "422": problem("A parameter or the body is not valid, or the studio refuses it (Unprocessable); `errors` names the parameters or fields"),
+  "429": problem(
+    "Over a rate limit (TooManyRequests): the key's, the account's, or too many bad keys from this address (then without RateLimit-*); Retry-After says when to try again",
+    { "Retry-After": RETRY_AFTER },
+  ),
+  "503": problem("The studio is in maintenance, or no render node is available for an upload (Unavailable)", {
+    "Retry-After": RETRY_AFTER,
+  }),
   default: problem("An unexpected error (GeneralError): its detail names a reference for support"),
+};
+
+/** What each problem type of problem-types.ts means, for the document's description. */
+const PROBLEM_TYPE_TEXTS: Record<ProblemType, string> = {
+  "unknown-path": "404: nothing under /api/v1/ answers at the address",
+  "method-not-allowed": "405: the address does not answer the method; Allow names the ones it does",
+  "epaper-busy": "409: the ePaper runs a process; try again after Retry-After",
+  "channel-busy": "409: the channel is being published to or cleared; try again after Retry-After",
 };
 
 type Scope = (typeof API_KEY_SCOPES)[number];
 type Operation = { operationId: string; summary: string; description?: string; parameters?: JsonSchema[] };
 
+const ETAG = { description: "The image's version, for If-None-Match", schema: { type: "string" } };
 const json = (schemaId: string) => ({ "application/json": { schema: ref(schemaId) } });
 const NOT_FOUND = { "404": problem("No such item in the key's account (NotFound)") };
 
@@ -113,14 +128,19 @@ function write(
     schemaId: string | null;
     requestBody?: JsonSchema;
     conflict?: string;
+    /** The call acts on an ePaper that may be running a process: 409 epaper-busy. */
+    busy?: string;
     idempotent?: boolean;
     /** 413's text: the file of an upload (a JSON body's limit otherwise). */
     tooLarge?: string;
-    /** 400 for a body that is not what the operation reads at all (an upload without its file). */
-    badRequest?: string;
   },
 ) {
-  const { scope, status, schemaId, requestBody: body, conflict, idempotent, tooLarge, badRequest, ...rest } = operation;
+  const { scope, status, schemaId, requestBody: body, conflict, busy, idempotent, tooLarge, ...rest } = operation;
+  const conflicts = [
+    busy ? `${busy} (problem type epaper-busy, code Conflict)` : null,
+    conflict,
+    idempotent ? "A call with this Idempotency-Key still runs (Conflict)" : null,
+  ].filter(Boolean);
   return {
     ...rest,
     security: [{ apiKey: [scope] }],
@@ -134,18 +154,8 @@ function write(
       },
       ...REFUSALS,
       ...NOT_FOUND,
-      ...(conflict || idempotent
-        ? {
-            "409": {
-              ...problem(
-                [conflict, idempotent ? "A call with this Idempotency-Key still runs (Conflict)" : null].filter(Boolean).join("; "),
-              ),
-              headers: { "Retry-After": RETRY_AFTER },
-            },
-          }
-        : {}),
+      ...(conflicts.length > 0 ? { "409": problem(conflicts.join("; "), { "Retry-After": RETRY_AFTER }) } : {}),
       ...(body || tooLarge ? { "413": problem(tooLarge ?? "The body is larger than 64 KiB (Unprocessable)") } : {}),
-      ...(badRequest ? { "400": problem(badRequest) } : {}),
     },
   };
 }
@@ -162,7 +172,12 @@ export function openApiDocument(options: { serverUrl: string; version: string })
         "Send an API key, made in the studio's account drawer, as",
         "`Authorization: Bearer <key>`; no cookie is read and none is set. Every call counts against the key's rate limit",
         "(RateLimit-* headers). Lists are newest first; pass a page's `nextCursor` as `cursor` for the next one.",
-        `Errors are RFC 9457 problem details whose \`code\` is one of: ${GLOBAL_ERROR_NAMES.join(", ")}.`,
+        `Errors are RFC 9457 problem details (application/problem+json) whose \`code\` is one of: ${GLOBAL_ERROR_NAMES.join(", ")}.`,
+        "Their `type` is the reference's section of the problem: for most the code's, for these its own:",
+        Object.entries(PROBLEM_TYPE_TEXTS)
+          .map(([type, text]) => `\`${type}\` (${text})`)
+          .join("; ")
+          .concat("."),
         "Titles and details follow Accept-Language (en, de; English without one).",
       ].join(" "),
     },
@@ -201,6 +216,7 @@ export function openApiDocument(options: { serverUrl: string; version: string })
           summary: "Rename an ePaper or move it into a folder",
           scope: "write",
           status: "200",
+          description: "Only the fields sent change; an empty object changes nothing and answers the ePaper as it is.",
           schemaId: "Epaper",
           parameters: [idParameter],
           requestBody: requestBody(UpdateEpaperSchema),
@@ -208,10 +224,13 @@ export function openApiDocument(options: { serverUrl: string; version: string })
         delete: write({
           operationId: "deleteEpaper",
           summary: "Delete an ePaper",
+          description:
+            "Deletes the ePaper, its publications and its channel's content. While a process runs (rendering, publishing, a page operation) nothing is deleted and the answer is 409 epaper-busy: wait for the process to end (Retry-After, or the epaper.rendered webhook) and delete then. A failed or cancelled process does not refuse.",
           scope: "write",
           status: "204",
           schemaId: null,
           parameters: [idParameter],
+          busy: "A process runs: nothing was deleted",
         }),
       },
       "/api/v1/epapers/{epaperId}/publications": {
@@ -224,6 +243,7 @@ export function openApiDocument(options: { serverUrl: string; version: string })
           schemaId: "PublishStarted",
           parameters: [idParameter],
           requestBody: requestBody(PublishRequestSchema),
+          busy: "The ePaper runs a process (another publish, a render, a page operation), or the channel is being published to (problem type channel-busy)",
           conflict: "A zip would take a unit of the zip contingent, and confirmCharge is not true (Conflict)",
           idempotent: true,
         }),
@@ -254,14 +274,29 @@ export function openApiDocument(options: { serverUrl: string; version: string })
             idParameter,
             { name: "pageNumber", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
             { name: "file", in: "path", required: true, schema: { type: "string", pattern: "^[a-z0-9]+\\.webp$" } },
+            {
+              name: "v",
+              in: "query",
+              required: false,
+              description:
+                "The ePaper's pages version, as its image URLs carry it: it changes whenever a render or a page operation changes which image a page number shows, so a URL with it can be cached; the answer does not depend on it",
+              schema: { type: "integer", minimum: 0 },
+            },
+            {
+              name: "If-None-Match",
+              in: "header",
+              required: false,
+              description: "The ETag of an earlier answer: 304 without a body when the image is the same",
+              schema: { type: "string" },
+            },
           ],
           responses: {
             "200": {
               description: "The image",
-              headers: RATE_LIMIT_HEADERS,
-              content: { "image/webp": { schema: { type: "string", contentMediaType: "image/webp" } } },
+              headers: { ...RATE_LIMIT_HEADERS, ETag: ETAG },
+              content: { "image/webp": { schema: { type: "string", format: "binary", contentMediaType: "image/webp" } } },
             },
-            "304": { description: "Not modified (If-None-Match)" },
+            "304": { description: "Not modified: the image of If-None-Match; no body", headers: { ...RATE_LIMIT_HEADERS, ETag: ETAG } },
             ...REFUSALS,
             ...NOT_FOUND,
           },
@@ -277,7 +312,6 @@ export function openApiDocument(options: { serverUrl: string; version: string })
           status: "201",
           schemaId: "Upload",
           tooLarge: "The file is larger than the studio accepts, or a JSON body larger than 64 KiB (Unprocessable)",
-          badRequest: "No file in the multipart body, more than one, or a body that is neither multipart nor JSON (Unprocessable)",
           requestBody: {
             required: true,
             content: {
@@ -285,7 +319,14 @@ export function openApiDocument(options: { serverUrl: string; version: string })
                 schema: {
                   type: "object",
                   required: ["file"],
-                  properties: { file: { type: "string", contentMediaType: "application/pdf", description: "The PDF" } },
+                  properties: {
+                    file: {
+                      type: "string",
+                      format: "binary",
+                      contentMediaType: "application/pdf",
+                      description: "The PDF. Without it (or with two) the answer is 422 naming the field file",
+                    },
+                  },
                 },
               },
               ...requestBody(ImportUploadSchema).content,
@@ -299,7 +340,7 @@ export function openApiDocument(options: { serverUrl: string; version: string })
           operationId: "listPublications",
           summary: "Preview links, previews and zip packages",
           schemaId: "PublicationList",
-          parameters: queryParameters(ListQuerySchema),
+          parameters: queryParameters(PublicationListQuerySchema),
         }),
       },
       "/api/v1/channels": {
@@ -313,6 +354,14 @@ export function openApiDocument(options: { serverUrl: string; version: string })
     },
     components: {
       schemas: components(),
+      responses: {
+        UnknownPath: { description: "Nothing under /api/v1/ answers at this address (problem type unknown-path)", content: problemContent },
+        MethodNotAllowed: {
+          description: "The address does not answer this method (problem type method-not-allowed); Allow names the ones it does",
+          headers: { Allow: { description: "The methods the address answers", schema: { type: "string" } } },
+          content: problemContent,
+        },
+      },
       securitySchemes: {
         apiKey: {
           type: "http",

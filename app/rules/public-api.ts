@@ -1,4 +1,6 @@
+import type { Selectable } from "kysely";
 import { z } from "zod";
+import type { Epaper } from "#db/schema.gen";
 import { GLOBAL_ERROR_NAMES } from "#app/errors/catalogue";
 import { EPAPER_LANGUAGES } from "#db/seed-data";
 import { EPAPER_NAME_MAX } from "./upload-contract.ts";
@@ -32,9 +34,29 @@ export const EpaperListQuerySchema = ListQuerySchema.extend({
   folderId: id.optional().meta({ description: "Only the ePapers of this folder (the root folder includes those without one)" }),
 });
 
+/** The kinds of an ePaper's process (epaper.process_type). */
+export const EPAPER_PROCESS_TYPES = [
+  "rendering",
+  "publishing_preview",
+  "publishing_previewlink",
+  "publishing_zip",
+  "publishing_channel",
+  "inserting_pages",
+  "replacing_page",
+  "moving_page",
+  "deleting_page",
+] as const satisfies readonly StoredProcessType[];
+type StoredProcessType = NonNullable<Selectable<Epaper>["processType"]>;
+// Every stored kind is listed: a new one fails here instead of failing the answer's schema.
+const everyProcessType: Exclude<StoredProcessType, (typeof EPAPER_PROCESS_TYPES)[number]> extends never ? true : never = true;
+void everyProcessType;
+
 export const ProcessSchema = z
   .object({
-    type: z.string().nullable().meta({ description: "rendering, publishing_preview, inserting_pages, … (the last process)" }),
+    type: z.enum(EPAPER_PROCESS_TYPES).nullable().meta({
+      description:
+        "The process that runs (running true), or the one that failed (running false, error set); null when none runs and the last one finished or was cancelled (cancelled true)",
+    }),
     running: z.boolean(),
     cancelled: z.boolean(),
     error: z.string().nullable(),
@@ -117,6 +139,11 @@ export const PublicationSchema = z
 
 export const PublicationPageSchema = pageOf(PublicationSchema, "PublicationList");
 
+export const PublicationListQuerySchema = ListQuerySchema.extend({
+  epaperId: id.optional().meta({ description: "Only the publications of this ePaper" }),
+  type: z.enum(PUBLICATION_TYPES).optional().meta({ description: "Only publications of this type" }),
+});
+
 export const ChannelSchema = z
   .object({
     id,
@@ -142,6 +169,15 @@ export const ProblemSchema = z
     status: z.number().int(),
     detail: z.string().meta({ description: "This occurrence, in the language of Accept-Language" }),
     code: z.enum(GLOBAL_ERROR_NAMES),
+    errors: z
+      .array(
+        z.object({
+          field: z.string().meta({ description: "A query parameter, a body field (dotted path) or `file`" }),
+          detail: z.string(),
+        }),
+      )
+      .optional()
+      .meta({ description: "The request's fields the refusal is about (422)" }),
   })
   .register(apiSchemas, { id: "Problem" });
 export type Problem = z.output<typeof ProblemSchema>;
@@ -175,7 +211,7 @@ export const UpdateEpaperSchema = z
     name: z.string().trim().min(1).max(EPAPER_NAME_MAX).optional().meta({ description: "Rename" }),
     folderId: id.optional().meta({ description: "Move into this folder of the account" }),
   })
-  .refine((change) => change.name !== undefined || change.folderId !== undefined, { message: "name or folderId" });
+  .meta({ description: "The changes; an empty object changes nothing and answers the ePaper as it is" });
 
 export const PUBLISH_REQUEST_TYPES = ["preview", "previewlink", "zip", "channel"] as const;
 
@@ -193,6 +229,10 @@ export const PublishStartedSchema = z
   .object({
     epaperId: id,
     type: z.enum(PUBLISH_REQUEST_TYPES),
+    publicationId: id.nullable().meta({
+      description:
+        "preview, previewlink, zip: the publication's id, the same for every publish of this type of this ePaper; GET /api/v1/publications?epaperId= lists it once its first build is ready. null for a channel (channelId names it)",
+    }),
     channelId: id.nullable(),
     password: z.string().nullable().meta({
       description:

@@ -21,6 +21,17 @@ const TEMPLATES = Object.keys(document.paths).map((template) => ({
   pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`),
 }));
 
+/** Headers a client acts on: an answer that carries one must have it in the document. */
+const DOCUMENTED_HEADERS = [
+  "ratelimit-limit",
+  "ratelimit-remaining",
+  "ratelimit-reset",
+  "retry-after",
+  "etag",
+  "idempotent-replayed",
+  "allow",
+];
+
 /** The document's path template of a concrete path ("/api/v1/epapers/abc" → "/api/v1/epapers/{epaperId}"), or null. */
 export function templateOf(pathname: string): string | null {
   return TEMPLATES.find((candidate) => candidate.pattern.test(pathname))?.template ?? null;
@@ -33,7 +44,7 @@ export function templateOf(pathname: string): string | null {
 export function documentProblems(
   template: string,
   method: string,
-  answer: { status: number; contentType: string; setCookie: string | null; body: unknown },
+  answer: { status: number; contentType: string; setCookie: string | null; body: unknown; headers?: Iterable<[string, string]> },
 ): string[] {
   const where = `${method.toUpperCase()} ${template} ${answer.status}`;
   const paths = document.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
@@ -41,10 +52,16 @@ export function documentProblems(
   if (!operation) return [`${method.toUpperCase()} ${template} is not in the document`];
   // An unexpected error (500) is the document's `default` answer.
   const listed = operation.responses[String(answer.status)] ?? (answer.status >= 500 ? operation.responses.default : undefined);
-  const documented = listed as { content?: Record<string, { schema: { $ref?: string } }> } | undefined;
+  const documented = listed as { content?: Record<string, { schema: { $ref?: string } }>; headers?: Record<string, unknown> } | undefined;
   if (!documented) return [`${where}: the document does not list this status`];
   // The API never sets a cookie (bearer only, ADR 0056).
   if (answer.setCookie !== null) return [`${where}: sets a cookie`];
+  // Every header a client may act on is in the document for this answer (issue 45: RateLimit-* on every answer that has them).
+  const named = new Set(Object.keys(documented.headers ?? {}).map((name) => name.toLowerCase()));
+  const undocumented = [...(answer.headers ?? [])]
+    .map(([name]) => name.toLowerCase())
+    .filter((name) => DOCUMENTED_HEADERS.includes(name) && !named.has(name));
+  if (undocumented.length > 0) return [`${where}: answers the headers ${undocumented.join(", ")}, which the document does not name`];
   if (answer.body === undefined && !documented.content) return []; // 204, 304: no body, none documented
   const schema = documented.content?.[answer.contentType]?.schema;
   if (!schema) return [`${where}: answers ${answer.contentType}, which the document does not list`];

@@ -88,6 +88,7 @@ function expectDocumented(template: string, method: string, response: Response, 
     status: response.status,
     contentType,
     setCookie: response.headers.get("set-cookie"),
+    headers: response.headers.entries(),
     body,
   });
   expect(problems).toEqual([]);

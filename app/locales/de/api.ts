@@ -46,7 +46,14 @@ export default {
     },
   },
   api: {
+    problems: {
+      methodNotAllowed: "Methode nicht erlaubt",
+      unknownPath: "Unbekannte Adresse",
+      epaperBusy: "ePaper in Bearbeitung",
+      channelBusy: "Kanal in Bearbeitung",
+    },
     errors: {
+      unknownPath: "Unter dieser Adresse antwortet kein Teil der API. Die Referenz nennt jede Adresse: /api/docs.",
       missingKey: "Dieser Aufruf braucht einen API-Schlüssel: Senden Sie ihn als Authorization: Bearer <Schlüssel>.",
       invalidKey: "Dieser API-Schlüssel ist ungültig oder wurde widerrufen.",
       accountDeactivated: "Das Konto dieses API-Schlüssels ist deaktiviert.",

@@ -44,7 +44,14 @@ export default {
     },
   },
   api: {
+    problems: {
+      methodNotAllowed: "Method not allowed",
+      unknownPath: "Unknown address",
+      epaperBusy: "ePaper busy",
+      channelBusy: "Channel busy",
+    },
     errors: {
+      unknownPath: "No part of the API answers at this address. The reference lists every address: /api/docs.",
       missingKey: "This call needs an API key: send it as Authorization: Bearer <key>.",
       invalidKey: "This API key is not valid or has been revoked.",
       accountDeactivated: "The account of this API key is deactivated.",

@@ -20,8 +20,9 @@ export const apiUrls = (): ApiUrls => ({ studioUrl: getEnv().PUBLIC_URL, content
 export function parseApiQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
   const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (parsed.success) return parsed.data;
-  const problem = parsed.error.issues.map((issue) => issue.path.join(".") || "query").join(", ");
-  throw new AppError("api.errors.invalidQuery", { status: 422, params: { problem }, detail: `invalid query: ${problem}` });
+  const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "query"))];
+  const problem = fields.join(", ");
+  throw new AppError("api.errors.invalidQuery", { status: 422, params: { problem }, detail: `invalid query: ${problem}`, fields });
 }
 
 export async function apiRead<S extends z.ZodType>(

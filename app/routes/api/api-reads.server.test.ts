@@ -172,6 +172,15 @@ test("publications and channels of the account with their addresses; nothing of 
   expect(items.find((item) => item.type === "previewlink")?.url).toMatch(/^http:\/\/localhost:3000\/protected-sharing\/previewlink\/\w+$/);
   expect(items.find((item) => item.type === "previewlink")?.expiresAt).not.toBeNull();
   expect(items.find((item) => item.type === "zip")?.url).toBe(`http://localhost:3000/api/v1/epapers/${epaperId}/zip`);
+  // Filtered by ePaper and type; another account's ePaper filters to nothing.
+  const other = await insertEpaper(owner.accountId);
+  await insert("zip", other);
+  const ofOne = await callApi(`/api/v1/publications?epaperId=${other}`, { key: owner.token });
+  expect((ofOne.body.items as { epaperId: string; type: string }[]).map((item) => [item.epaperId, item.type])).toEqual([[other, "zip"]]);
+  const zips = await callApi("/api/v1/publications?type=zip", { key: owner.token });
+  expect((zips.body.items as { epaperId: string }[]).map((item) => item.epaperId).sort()).toEqual([epaperId, other].sort());
+  const foreign = await callApi(`/api/v1/publications?epaperId=${foreignEpaper}`, { key: owner.token });
+  expect(foreign.body.items).toEqual([]);
 
   const shortPath = createId().slice(0, 10);
   await db.insertInto("channel").values({ id: createId(), accountId: owner.accountId, name: "Magazine", shortPath, epaperId }).execute();

@@ -47,8 +47,8 @@ export type ApiWrite<I, O, R = z.input<z.ZodType<O>>> = {
   claimAfterRun?: ClaimAfterRun<R>;
 };
 
-const invalidBody = (problem: string, status = 422) =>
-  new AppError("api.errors.invalidBody", { status, params: { problem }, detail: `invalid body: ${problem}` });
+const invalidBody = (problem: string, status = 422, fields: readonly string[] = []) =>
+  new AppError("api.errors.invalidBody", { status, params: { problem }, detail: `invalid body: ${problem}`, fields });
 
 /** The JSON body, read with a byte counter: a chunked body cannot bring more than the limit into memory. */
 async function readJson(request: Request): Promise<{ text: string; value: unknown }> {
@@ -81,7 +81,8 @@ async function readJson(request: Request): Promise<{ text: string; value: unknow
 function parseBody<I>(schema: z.ZodType<I>, value: unknown): I {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw invalidBody(parsed.error.issues.map((issue) => issue.path.join(".") || issue.message).join(", "));
+  const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "body"))];
+  throw invalidBody(parsed.error.issues.map((issue) => issue.path.join(".") || issue.message).join(", "), 422, fields);
 }
 
 function replay(claim: Extract<IdempotencyClaim, { kind: "replay" }>, headers: Record<string, string>) {
@@ -170,5 +171,8 @@ export async function apiWrite<I, O, R = z.input<z.ZodType<O>>>(request: Request
 
 /** 405 for a method the address does not answer, naming the ones it does. */
 export function methodNotAllowed(request: Request, allow: string): Promise<Response> {
-  return problemResponse(new AppError("api.errors.methodNotAllowed", { status: 405, headers: { Allow: allow } }), request);
+  return problemResponse(
+    new AppError("api.errors.methodNotAllowed", { status: 405, headers: { Allow: allow }, problemType: "method-not-allowed" }),
+    request,
+  );
 }

@@ -191,7 +191,7 @@ describe("idempotency and bodies", () => {
 });
 
 describe("change, delete, publish, download", () => {
-  test("PATCH renames and moves; DELETE removes (then 404); a busy ePaper is refused", async () => {
+  test("PATCH renames and moves, {} changes nothing; DELETE removes (then 404); a busy ePaper is 409 epaper-busy with Retry-After", async () => {
     const owner = await customer();
     const epaperId = await insertEpaper(owner.accountId);
     const renamed = await callApi(`/api/v1/epapers/${epaperId}`, {
@@ -201,14 +201,25 @@ describe("change, delete, publish, download", () => {
     });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ id: epaperId, name: "Summer", folderId: owner.folderId });
-    expect((await callApi(`/api/v1/epapers/${epaperId}`, { key: owner.token, method: "PATCH", json: {} })).status).toBe(422);
+    const unchanged = await callApi(`/api/v1/epapers/${epaperId}`, { key: owner.token, method: "PATCH", json: {} });
+    expect({ status: unchanged.status, name: unchanged.body.name }).toEqual({ status: 200, name: "Summer" });
+    const refused = await callApi(`/api/v1/epapers/${epaperId}`, { key: owner.token, method: "PATCH", json: { name: "" } });
+    expect({ status: refused.status, errors: refused.body.errors }).toMatchObject({ status: 422, errors: [{ field: "name" }] });
     expect(
       (await callApi(`/api/v1/epapers/${epaperId}`, { key: owner.token, method: "PATCH", json: { folderId: createId() } })).status,
     ).toBe(404);
 
     const busy = await insertEpaper(owner.accountId, { processRunning: true });
     await db.updateTable("epaper").set({ processType: "rendering", processStartedAt: new Date() }).where("id", "=", busy).execute();
-    expect((await callApi(`/api/v1/epapers/${busy}`, { key: owner.token, method: "DELETE" })).status).toBe(422);
+    const busyAnswer = await callApi(`/api/v1/epapers/${busy}`, { key: owner.token, method: "DELETE" });
+    expect({
+      status: busyAnswer.status,
+      type: String(busyAnswer.body.type).split("#")[1],
+      code: busyAnswer.body.code,
+      retryAfter: busyAnswer.headers.get("retry-after"),
+      rateLimited: busyAnswer.headers.has("ratelimit-remaining"),
+    }).toEqual({ status: 409, type: "problem-epaper-busy", code: "Conflict", retryAfter: "10", rateLimited: true });
+    expect(await db.selectFrom("epaper").select("deletedAt").where("id", "=", busy).executeTakeFirstOrThrow()).toEqual({ deletedAt: null });
 
     const deleted = await callApi(`/api/v1/epapers/${epaperId}`, { key: owner.token, method: "DELETE" });
     expect(deleted.status).toBe(204);
@@ -223,12 +234,15 @@ describe("change, delete, publish, download", () => {
     const epaperId = await insertEpaper(owner.accountId, { isRendered: true });
     const started = await callApi(`/api/v1/epapers/${epaperId}/publications`, { key: owner.token, json: { type: "preview" } });
     expect(started.status).toBe(202);
-    expect(started.body).toEqual({ epaperId, type: "preview", channelId: null, password: null });
+    const publicationId = started.body.publicationId;
+    expect(started.body).toEqual({ epaperId, type: "preview", publicationId: expect.any(String), channelId: null, password: null });
     const jobs = await queues.publish.getJobs(["waiting", "delayed", "active", "prioritized"]);
     const job = jobs.find((candidate) => candidate.data.epaperId === epaperId);
-    expect(job?.data).toMatchObject({ type: "preview", userId: null, accountId: owner.accountId });
-    // One process at a time, as in the studio.
-    expect((await callApi(`/api/v1/epapers/${epaperId}/publications`, { key: owner.token, json: { type: "zip" } })).status).toBe(422);
+    // The build makes the publication under the id the answer named.
+    expect(job?.data).toMatchObject({ type: "preview", userId: null, accountId: owner.accountId, publicationId });
+    // One process at a time, as in the studio: 409, try again later.
+    const second = await callApi(`/api/v1/epapers/${epaperId}/publications`, { key: owner.token, json: { type: "zip" } });
+    expect({ status: second.status, type: String(second.body.type).split("#")[1] }).toEqual({ status: 409, type: "problem-epaper-busy" });
   });
 
   test("the zip package downloads with the key; none yet is 404", async () => {
@@ -300,5 +314,7 @@ describe("who may write", () => {
     } as never);
     expect(put.status).toBe(405);
     expect(put.headers.get("allow")).toBe("GET, PATCH, DELETE");
+    expect(((await put.json()) as { type: string }).type).toMatch(/#problem-method-not-allowed$/);
+    // (An upload without its file is 422 naming the field: the end-to-end journey, which has a render node.)
   });
 });

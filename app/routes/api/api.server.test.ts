@@ -15,6 +15,7 @@ import { callApi, document } from "#tests/support/public-api";
 import { DOCS_CSP, loader as docsLoader } from "./docs.ts";
 import { loader as assetLoader } from "./docs-asset.ts";
 import { loader as openApiLoader } from "./openapi.ts";
+import { action as unknownAction, loader as unknownLoader } from "./unknown.ts";
 
 // The public API's authentication, errors and limits (issue 32, ADR 0056) on real MariaDB and
 // Redis, through the route modules; every answer is checked against the OpenAPI document.
@@ -154,6 +155,23 @@ describe("problems and limits", () => {
     });
   });
 
+  test("an address under /api/v1/ that nothing answers is a 404 problem of its own type, for every method", async () => {
+    for (const method of ["GET", "POST", "DELETE"]) {
+      const request = new Request("http://localhost/api/v1/epaper/nothing", { method, headers: { "Accept-Language": "de" } });
+      const args = { request, params: { "*": "epaper/nothing" }, context: undefined as never } as never;
+      const answer = method === "GET" ? await unknownLoader(args) : await unknownAction(args);
+      expect({ status: answer.status, type: answer.headers.get("content-type") }).toEqual({
+        status: 404,
+        type: "application/problem+json",
+      });
+      expect(await answer.json()).toMatchObject({
+        type: "http://localhost:3000/api/docs#problem-unknown-path",
+        code: "NotFound",
+        title: "Unbekannte Adresse",
+      });
+    }
+  });
+
   test("an invalid query is a 422 problem naming the parameter", async () => {
     const owner = await customer();
     for (const query of ["limit=0", "limit=101", "limit=many", "cursor=not-a-cursor"]) {
@@ -161,6 +179,7 @@ describe("problems and limits", () => {
       expect(answer.status, query).toBe(422);
       expect(answer.body.code).toBe("Unprocessable");
       expect(String(answer.body.detail)).toContain(query.split("=")[0]);
+      expect(answer.body.errors).toEqual([{ field: query.split("=")[0], detail: answer.body.detail }]);
     }
   });
 

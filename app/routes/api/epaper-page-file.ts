@@ -3,6 +3,7 @@ import { pageFileDownload } from "#app/models/epaper-downloads.server";
 import { requirePermission } from "#app/rules/permissions";
 import { db } from "#app/utils/db.server";
 import { apiFile } from "./api-read.server.ts";
+import { methodNotAllowed } from "./api-write.server.ts";
 import type { Route } from "./+types/epaper-page-file";
 
 /**
@@ -16,3 +17,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return pageFileDownload({ db, blobs }, request, target);
   });
 }
+
+/** Only GET (and HEAD) answers here: any other method is a 405 problem naming them. */
+export const action = ({ request }: Route.ActionArgs) => methodNotAllowed(request, "GET, HEAD");

@@ -22,3 +22,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     stored: (answer) => ({ ...answer, password: null }),
   });
 }
+
+/** Only POST answers here: GET is a 405 problem naming it. */
+export const loader = ({ request }: Route.LoaderArgs) => methodNotAllowed(request, "POST");

@@ -1,6 +1,6 @@
 import { checkRateLimit, RATE_LIMITS } from "#app/auth/rate-limit.server";
 import { blobs } from "#app/blob/blobs.server";
-import { TooManyRequests } from "#app/errors/app-error";
+import { AppError, TooManyRequests } from "#app/errors/app-error";
 import { apiUploader } from "#app/models/public-api-writes.server";
 import { bodyReadLimit, discardBody, discardUpload, receiveUpload, type StoredUpload, uploadDepsFromEnv } from "#app/models/upload.server";
 import { importUpload } from "#app/models/upload-import.server";
@@ -18,6 +18,16 @@ import type { Route } from "./+types/uploads";
  * (upload-import.server.ts; at most 60 an hour per account). Answers the upload, which POST /api/v1/epapers turns into an ePaper
  * within a day.
  */
+/**
+ * The studio's upload answers 400 for a body without its one file (its own contract); the API's
+ * document says 422 naming the field `file` (issue 45).
+ */
+function asFileFieldError(error: unknown): never {
+  if (error instanceof AppError && (error.messageKey === "upload.errors.noFile" || error.messageKey === "upload.errors.oneFileOnly"))
+    throw new AppError(error.messageKey, { status: 422, detail: error.message, fields: ["file"] });
+  throw error;
+}
+
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, "POST");
   const env = getEnv();
@@ -42,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
     status: 201,
     body: "multipart",
     response: UploadSchema,
-    run: ({ subject }) => receiveUpload(deps, apiUploader(subject), request),
+    run: ({ subject }) => receiveUpload(deps, apiUploader(subject), request).catch(asFileFieldError),
     answer,
     // The same key with the same file (by its SHA-256) answers the first upload; the repeat is discarded.
     claimAfterRun: {
@@ -55,3 +65,6 @@ export async function action({ request }: Route.ActionArgs) {
   await discardBody(request, bodyReadLimit(deps.config));
   return response;
 }
+
+/** Only POST answers here: GET is a 405 problem naming it. */
+export const loader = ({ request }: Route.LoaderArgs) => methodNotAllowed(request, "POST");
