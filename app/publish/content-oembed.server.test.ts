@@ -105,6 +105,13 @@ test("a channel's address on the content origin: a rich embed of its frame, read
   expect(json(answer).html).toContain(`src="${channel.address}"`);
   // format is optional (json); a query or a page's fragment of the address changes nothing, the frame shows the channel.
   expect((await oembed(`${channel.address}?utm_source=news#/page/2`)).body).toBe(answer.body);
+  // Without its trailing slash (issue 45): the same embed of the canonical address; the address itself redirects there for good.
+  expect((await oembed(channel.address.slice(0, -1))).body).toBe(answer.body);
+  const bare = await get(`${new URL(channel.address).pathname.slice(0, -1)}?utm_source=news`, { host: new URL(channel.address).host });
+  expect({ status: bare.status, location: bare.headers.location }).toEqual({
+    status: 301,
+    location: `${new URL(channel.address).pathname}?utm_source=news`,
+  });
   // HEAD: the same answer without its body.
   const head = await oembed(channel.address, {}, { method: "HEAD" });
   expect(head.status).toBe(200);
@@ -146,6 +153,7 @@ test("a subdomain's addresses: its only channel at its root, its channels under 
   expect(json(await oembed(`http://${subdomain.host.toUpperCase()}/`)).html).toContain(`src="${root}"`);
   const under = `https://${subdomain.host}/c/${first.shortPath}/`;
   expect(json(await oembed(under)).html).toContain(`src="${under}"`);
+  expect(json(await oembed(under.slice(0, -1))).html).toContain(`src="${under}"`);
 
   // Two channels: the root lists them, it is no channel; each is still at /c/ there.
   const second = await channelOf({ subdomainId: subdomain.id });
@@ -199,11 +207,10 @@ test("404 for every address that would not show a reader, and for what is no cha
   await db.updateTable("channel").set({ deletedAt: new Date() }).where("id", "=", removed.id).execute();
   await expectShowsNothing(removed.address);
 
-  // A live channel, but not at its address: a file of its revision, no trailing slash, other hosts and schemes.
+  // A live channel, but not at its address: a file of its revision, other hosts and schemes.
   const live = await channelOf();
   for (const address of [
     `${live.address}r1/index.html`,
-    live.address.slice(0, -1),
     `${STUDIO}/c/${live.shortPath}/`,
     `https://elsewhere.example/c/${live.shortPath}/`,
     `http://127.0.0.1:${port + 1}/c/${live.shortPath}/`,

@@ -31,7 +31,8 @@ export type ContentOembedDeps = {
 /** Seconds a consumer or a shared cache may keep an answer (a channel that ends shows its own 'not available' page). */
 export const OEMBED_MAX_AGE = 300;
 
-const CHANNEL_ROOT = /^\/c\/([^/]+)\/$/;
+// With or without its trailing slash (issue 45): both are pasted; the frame gets the canonical one.
+const CHANNEL_ROOT = /^\/c\/([^/]+)\/?$/;
 
 /** A channel its address shows as a reader: the frame's address (canonical form) and its public name. */
 export type EmbeddableChannel = { shortPath: string; address: string; title: string };
@@ -61,7 +62,7 @@ export async function channelAtAddress(deps: ContentOembedDeps, raw: string): Pr
     const channels = await findSubdomainChannels(deps.db, subdomain);
     shortPath = url.pathname === "/" ? (channels.length === 1 ? channels[0]?.shortPath : undefined) : CHANNEL_ROOT.exec(url.pathname)?.[1];
     if (!shortPath || !channels.some((channel) => channel.shortPath === shortPath)) return null;
-    address = `${deps.channelProtocol ?? own.protocol}//${url.host}${url.pathname}`;
+    address = `${deps.channelProtocol ?? own.protocol}//${url.host}${url.pathname === "/" ? "/" : `/c/${shortPath}/`}`;
   }
   const channel = await findChannel(deps.db, shortPath);
   // As the content server: nothing to show is nothing to embed (it would answer 404 or 503 there).

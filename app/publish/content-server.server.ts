@@ -56,6 +56,9 @@ export type ContentServerDeps = {
 
 type Revision = { blobPrefix: string };
 
+/** `/c/<shortPath>`, `/preview/<hash>`, `/previewlink/<hash>`: a publication's root lacking its slash. */
+const PUBLICATION_ROOT_WITHOUT_SLASH = /^\/(?:c|preview|previewlink)\/[^/]+$/;
+
 /**
  * The content origin (architecture.md "Serving published content safely"): published bundles are
  * served from a host other than the studio's, so customer HTML and JavaScript in them can never
@@ -89,6 +92,12 @@ export function createContentHandler(deps: ContentServerDeps) {
       // not the studio's), but no 404 in the reader's console either.
       if (url.pathname === "/favicon.ico") {
         res.writeHead(204, { "Cache-Control": "public, max-age=86400" });
+        return res.end();
+      }
+      // A publication's root without its trailing slash (typed, or cut by a mail program): the
+      // address with it, for good (its relative files resolve only there).
+      if (PUBLICATION_ROOT_WITHOUT_SLASH.test(url.pathname)) {
+        res.writeHead(301, { Location: `${url.pathname}/${url.search}`, "Cache-Control": "public, max-age=86400" });
         return res.end();
       }
       if (subdomain) return serveSubdomain(deps, req, res, subdomain, url);
