@@ -711,6 +711,9 @@ export interface WebhookAttempt {
   error: Generated<string | null>;
   id: string;
   manual: Generated<boolean>;
+  requestHeaders: Generated<string | null>;
+  responseBody: Generated<string | null>;
+  responseHeaders: Generated<string | null>;
   statusCode: Generated<number | null>;
 }
 

@@ -25,6 +25,14 @@ export const WEBHOOK_EVENT_KEYS = {
   "channel.removed": "channelRemoved",
 } as const satisfies Record<WebhookEventType, string>;
 
+/**
+ * The test event of 'Send test event' (issue 45): to one endpoint, on request only, never chosen
+ * as a subscription; tried once (no retries: the person testing is watching the log).
+ */
+export const WEBHOOK_PING_EVENT = "ping";
+export type WebhookLogEventType = WebhookEventType | typeof WEBHOOK_PING_EVENT;
+export const WEBHOOK_LOG_EVENT_KEYS = { ...WEBHOOK_EVENT_KEYS, ping: "ping" } as const satisfies Record<WebhookLogEventType, string>;
+
 /** Endpoints an account may hold at once. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 export const WEBHOOK_URL_MAX = 2000;
@@ -109,7 +117,11 @@ export function maskedEndpointUrl(raw: string): string {
 /** One endpoint as the drawer lists it: never its secret. */
 export type WebhookEndpointView = { id: string; url: string; events: WebhookEventType[]; createdAt: string };
 
-/** One attempt of a delivery: its time, the HTTP status or what went wrong, how long it took. */
+/**
+ * One attempt of a delivery: its time, the HTTP status or what went wrong, how long it took, and
+ * the exchange (issue 45): the headers sent (no secret travels in them), the answer's headers (a
+ * cookie's value replaced) and the first KB of its body. null where an older attempt kept none.
+ */
 export type WebhookAttemptView = {
   id: string;
   at: string;
@@ -117,14 +129,19 @@ export type WebhookAttemptView = {
   error: string | null;
   durationMs: number;
   manual: boolean;
+  requestHeaders: Record<string, string> | null;
+  responseHeaders: Record<string, string> | null;
+  responseBody: string | null;
 };
 
 /** One delivery of an event to an endpoint, with its attempts newest first. */
 export type WebhookDeliveryView = {
   id: string;
   eventId: string;
-  type: WebhookEventType;
+  type: WebhookLogEventType;
   state: WebhookDeliveryState;
+  /** The body every attempt sent (the event, never a secret). */
+  payload: string;
   attempts: number;
   nextAttemptAt: string | null;
   createdAt: string;

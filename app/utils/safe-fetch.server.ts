@@ -352,7 +352,7 @@ export type SafePostOptions = {
   maxAnswerBytes?: number;
 };
 
-export type SafePostResult = { status: number; answer: string };
+export type SafePostResult = { status: number; answer: string; headers: Record<string, string> };
 
 /**
  * POSTs `body` to `raw` under the same address rules as safeFetch (the studio's webhooks, ADR
@@ -383,7 +383,10 @@ export async function safePost(raw: string, options: SafePostOptions): Promise<S
           const status = response.statusCode ?? 0;
           const chunks: Buffer[] = [];
           let size = 0;
-          const done = () => resolve({ status, answer: Buffer.concat(chunks).toString("utf8").slice(0, maxAnswerBytes) });
+          const headers = Object.fromEntries(
+            Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value ?? "")]),
+          );
+          const done = () => resolve({ status, headers, answer: Buffer.concat(chunks).toString("utf8").slice(0, maxAnswerBytes) });
           response.on("data", (chunk: Buffer) => {
             if (size >= maxAnswerBytes) return;
             chunks.push(chunk.subarray(0, maxAnswerBytes - size));

@@ -9,11 +9,13 @@ import {
   nextAttemptAt,
   WEBHOOK_DELIVERY_WINDOW_MS,
   WEBHOOK_ID_HEADER,
+  WEBHOOK_PING_EVENT,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMEOUT_MS,
   WEBHOOK_TIMESTAMP_HEADER,
 } from "#app/rules/webhooks";
 import { SafeFetchRefused, safePost } from "#app/utils/safe-fetch.server";
+import { REDACTED } from "#app/utils/redact-secrets";
 import { signTimestamped } from "#app/utils/timestamped-signature.server";
 
 /*
@@ -43,31 +45,64 @@ export type DeliverOutcome = "skipped" | "delivered" | "retrying" | "failed" | "
 /** How long a claimed attempt holds its row before the reconciler may take it as lost. */
 const CLAIM_MS = WEBHOOK_TIMEOUT_MS + 60_000;
 const TEXT_MAX = 500;
+/** The answer's first kilobyte is kept for the log. */
+const ANSWER_MAX_BYTES = 1024;
 
-type Sent = { statusCode: number | null; error: string | null; durationMs: number };
+type Sent = {
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  /** What the log shows of the exchange (issue 45): the headers sent, the answer's headers and first KB. */
+  requestHeaders: Record<string, string>;
+  responseHeaders: Record<string, string> | null;
+  responseBody: string | null;
+};
+
+/** Answer headers whose values may be the receiver's secrets: kept by name only. */
+const SECRET_ANSWER_HEADERS = new Set(["set-cookie", "authorization", "proxy-authorization", "www-authenticate"]);
 
 /** Sends the stored payload once, signed with the endpoint's secret at `at`. */
 async function send(deps: DeliverDeps, target: { url: string; secret: string; eventId: string; payload: string }, at: Date): Promise<Sent> {
   const started = performance.now();
   const duration = () => Math.round(performance.now() - started);
+  // The secret signs; it never travels. The signature is of this body at this time only.
+  const requestHeaders = {
+    "Content-Type": "application/json",
+    "User-Agent": "ePaperStudio-Webhooks/1.0",
+    [WEBHOOK_ID_HEADER]: target.eventId,
+    [WEBHOOK_TIMESTAMP_HEADER]: String(Math.floor(at.getTime() / 1000)),
+    [WEBHOOK_SIGNATURE_HEADER]: signTimestamped(target.secret, target.payload, at),
+  };
   try {
-    const { status, answer } = await safePost(target.url, {
+    const { status, answer, headers } = await safePost(target.url, {
       body: target.payload,
       timeoutMs: deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
       allowPrivate: deps.allowPrivate,
-      headers: {
-        "Content-Type": "application/json",
-        "User-Agent": "ePaperStudio-Webhooks/1.0",
-        [WEBHOOK_ID_HEADER]: target.eventId,
-        [WEBHOOK_TIMESTAMP_HEADER]: String(Math.floor(at.getTime() / 1000)),
-        [WEBHOOK_SIGNATURE_HEADER]: signTimestamped(target.secret, target.payload, at),
-      },
+      headers: requestHeaders,
+      maxAnswerBytes: ANSWER_MAX_BYTES,
     });
     const ok = status >= 200 && status < 300;
-    return { statusCode: status, error: ok ? null : answer.trim().slice(0, TEXT_MAX) || null, durationMs: duration() };
+    const responseHeaders = Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [name, SECRET_ANSWER_HEADERS.has(name) ? REDACTED : value]),
+    );
+    return {
+      statusCode: status,
+      error: ok ? null : answer.trim().slice(0, TEXT_MAX) || null,
+      durationMs: duration(),
+      requestHeaders,
+      responseHeaders,
+      responseBody: answer,
+    };
   } catch (error) {
     const text = error instanceof SafeFetchRefused ? error.message : `network: ${(error as Error).message}`;
-    return { statusCode: null, error: text.slice(0, TEXT_MAX), durationMs: duration() };
+    return {
+      statusCode: null,
+      error: text.slice(0, TEXT_MAX),
+      durationMs: duration(),
+      requestHeaders,
+      responseHeaders: null,
+      responseBody: null,
+    };
   }
 }
 
@@ -99,6 +134,7 @@ export async function deliverWebhook(deps: DeliverDeps, job: DeliverWebhookJobDa
     .select([
       "webhookDelivery.id",
       "webhookDelivery.eventId",
+      "webhookDelivery.eventType",
       "webhookDelivery.payload",
       "webhookDelivery.state",
       "webhookDelivery.attempts",
@@ -136,7 +172,8 @@ export async function deliverWebhook(deps: DeliverDeps, job: DeliverWebhookJobDa
   const sent = await send(deps, row, startedAt);
   const ok = sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300;
   const endedAt = now();
-  const next = ok || !pending ? null : nextAttemptAt(row.createdAt, made, endedAt);
+  // A test event is tried once: the person who sent it watches the log.
+  const next = ok || !pending || row.eventType === WEBHOOK_PING_EVENT ? null : nextAttemptAt(row.createdAt, made, endedAt);
   const state = ok ? "delivered" : pending && !next ? "failed" : row.state;
   const applied = await retryTransaction(deps.db, async (trx) => {
     await trx
@@ -149,6 +186,9 @@ export async function deliverWebhook(deps: DeliverDeps, job: DeliverWebhookJobDa
         error: sent.error,
         durationMs: sent.durationMs,
         manual: Boolean(job.manual),
+        requestHeaders: JSON.stringify(sent.requestHeaders),
+        responseHeaders: sent.responseHeaders ? JSON.stringify(sent.responseHeaders) : null,
+        responseBody: sent.responseBody,
       })
       .execute();
     // Only while the row is as this attempt left it: 'send again' (or a scheduled attempt) that

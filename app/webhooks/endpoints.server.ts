@@ -17,6 +17,7 @@ import {
   type WebhookDeliveryView,
   type WebhookEndpointView,
   type WebhookEventType,
+  type WebhookLogEventType,
 } from "#app/rules/webhooks";
 
 /*
@@ -43,7 +44,20 @@ function viewOf(row: { id: string; url: string; events: string; createdAt: Date 
   return { id: row.id, url, events: eventsOf(row.events), createdAt: row.createdAt.toISOString() };
 }
 
-function requireOwnAccount(subject: PermissionSubject) {
+/** Stored headers (a JSON object of strings), or null when none were kept or they do not parse. */
+function headersOf(stored: string | null): Record<string, string> | null {
+  if (!stored) return null;
+  try {
+    const value = JSON.parse(stored) as unknown;
+    return value && typeof value === "object"
+      ? Object.fromEntries(Object.entries(value).map(([name, text]) => [name, String(text)]))
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function requireOwnAccount(subject: PermissionSubject) {
   requirePermission(subject, "webhooks");
   if (subject.accountId !== subject.baseAccountId) throw new Forbidden("webhooks");
 }
@@ -120,7 +134,7 @@ export async function listWebhookDeliveries(
   if (!endpoint) throw new WebhookNotFound(`webhook endpoint ${endpointId}`);
   const rows = await db
     .selectFrom("webhookDelivery")
-    .select(["id", "eventId", "eventType", "state", "attempts", "nextAttemptAt", "createdAt", "deliveredAt"])
+    .select(["id", "eventId", "eventType", "payload", "state", "attempts", "nextAttemptAt", "createdAt", "deliveredAt"])
     .where("endpointId", "=", endpointId)
     .where("accountId", "=", subject.accountId)
     .orderBy("createdAt", "desc")
@@ -130,7 +144,18 @@ export async function listWebhookDeliveries(
   const attempts = rows.length
     ? await db
         .selectFrom("webhookAttempt")
-        .select(["id", "deliveryId", "attemptedAt", "statusCode", "error", "durationMs", "manual"])
+        .select([
+          "id",
+          "deliveryId",
+          "attemptedAt",
+          "statusCode",
+          "error",
+          "durationMs",
+          "manual",
+          "requestHeaders",
+          "responseHeaders",
+          "responseBody",
+        ])
         .where(
           "deliveryId",
           "in",
@@ -145,7 +170,8 @@ export async function listWebhookDeliveries(
     deliveries: rows.map((row) => ({
       id: row.id,
       eventId: row.eventId,
-      type: row.eventType as WebhookEventType,
+      type: row.eventType as WebhookLogEventType,
+      payload: row.payload,
       state: row.state as WebhookDeliveryState,
       attempts: row.attempts,
       nextAttemptAt: row.state === "pending" ? (row.nextAttemptAt?.toISOString() ?? null) : null,
@@ -160,6 +186,9 @@ export async function listWebhookDeliveries(
           error: attempt.error,
           durationMs: attempt.durationMs,
           manual: Boolean(attempt.manual),
+          requestHeaders: headersOf(attempt.requestHeaders),
+          responseHeaders: headersOf(attempt.responseHeaders),
+          responseBody: attempt.responseBody,
         })),
     })),
   };

@@ -22,6 +22,7 @@ import {
   sendWebhookAgain,
   WebhookNotFound,
 } from "#app/webhooks/endpoints.server";
+import { sendWebhookPing } from "#app/webhooks/ping.server";
 import { recordWebhookEvent, webhookEventId } from "#app/webhooks/record.server";
 import { createWebhooksConsumer } from "./webhooks.consumer.server.ts";
 
@@ -53,6 +54,10 @@ beforeAll(async () => {
     request.on("end", () => {
       received.push({ path: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
       if (request.url === "/fail") return void response.writeHead(500, { "content-type": "text/plain" }).end("boom");
+      if (request.url === "/cookie")
+        return void response
+          .writeHead(500, { "content-type": "text/plain", "set-cookie": "session=receiver-secret; HttpOnly", "x-request-id": "req-7" })
+          .end("é".repeat(1500));
       // The first call waits until the test lets it fail; every later one is answered at once.
       if (request.url === "/race" && !raceHeld) {
         raceHeld = true;
@@ -245,6 +250,40 @@ describe("delivering", () => {
       expect.objectContaining({ statusCode: 500, error: "boom" }),
       expect.objectContaining({ statusCode: 500, error: "boom" }),
     ]);
+  });
+
+  test("a test event goes to one endpoint and is tried once; the log keeps the exchange without any secret", async () => {
+    const user = await owner();
+    const { endpoint, secret } = await createWebhookEndpoint(db, user.subject, { url: `${base}/cookie`, events: ["channel.removed"] });
+    const other = await createWebhookEndpoint(db, user.subject, { url: `${base}/ok`, events: ["channel.removed"] });
+    const { added, double } = recorder();
+    const deliveryId = await sendWebhookPing({ db, queue: double }, user.subject, endpoint.id);
+    expect(added.map((job) => job.data)).toEqual([{ deliveryId, attempt: 0 }]);
+    const before = received.length;
+    // Tried once: a failed test event is failed, nothing scheduled.
+    expect(await deliverWebhook(deps({ queue: double }), { deliveryId, attempt: 0 })).toBe("failed");
+    expect(added).toHaveLength(1);
+    const sent = received.slice(before);
+    expect(sent.map((call) => call.path)).toEqual(["/cookie"]);
+    expect(JSON.parse(sent[0]?.body ?? "{}")).toMatchObject({ type: "ping", data: { endpointId: endpoint.id } });
+    expect(verifyTimestamped(secret, sent[0]?.body ?? "", (sent[0]?.headers["epaper-signature"] as string) ?? null, 300)).toBe(true);
+    const { deliveries } = await listWebhookDeliveries(db, user.subject, endpoint.id);
+    expect(deliveries).toEqual([expect.objectContaining({ type: "ping", state: "failed", payload: sent[0]?.body })]);
+    const [attempt] = deliveries[0]?.log ?? [];
+    expect(attempt?.requestHeaders).toMatchObject({
+      "Content-Type": "application/json",
+      "Webhook-Id": JSON.parse(sent[0]?.body ?? "{}").id,
+    });
+    expect(attempt?.responseHeaders).toMatchObject({ "x-request-id": "req-7", "set-cookie": "[secret]" });
+    // The first kilobyte of the answer (1,500 two-byte letters: 512 of them).
+    expect(attempt?.responseBody).toBe("é".repeat(512));
+    const everything = JSON.stringify(deliveries);
+    expect(everything).not.toContain(secret);
+    expect(everything).not.toContain("receiver-secret");
+    // The other endpoint heard nothing; another account's endpoint is not found.
+    expect((await listWebhookDeliveries(db, user.subject, other.endpoint.id)).deliveries).toEqual([]);
+    const stranger = await owner();
+    await expect(sendWebhookPing({ db, queue: double }, stranger.subject, endpoint.id)).rejects.toBeInstanceOf(WebhookNotFound);
   });
 
   test("24 hours after its event the last attempt is made, and a delivery that still fails is failed; nothing is enqueued", async () => {

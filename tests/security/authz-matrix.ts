@@ -996,6 +996,13 @@ export const MATRIX: MatrixEntry[] = [
     expect: signedIn("404", { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403", demoAccount: "403" }),
   },
   {
+    route: "resources/webhooks",
+    method: "POST",
+    intent: "sendWebhookPing",
+    form: () => ({ endpointId: "no-such-endpoint" }),
+    expect: signedIn("404", { generated: "403", unconfirmed: "UserNotConfirmed", level1: "403", demoAccount: "403" }),
+  },
+  {
     route: "resources/webhooks/:endpointId/deliveries",
     method: "GET",
     path: () => "/resources/webhooks/no-such-endpoint/deliveries",

@@ -3,26 +3,21 @@ import { href, useFetcher } from "react-router";
 import { useTranslation } from "#app/components/hooks/use-translation";
 import type { loader as deliveriesLoader } from "#app/routes/resources/webhook-deliveries";
 import type { action as webhooksAction } from "#app/routes/resources/webhooks";
-import {
-  WEBHOOK_EVENT_KEYS,
-  WEBHOOK_LOG_LIMIT,
-  type WebhookAttemptView,
-  type WebhookDeliveryView,
-  type WebhookEndpointView,
-} from "#app/rules/webhooks";
+import { WEBHOOK_LOG_EVENT_KEYS, WEBHOOK_LOG_LIMIT, type WebhookDeliveryView, type WebhookEndpointView } from "#app/rules/webhooks";
 import { Button } from "../ui/button.tsx";
+import { WebhookAttempt } from "./webhook-attempt.tsx";
 
 /*
  * One endpoint's delivery log in the account drawer (ADR 0058): its newest deliveries, each with
- * its event, state and every attempt (time, HTTP status or what went wrong, duration), and 'send
- * again' for owners and managers. While a delivery waits, or after 'send again', the log reloads
+ * its event, state and every attempt (time, HTTP status or what went wrong, duration, and the
+ * request and response: webhook-attempt.tsx), 'send again' and 'send test event' (issue 45) for
+ * owners and managers. While a delivery waits, or after 'send again', the log reloads
  * every few seconds by itself; 'refresh' reloads it at once.
  */
 
 const POLL_MS = 3_000;
 /** After 'send again' the log follows the new attempt this long, even when nothing was pending. */
 const FOLLOW_MS = 20_000;
-const REFUSALS = ["address", "timeout", "network"] as const;
 
 export function WebhookDeliveryLog({ id, endpoint, canSend }: { id: string; endpoint: WebhookEndpointView; canSend: boolean }) {
   const { t } = useTranslation();
@@ -33,7 +28,14 @@ export function WebhookDeliveryLog({ id, endpoint, canSend }: { id: string; endp
   useEffect(reload, [reload]);
   const sender = useFetcher<typeof webhooksAction>();
   const [followUntil, setFollowUntil] = useState(0);
+  const pinger = useFetcher<typeof webhooksAction>();
   const sent = sender.state === "idle" && sender.data && "ok" in sender.data && sender.data.ok === true ? sender.data : null;
+  const pinged = pinger.state === "idle" && pinger.data && "ok" in pinger.data && pinger.data.ok === true ? pinger.data : null;
+  useEffect(() => {
+    if (!pinged) return;
+    setFollowUntil(Date.now() + FOLLOW_MS);
+    reload();
+  }, [pinged, reload]);
   useEffect(() => {
     if (!sent) return;
     setFollowUntil(Date.now() + FOLLOW_MS);
@@ -57,9 +59,26 @@ export function WebhookDeliveryLog({ id, endpoint, canSend }: { id: string; endp
     <section id={id} aria-label={title} className="mt-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <h4 className="text-sm font-semibold break-all">{title}</h4>
-        <Button variant="secondary" onPress={reload}>
-          {t("webhooks.refresh")}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {canSend ? (
+            <Button
+              variant="secondary"
+              isPending={pinger.state !== "idle"}
+              aria-label={t("webhooks.pingLabel", { url: endpoint.url })}
+              onPress={() =>
+                void pinger.submit(
+                  { intent: "sendWebhookPing", endpointId: endpoint.id },
+                  { method: "POST", action: href("/resources/webhooks") },
+                )
+              }
+            >
+              {t("webhooks.ping")}
+            </Button>
+          ) : null}
+          <Button variant="secondary" onPress={reload}>
+            {t("webhooks.refresh")}
+          </Button>
+        </div>
       </div>
       {data === null ? null : data.deliveries.length === 0 ? (
         <p className="text-sm text-slate-600">{t("webhooks.logEmpty")}</p>
@@ -98,7 +117,7 @@ function Delivery(props: { delivery: WebhookDeliveryView; canSend: boolean; send
   const { t, i18n } = useTranslation();
   const { delivery } = props;
   const time = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "medium" }).format(new Date(iso));
-  const type = t(`webhooks.event.${WEBHOOK_EVENT_KEYS[delivery.type]}`);
+  const type = t(`webhooks.event.${WEBHOOK_LOG_EVENT_KEYS[delivery.type]}`);
   return (
     <li className="rounded-md bg-white p-3 text-sm ring-1 ring-slate-200" data-state={delivery.state}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -135,37 +154,10 @@ function Delivery(props: { delivery: WebhookDeliveryView; canSend: boolean; send
           aria-label={t("webhooks.attempts", { count: delivery.log.length })}
         >
           {delivery.log.map((attempt) => (
-            <Attempt key={attempt.id} attempt={attempt} time={time} />
+            <WebhookAttempt key={attempt.id} attempt={attempt} payload={delivery.payload} time={time} />
           ))}
         </ol>
       ) : null}
-    </li>
-  );
-}
-
-function Attempt({ attempt, time }: { attempt: WebhookAttemptView; time: (iso: string) => string }) {
-  const { t } = useTranslation();
-  const ok = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
-  const reason = REFUSALS.find((refusal) => attempt.error?.startsWith(`${refusal}:`));
-  const outcome =
-    attempt.statusCode !== null
-      ? t("webhooks.status", { status: attempt.statusCode })
-      : reason
-        ? t(`webhooks.refusal.${reason}`)
-        : (attempt.error ?? "");
-  const detail =
-    attempt.statusCode === null && reason
-      ? attempt.error?.slice(reason.length + 1).trim()
-      : attempt.statusCode !== null
-        ? attempt.error
-        : null;
-  return (
-    <li className="text-xs text-slate-700">
-      <time dateTime={attempt.at}>{time(attempt.at)}</time> ·{" "}
-      <span className={ok ? "font-medium text-emerald-800" : "font-medium text-red-800"}>{outcome}</span> ·{" "}
-      {t("webhooks.duration", { ms: attempt.durationMs })}
-      {attempt.manual ? ` · ${t("webhooks.manual")}` : ""}
-      {detail ? <span className="block break-all text-slate-500">{detail}</span> : null}
     </li>
   );
 }

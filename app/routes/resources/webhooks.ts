@@ -14,12 +14,13 @@ import { redis } from "#app/utils/redis.server";
 import { toastSetCookie } from "#app/utils/toast.server";
 import { endpointUrlProblem } from "#app/webhooks/endpoint-url.server";
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, sendWebhookAgain } from "#app/webhooks/endpoints.server";
+import { sendWebhookPing } from "#app/webhooks/ping.server";
 import type { Route } from "./+types/webhooks";
 
 /**
  * The account drawer's webhooks (issue 32 item 4, ADR 0058): the endpoints of the account the
  * user works in (webhooks: as API keys, owners and managers), a new endpoint whose secret this
- * answer carries once, deleting one, and 'send again' of a delivery. `canEdit` is false in an
+ * answer carries once, deleting one, 'send again' of a delivery, and a test event to one endpoint. `canEdit` is false in an
  * account that is not the user's own (support switched in): the list and logs only.
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -34,6 +35,7 @@ export const intents = z.discriminatedUnion("intent", [
   bareIntent("createWebhook"),
   z.object({ intent: z.literal("deleteWebhook"), endpointId: z.string().min(1).max(64) }),
   z.object({ intent: z.literal("sendWebhookAgain"), deliveryId: z.string().min(1).max(64) }),
+  z.object({ intent: z.literal("sendWebhookPing"), endpointId: z.string().min(1).max(64) }),
 ]);
 
 /** The drawer's form, with the server's address rules (https, no private network) on `url`. */
@@ -62,6 +64,15 @@ export async function action({ request }: Route.ActionArgs) {
       return data(
         { intent: "sendWebhookAgain" as const, ok: true as const },
         { headers: { "Set-Cookie": await toastSetCookie({ type: "success", messageKey: "webhooks.sentAgain" }) } },
+      );
+    }
+    if (form.intent === "sendWebhookPing") {
+      // A test event is a request to the customer's system like 'send again': the same limit.
+      const limit = () => enforceRateLimit(redis, { ...RATE_LIMITS.webhookSendAgainAccount, key: subject.accountId });
+      await sendWebhookPing({ db, queue: queues.webhooks, limit }, subject, form.endpointId);
+      return data(
+        { intent: "sendWebhookPing" as const, ok: true as const },
+        { headers: { "Set-Cookie": await toastSetCookie({ type: "success", messageKey: "webhooks.pingSent" }) } },
       );
     }
     const submission = parseWithZod(formData, { schema: ServerFormSchema });
