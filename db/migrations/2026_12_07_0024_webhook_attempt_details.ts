@@ -15,5 +15,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql.raw("ALTER TABLE webhook_attempt DROP COLUMN request_headers, DROP COLUMN response_headers, DROP COLUMN response_body").execute(db);
+  await sql
+    .raw("ALTER TABLE webhook_attempt DROP COLUMN request_headers, DROP COLUMN response_headers, DROP COLUMN response_body")
+    .execute(db);
 }

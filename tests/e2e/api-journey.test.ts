@@ -1,25 +1,30 @@
 import { createReadStream, readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
-import { type APIRequestContext, type APIResponse, expect, request, test } from "@playwright/test";
+import { expect, request, test } from "@playwright/test";
 import { verifyTimestamped } from "#app/utils/timestamped-signature.server";
 import { CORPUS } from "../support/corpus.ts";
 import { documentProblems, templateOf } from "../support/openapi-check.ts";
 import { closeE2eDb, e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { openAccountDrawer } from "./support/account-drawer.ts";
+import { generateAndCheckProgram } from "./support/generated-client.ts";
 import { axeViolations } from "./support/reader-checks.ts";
 import { E2E_API_CLIENT_PORT, E2E_BASE_URL } from "./support/slot.ts";
 
-// Issue 32 "done means", as an outside program meets the studio: a key (read, write, publish) and
-// a webhook endpoint made in the account drawer; then, with no cookie of the studio, the program
-// imports a PDF from its own server and uploads another, makes an ePaper (an Idempotency-Key
-// retry answers the same one), polls until it is rendered, fetches a page image, publishes a zip,
-// receives the webhooks signed with the endpoint's secret and downloads the zip. The drawer's
-// delivery log shows the webhooks delivered and sends one again (the phone's German run of that
-// log: webhooks.test.ts); the key, revoked in the drawer, is refused at once. Everything is real:
-// render node, worker, S3-compatible store, webhooks through the SSRF-safe fetch. Desktop only:
-// an outside program has no screen size. Every answer it receives is checked against the OpenAPI
-// document.
+// Issue 32 "done means" and issue 45 item 9, as an outside program meets the studio: a key (read,
+// write, publish) and a webhook endpoint made in the account drawer; then a program with a client
+// generated from the running studio's OpenAPI document (openapi-typescript + openapi-fetch, type-
+// checked against it first: no cast, no hand-written serializer) imports a PDF from its own server
+// and uploads others (an Idempotency-Key replay, the key with another file, no file), makes an
+// ePaper (a replay answers the same one), polls until it is rendered, fetches a page image and
+// revalidates it (304), renames it, publishes a preview and a zip and finds them by the ids the
+// publishes answered, downloads the zip, and at the end deletes the ePaper. Its server receives the
+// webhooks signed with the endpoint's secret. The drawer's delivery log shows them delivered,
+// sends one again and a test event, and shows an attempt's request and response (the phone's
+// German run of that log: webhooks.test.ts); the key, revoked in the drawer, is refused at once.
+// Everything is real: render node, worker, S3-compatible store, webhooks through the SSRF-safe
+// fetch. Desktop only: an outside program has no screen size. Every answer it receives is checked
+// against the OpenAPI document (status, content type, body, the headers a client acts on).
 
 test.afterAll(closeE2eDb);
 
@@ -58,28 +63,41 @@ async function startOutsideProgram(port: number) {
   };
 }
 
-/** The outside program's calls, each answer checked against the OpenAPI document as it arrives. */
-function documented(context: APIRequestContext) {
-  const check = async (method: string, response: APIResponse) => {
-    const { pathname } = new URL(response.url());
-    const template = templateOf(pathname);
-    expect(template, `${pathname} is not in the document`).not.toBeNull();
-    const contentType = (response.headers()["content-type"] ?? "").split(";")[0] ?? "";
-    const text = contentType.endsWith("json") ? await response.text() : "";
-    const answer = {
-      status: response.status(),
-      contentType,
-      setCookie: response.headers()["set-cookie"] ?? null,
-      body: text ? JSON.parse(text) : undefined,
-    };
-    expect(documentProblems(template ?? "", method, answer)).toEqual([]);
-    return response;
+/** One answer the outside program received, checked against the OpenAPI document (status, type, body, headers). */
+async function expectDocumented(method: string, response: Response) {
+  const { pathname } = new URL(response.url);
+  const template = templateOf(pathname);
+  expect(template, `${pathname} is not in the document`).not.toBeNull();
+  const contentType = (response.headers.get("content-type") ?? "").split(";")[0] ?? "";
+  const text = contentType.endsWith("json") ? await response.text() : "";
+  const answer = {
+    status: response.status,
+    contentType,
+    setCookie: response.headers.get("set-cookie"),
+    headers: response.headers.entries(),
+    body: text ? JSON.parse(text) : undefined,
   };
-  return {
-    get: async (path: string, options?: Parameters<APIRequestContext["get"]>[1]) => check("get", await context.get(path, options)),
-    post: async (path: string, options?: Parameters<APIRequestContext["post"]>[1]) => check("post", await context.post(path, options)),
-  };
+  expect(documentProblems(template ?? "", method, answer)).toEqual([]);
 }
+
+/**
+ * The outside program, imported by a name TypeScript does not follow: it is checked against the
+ * types generated at test time (generated-client.ts), which a fresh checkout does not have yet.
+ */
+const PROGRAM = "./outside-program/program.ts";
+type Answered = (method: string, response: Response) => Promise<void>;
+type OutsideProgram = {
+  runOutsideProgram: (options: {
+    baseUrl: string;
+    token: string;
+    importUrl: string;
+    pdf: Blob;
+    otherPdf: Blob;
+    onAnswer: Answered;
+    pause: (ms: number) => Promise<void>;
+  }) => Promise<Record<string, unknown>>;
+  deleteWithProgram: (options: { baseUrl: string; token: string; onAnswer: Answered }, epaperId: string) => Promise<unknown>;
+};
 
 const DRAWER = { menu: /^Main menu/, account: "Account", heading: "API keys" };
 
@@ -93,7 +111,6 @@ test("an outside program uploads, renders, publishes and downloads with a key, a
   await page.emulateMedia({ reducedMotion: "reduce" });
   const program = await startOutsideProgram(E2E_API_CLIENT_PORT);
   const client = await request.newContext({ baseURL: E2E_BASE_URL });
-  const outside = documented(client);
   try {
     const user = await insertUserWithLevel("2", { user: { emailLanguage: "en" } });
     await e2eDb().updateTable("account").set({ zipContingent: 1 }).where("id", "=", user.accountId).execute();
@@ -115,96 +132,58 @@ test("an outside program uploads, renders, publishes and downloads with a key, a
     const secret = await drawer.locator("#webhook-secret").inputValue();
     await drawer.getByRole("button", { name: "Done" }).click();
 
-    const auth = { Authorization: `Bearer ${token}` };
-    // Import from the program's own server (allowed in this run, as a public address would be).
-    const imported = await outside.post("/api/v1/uploads", {
-      headers: auth,
-      data: { url: `http://127.0.0.1:${E2E_API_CLIENT_PORT}/catalogue.pdf` },
+    // The outside program: types generated from the live document, checked, then run (issue 45 item 9).
+    expect(await generateAndCheckProgram(`${E2E_BASE_URL}/api/v1/openapi.json`)).toBe("");
+    const { runOutsideProgram, deleteWithProgram } = (await import(PROGRAM)) as OutsideProgram;
+    const pdf = (file: string) => new Blob([readFileSync(path.join(CORPUS, file))], { type: "application/pdf" });
+    const calls = { baseUrl: E2E_BASE_URL, token, onAnswer: expectDocumented };
+    const report = await runOutsideProgram({
+      ...calls,
+      importUrl: `http://127.0.0.1:${E2E_API_CLIENT_PORT}/catalogue.pdf`,
+      pdf: pdf(FILE),
+      otherPdf: pdf(OTHER_FILE),
+      pause: (ms) => page.waitForTimeout(ms),
     });
-    expect(imported.status(), await imported.text()).toBe(201);
-    const upload = (await imported.json()) as { id: string; fileName: string; pageCount: number };
-    expect(upload).toMatchObject({ fileName: "catalogue.pdf" });
-    expect(upload.pageCount).toBeGreaterThan(0);
+    const epaperId = String(report.epaperId);
+    expect(report).toMatchObject({
+      imported: { status: 201, fileName: "catalogue.pdf" },
+      direct: { status: 201, sameId: true, replayed: "true", otherFileStatus: 422 },
+      noFile: { status: 422, fields: ["file"] },
+      created: { status: 201, sameId: true, replayed: "true" },
+      rendered: { isRendered: true, processType: null },
+      image: { status: 200, type: "image/webp", revalidated: 304 },
+      renamed: { status: 200, name: "Autumn catalogue 2026", unchangedStatus: 200, unchangedName: "Autumn catalogue 2026" },
+      preview: { status: 202, publicationId: expect.any(String), previewAddress: expect.stringMatching(/\/preview\/\w+\/$/) },
+      zip: { status: 202, listed: true, download: 200, magic: "PK" },
+      channels: { status: 200, count: 0 },
+    });
+    // The repeats left nothing behind: the import and the first direct upload are all there is.
+    const uploads = await e2eDb().selectFrom("upload").select("id").where("accountId", "=", user.accountId).execute();
+    expect(uploads).toHaveLength(2);
     // An address the studio may not fetch (a private one not allowed): refused, translated.
-    const refused = await outside.post("/api/v1/uploads", {
+    const auth = { Authorization: `Bearer ${token}` };
+    const refused = await client.post("/api/v1/uploads", {
       headers: { ...auth, "Accept-Language": "de" },
       data: { url: "http://127.0.0.1:9/secret.pdf" },
     });
     expect(refused.status()).toBe(422);
     expect(await refused.json()).toMatchObject({ code: "Unprocessable", detail: expect.stringContaining("öffentlichen Internet") });
-    // A multipart upload works the same; its retry with the same Idempotency-Key and file answers
-    // the same upload, the key with another file is refused.
-    const send = (file: string, key: string) =>
-      outside.post("/api/v1/uploads", {
-        headers: { ...auth, "Idempotency-Key": key },
-        multipart: { file: { name: "direct.pdf", mimeType: "application/pdf", buffer: readFileSync(path.join(CORPUS, file)) } },
-      });
-    const multipart = await send(FILE, "direct-1");
-    expect(multipart.status()).toBe(201);
-    const direct = (await multipart.json()) as { id: string };
-    expect(direct).toMatchObject({ fileName: "direct.pdf", pageCount: upload.pageCount });
-    const repeated = await send(FILE, "direct-1");
-    expect(repeated.headers()["idempotent-replayed"]).toBe("true");
-    expect(((await repeated.json()) as { id: string }).id).toBe(direct.id);
-    expect((await send(OTHER_FILE, "direct-1")).status()).toBe(422);
-    // The repeats left nothing behind: the import and the first direct upload are all there is.
-    const uploads = await e2eDb().selectFrom("upload").select("id").where("accountId", "=", user.accountId).execute();
-    expect(uploads.map((row) => row.id).sort()).toEqual([upload.id, direct.id].sort());
-
-    // Create with an Idempotency-Key; the retry answers the same ePaper.
-    const create = { uploadId: upload.id, name: "Autumn catalogue", languageCode: "en" };
-    const idempotency = { ...auth, "Idempotency-Key": `create-${upload.id}` };
-    const created = await outside.post("/api/v1/epapers", { headers: idempotency, data: create });
-    expect(created.status()).toBe(201);
-    const epaper = (await created.json()) as { id: string };
-    const retried = await outside.post("/api/v1/epapers", { headers: idempotency, data: create });
-    expect(retried.status()).toBe(201);
-    expect(retried.headers()["idempotent-replayed"]).toBe("true");
-    expect(((await retried.json()) as { id: string }).id).toBe(epaper.id);
-
-    // Poll until rendered, then fetch a page image by the address the ePaper names.
-    type Detail = { isRendered: boolean; process: { running: boolean }; pages: { thumbnail: { url: string } | null }[] };
-    let detail: Detail | null = null;
-    await expect
-      .poll(
-        async () => {
-          detail = (await (await outside.get(`/api/v1/epapers/${epaper.id}`, { headers: auth })).json()) as Detail;
-          return detail.isRendered && !detail.process.running;
-        },
-        { timeout: 120_000, intervals: [1000] },
-      )
-      .toBe(true);
-    const thumbnail = (detail as Detail | null)?.pages[0]?.thumbnail?.url ?? "";
-    const image = await outside.get(new URL(thumbnail).pathname + new URL(thumbnail).search, { headers: auth });
-    expect(image.status()).toBe(200);
-    expect(image.headers()["content-type"]).toBe("image/webp");
-
-    // Publish a zip (it takes the account's one unit: confirmed), and hear when it is ready.
-    const publish = await outside.post(`/api/v1/epapers/${epaper.id}/publications`, {
-      headers: auth,
-      data: { type: "zip", confirmCharge: true },
+    // An address under /api/v1/ that nothing answers: a problem document, not the studio's page.
+    const unknown = await client.get("/api/v1/epaper", { headers: auth });
+    expect({ status: unknown.status(), type: unknown.headers()["content-type"] }).toEqual({
+      status: 404,
+      type: "application/problem+json",
     });
-    expect(publish.status(), await publish.text()).toBe(202);
+
+    // The webhooks: rendered, and ready twice (preview, zip), each signed with this endpoint's secret only.
     type Hook = { id: string; type: string; data: Record<string, unknown> };
     const received = () => program.hooks.map((hook) => JSON.parse(hook.body) as Hook);
-    await expect
-      .poll(() => received().find((hook) => hook.type === "publication.ready")?.data, { timeout: 120_000 })
-      .toMatchObject({ epaperId: epaper.id });
-    expect(received().find((hook) => hook.type === "epaper.rendered")?.data).toMatchObject({
-      epaperId: epaper.id,
-      name: "Autumn catalogue",
-    });
+    await expect.poll(() => received().filter((hook) => hook.type === "publication.ready").length, { timeout: 60_000 }).toBe(2);
+    expect(received().find((hook) => hook.type === "epaper.rendered")?.data).toMatchObject({ epaperId, name: "Autumn catalogue" });
     for (const hook of program.hooks) {
       expect(verifyTimestamped(secret, hook.body, (hook.headers["epaper-signature"] as string | undefined) ?? null, 300)).toBe(true);
-      // Signed with this endpoint's secret only.
       expect(verifyTimestamped(`${secret}x`, hook.body, (hook.headers["epaper-signature"] as string | undefined) ?? null, 300)).toBe(false);
     }
-
-    // Download the zip with the key.
-    const zip = await outside.get(`/api/v1/epapers/${epaper.id}/zip`, { headers: auth });
-    expect(zip.status()).toBe(200);
-    expect(zip.headers()["content-type"]).toBe("application/zip");
-    expect((await zip.body()).subarray(0, 2).toString("latin1")).toBe("PK");
 
     // The drawer's delivery log: both delivered; 'send again' sends the render's event once more.
     await page.reload();
@@ -212,15 +191,15 @@ test("an outside program uploads, renders, publishes and downloads with a key, a
     await again.getByRole("button", { name: `Delivery log of ${hookUrl}` }).click();
     const log = again.getByRole("region", { name: `Deliveries to ${hookUrl}` });
     const rendered = log.locator("li[data-state]").filter({ hasText: "epaper.rendered" });
-    await expect(log.locator("li[data-state='delivered']")).toHaveCount(2);
-    await expect(rendered.getByText("HTTP 204")).toBeVisible();
+    await expect(log.locator("li[data-state='delivered']")).toHaveCount(3);
+    await expect(rendered.getByText("HTTP 204", { exact: true })).toBeVisible();
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     const before = program.hooks.length;
     await rendered.getByRole("button", { name: /^Send again: ePaper rendered of .+$/ }).click();
     await expect(page.getByText("The event is being sent again.")).toBeVisible();
     await expect.poll(() => program.hooks.length, { timeout: 30_000 }).toBe(before + 1);
     const resent = program.hooks[before];
-    expect(JSON.parse(resent?.body ?? "{}")).toMatchObject({ type: "epaper.rendered", data: { epaperId: epaper.id } });
+    expect(JSON.parse(resent?.body ?? "{}")).toMatchObject({ type: "epaper.rendered", data: { epaperId } });
     expect(verifyTimestamped(secret, resent?.body ?? "", (resent?.headers["epaper-signature"] as string | undefined) ?? null, 300)).toBe(
       true,
     );
@@ -229,11 +208,28 @@ test("an outside program uploads, renders, publishes and downloads with a key, a
       await expect(rendered.getByText("sent again")).toBeVisible({ timeout: 3000 });
     }).toPass({ timeout: 30_000 });
 
+    // 'Send test event': a signed ping reaches the program; its attempt shows the exchange.
+    const beforePing = program.hooks.length;
+    await log.getByRole("button", { name: `Send test event to ${hookUrl}` }).click();
+    await expect.poll(() => program.hooks.length, { timeout: 30_000 }).toBe(beforePing + 1);
+    const ping = program.hooks[beforePing];
+    expect(JSON.parse(ping?.body ?? "{}")).toMatchObject({ type: "ping" });
+    expect(verifyTimestamped(secret, ping?.body ?? "", (ping?.headers["epaper-signature"] as string | undefined) ?? null, 300)).toBe(true);
+    const pinged = log.locator("li[data-state='delivered']").filter({ hasText: "Test event" });
+    await expect(pinged).toHaveCount(1, { timeout: 20_000 });
+    await pinged.getByText("Request and response").click();
+    await expect(pinged.getByText(/Webhook-Id: evt_/)).toBeVisible();
+    await expect(pinged.getByText("Response: HTTP 204")).toBeVisible();
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+
+    // Deleted by the program: gone for the API too.
+    expect(await deleteWithProgram(calls, epaperId)).toEqual({ deleted: 204, after: 404, afterCode: "NotFound" });
+
     // Revoked in the drawer: the very next call is refused.
     await again.getByRole("button", { name: /Print workflow/ }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Revoke" }).click();
     await expect(again.getByRole("list", { name: "API keys" }).getByText("Print workflow")).toHaveCount(0);
-    expect((await outside.get(`/api/v1/epapers/${epaper.id}`, { headers: auth })).status()).toBe(401);
+    expect((await client.get(`/api/v1/epapers/${epaperId}`, { headers: auth })).status()).toBe(401);
   } finally {
     await client.dispose();
     await program.close();

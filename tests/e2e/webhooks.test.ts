@@ -118,7 +118,7 @@ for (const [code, project] of [["de", "phone"]] as const) {
           await log.getByRole("button", { name: lang.refresh }).click();
           await expect(delivery).toHaveAttribute("data-state", "delivered", { timeout: 3000 });
         }).toPass({ timeout: 30_000 });
-        await expect(delivery.getByText("HTTP 204")).toBeVisible();
+        await expect(delivery.getByText("HTTP 204", { exact: true })).toBeVisible();
         expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
 
         // 'Send again': the same event once more, logged as sent again.

@@ -57,7 +57,7 @@ export default {
     limitReached: "Dieses Konto hat bereits {{max}} Endpunkte. Löschen Sie zuerst einen.",
     notFound: "Dieser Endpunkt oder diese Zustellung existiert nicht (mehr).",
     ping: "Testereignis senden",
-    pingLabel: "Ein Testereignis an {{url}} senden",
+    pingLabel: "Testereignis senden an {{url}}",
     pingSent: "Ein Testereignis wird gesendet.",
     exchange: "Anfrage und Antwort",
     exchangeLabel: "Anfrage und Antwort des Versuchs vom {{time}}",

@@ -54,7 +54,7 @@ export default {
     limitReached: "This account already has {{max}} endpoints. Delete one first.",
     notFound: "This endpoint or delivery does not exist (any more).",
     ping: "Send test event",
-    pingLabel: "Send a test event to {{url}}",
+    pingLabel: "Send test event to {{url}}",
     pingSent: "A test event is being sent.",
     exchange: "Request and response",
     exchangeLabel: "Request and response of the attempt of {{time}}",

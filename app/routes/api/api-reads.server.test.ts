@@ -7,6 +7,7 @@ import { redis } from "#app/utils/redis.server";
 import { insertUserWithLevel } from "#tests/support/fixtures";
 import { permissionSubject } from "#tests/support/permission-subject";
 import { callApi } from "#tests/support/public-api";
+import { loader as pageFileLoader } from "./epaper-page-file.ts";
 
 // The public API's reads (issue 32, ADR 0056) on real MariaDB: cursor pages without duplicates or
 // gaps while ePapers are added, search and folders, an ePaper's pages and outline, publications
@@ -145,6 +146,21 @@ test("one ePaper: process state, progress, pages with image addresses the key ca
   expect(thumb.status).toBe(200);
   expect(thumb.headers.get("content-type")).toBe("image/webp");
   expect((await callApi(`/api/v1/epapers/${epaperId}/pages/1/words.json`, { key: owner.token })).status).toBe(404);
+  // Its ETag revalidates without a body (documented with its headers); a page number that is none is 404, never an error.
+  const etag = thumb.headers.get("etag") ?? "";
+  const same = await callApi(`/api/v1/epapers/${epaperId}/pages/1/thumb.webp?v=3`, {
+    key: owner.token,
+    headers: { "If-None-Match": etag },
+  });
+  expect(same.status).toBe(304);
+  const notANumber = await pageFileLoader({
+    request: new Request(`http://localhost/api/v1/epapers/${epaperId}/pages/NaN/thumb.webp`, {
+      headers: { Authorization: `Bearer ${owner.token}` },
+    }),
+    params: { epaperId, pageNumber: "NaN", file: "thumb.webp" },
+    context: undefined as never,
+  } as never);
+  expect(notANumber.status).toBe(404);
   const stranger = await customer();
   expect((await callApi(`/api/v1/epapers/${epaperId}/pages/1/thumb.webp`, { key: stranger.token })).status).toBe(404);
   await blobs.delete(`p/${pageId}/thumb.webp`);

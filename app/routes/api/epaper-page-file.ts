@@ -13,6 +13,8 @@ import type { Route } from "./+types/epaper-page-file";
 export async function loader({ request, params }: Route.LoaderArgs) {
   return apiFile(request, async ({ subject, accountId }) => {
     requirePermission(subject, "epaperDetails");
+    // A page number that is none (`abc`, `NaN`, `0`) names no file: 404, as an unknown page.
+    if (!/^[1-9]\d{0,5}$/.test(params.pageNumber)) return null;
     const target = { accountId, epaperId: params.epaperId, pageNumber: Number(params.pageNumber), file: params.file };
     return pageFileDownload({ db, blobs }, request, target);
   });
