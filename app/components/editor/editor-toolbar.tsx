@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button, Group, Input, Label, NumberField } from "react-aria-components";
 import { useTranslation } from "#app/components/hooks/use-translation";
 import { clampPageNumber, clampZoom, ZOOM } from "#app/rules/editor-pages";
+import { Tooltipped } from "#app/components/ui/tooltip";
 
 const ZOOM_KEY = "ep-editor-zoom";
 
@@ -53,33 +54,39 @@ export function EditorToolbar(props: {
       className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-white p-1.5 shadow-sm ring-1 ring-slate-200"
     >
       <Group className="flex items-center gap-1">
-        <Button
-          aria-label={t("editor.zoomOut")}
-          className={toolButton}
-          isDisabled={zoom <= ZOOM.min}
-          onPress={() => onZoom(zoom - ZOOM.step)}
-        >
-          −
-        </Button>
+        <Tooltipped label={t("editor.zoomOut")}>
+          <Button
+            aria-label={t("editor.zoomOut")}
+            className={toolButton}
+            isDisabled={zoom <= ZOOM.min}
+            onPress={() => onZoom(zoom - ZOOM.step)}
+          >
+            −
+          </Button>
+        </Tooltipped>
         <output aria-live="polite" className="min-w-16 text-center text-sm tabular-nums">
           {t("editor.zoom", { zoom })}
         </output>
-        <Button
-          aria-label={t("editor.zoomIn")}
-          className={toolButton}
-          isDisabled={zoom >= ZOOM.max}
-          onPress={() => onZoom(zoom + ZOOM.step)}
-        >
-          +
-        </Button>
+        <Tooltipped label={t("editor.zoomIn")}>
+          <Button
+            aria-label={t("editor.zoomIn")}
+            className={toolButton}
+            isDisabled={zoom >= ZOOM.max}
+            onPress={() => onZoom(zoom + ZOOM.step)}
+          >
+            +
+          </Button>
+        </Tooltipped>
         <Button className={toolButton} onPress={() => onZoom(ZOOM.fit)}>
           {t("editor.fit")}
         </Button>
       </Group>
       <Group className="flex items-center gap-1">
-        <Button aria-label={t("editor.previous")} className={toolButton} isDisabled={page <= 1} onPress={() => onPage(page - 1)}>
-          ‹
-        </Button>
+        <Tooltipped label={t("editor.previous")}>
+          <Button aria-label={t("editor.previous")} className={toolButton} isDisabled={page <= 1} onPress={() => onPage(page - 1)}>
+            ‹
+          </Button>
+        </Tooltipped>
         <NumberField
           value={page}
           minValue={1}
@@ -96,9 +103,11 @@ export function EditorToolbar(props: {
           <Input className="min-h-11 w-16 rounded-lg border border-slate-300 px-2 text-center text-base tabular-nums outline-none focus:border-brand-600" />
         </NumberField>
         <span className="text-sm text-slate-700">{t("editor.ofPages", { count: pageCount })}</span>
-        <Button aria-label={t("editor.next")} className={toolButton} isDisabled={page >= pageCount} onPress={() => onPage(page + 1)}>
-          ›
-        </Button>
+        <Tooltipped label={t("editor.next")}>
+          <Button aria-label={t("editor.next")} className={toolButton} isDisabled={page >= pageCount} onPress={() => onPage(page + 1)}>
+            ›
+          </Button>
+        </Tooltipped>
       </Group>
     </div>
   );

@@ -6,6 +6,7 @@ import { Button } from "#app/components/ui/button";
 import type { ApiErrorBody } from "#app/errors/api-error-body";
 import { GALLERY_IMAGE_ACCEPT, type GalleryItem } from "#app/rules/gallery";
 import { fileInputClassName, StatusText, TextInput } from "#app/components/ui/fields";
+import { displayFileName, enterHint } from "#app/rules/truncate";
 
 async function loadGalleries(search: string, signal?: AbortSignal): Promise<GalleryItem[]> {
   const response = await fetch(`${href("/resources/galleries")}?search=${encodeURIComponent(search)}`, {
@@ -46,6 +47,8 @@ export function GalleryField(props: { galleryId: string | null; onChange: (galle
 
   const name = search.trim();
   const exact = galleries.some((gallery) => gallery.name.toLowerCase() === name.toLowerCase());
+  // The 'press Enter' hint names the typed name, at most 105 characters in all (studio-admin.md §5).
+  const hint = name && !exact ? enterHint((value) => t("media.gallery.pressEnter", { name: value }), name) : undefined;
   const choose = (gallery: GalleryItem) => {
     setChosen(gallery);
     props.onChange(gallery.id);
@@ -70,7 +73,7 @@ export function GalleryField(props: { galleryId: string | null; onChange: (galle
   async function upload(files: FileList | null) {
     if (!files || !chosen) return;
     for (const file of Array.from(files)) {
-      setStatus({ text: t("media.gallery.uploading", { name: file.name }), error: false });
+      setStatus({ text: t("media.gallery.uploading", { name: displayFileName(file.name) }), error: false });
       const body = new FormData();
       body.set("galleryId", chosen.id);
       body.set("file", file);
@@ -90,10 +93,17 @@ export function GalleryField(props: { galleryId: string | null; onChange: (galle
 
   return (
     <div className="flex flex-col gap-3">
-      <TextInput label={t("media.gallery.search")} value={search} onChange={setSearch} />
+      {/* Enter in the field creates the gallery it names (studio-admin.md §5: typed and confirmed). */}
+      <TextInput
+        label={t("media.gallery.search")}
+        value={search}
+        onChange={setSearch}
+        description={hint}
+        onEnter={name && !exact ? () => void create() : undefined}
+      />
       {name && !exact ? (
-        <Button variant="secondary" onPress={create} className="self-start">
-          {t("media.gallery.create", { name })}
+        <Button variant="secondary" onPress={create} className="self-start break-all">
+          {enterHint((value) => t("media.gallery.create", { name: value }), name)}
         </Button>
       ) : null}
       <RadioGroup

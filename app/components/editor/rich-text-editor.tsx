@@ -4,6 +4,7 @@ import { useTranslation } from "#app/components/hooks/use-translation";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { Button, Input, Label, TextField, ToggleButton, Toolbar } from "react-aria-components";
 import { Icon } from "#app/components/ui/icons";
+import { Tooltipped } from "#app/components/ui/tooltip";
 
 /*
  * Text mode of the custom-HTML element: Tiptap (ProseMirror) with the formatting the reader shows
@@ -132,57 +133,65 @@ export default function RichTextEditor(props: { label: string; value: string; on
         className="flex flex-wrap items-center gap-0.5 rounded-t-lg border border-slate-300 bg-slate-50 p-1"
       >
         {MARKS.map((mark) => (
-          <ToggleButton
-            key={mark.name}
-            aria-label={t(`media.richText.${mark.name}`)}
-            isSelected={state?.marks[mark.name] ?? false}
-            isDisabled={!editor}
-            onChange={() => editor && mark.run(editor)}
-            className={`${toolClass} ${mark.className}`}
-          >
-            {mark.label}
-          </ToggleButton>
+          <Tooltipped key={mark.name} label={t(`media.richText.${mark.name}`)}>
+            <ToggleButton
+              aria-label={t(`media.richText.${mark.name}`)}
+              isSelected={state?.marks[mark.name] ?? false}
+              isDisabled={!editor}
+              onChange={() => editor && mark.run(editor)}
+              className={`${toolClass} ${mark.className}`}
+            >
+              {mark.label}
+            </ToggleButton>
+          </Tooltipped>
         ))}
         {BLOCKS.map((block) => (
+          <Tooltipped key={block.name} label={t(`media.richText.${block.name}`)}>
+            <ToggleButton
+              aria-label={t(`media.richText.${block.name}`)}
+              isSelected={state?.blocks[block.name] ?? false}
+              isDisabled={!editor}
+              onChange={() => editor && block.run(editor)}
+              className={toolClass}
+            >
+              {typeof block.label === "string" ? <span aria-hidden="true">{block.label}</span> : block.label}
+            </ToggleButton>
+          </Tooltipped>
+        ))}
+        <Tooltipped label={t("media.richText.link")}>
           <ToggleButton
-            key={block.name}
-            aria-label={t(`media.richText.${block.name}`)}
-            isSelected={state?.blocks[block.name] ?? false}
+            aria-label={t("media.richText.link")}
+            isSelected={linkOpen || (state?.link ?? false)}
             isDisabled={!editor}
-            onChange={() => editor && block.run(editor)}
+            onChange={() => setLinkOpen((open) => !open)}
             className={toolClass}
           >
-            {typeof block.label === "string" ? <span aria-hidden="true">{block.label}</span> : block.label}
+            <Icon>
+              <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+              <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+            </Icon>
           </ToggleButton>
-        ))}
-        <ToggleButton
-          aria-label={t("media.richText.link")}
-          isSelected={linkOpen || (state?.link ?? false)}
-          isDisabled={!editor}
-          onChange={() => setLinkOpen((open) => !open)}
-          className={toolClass}
-        >
-          <Icon>
-            <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
-            <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
-          </Icon>
-        </ToggleButton>
-        <Button
-          aria-label={t("media.richText.undo")}
-          isDisabled={!state?.canUndo}
-          onPress={() => editor?.chain().focus().undo().run()}
-          className={toolClass}
-        >
-          <span aria-hidden="true">↶</span>
-        </Button>
-        <Button
-          aria-label={t("media.richText.redo")}
-          isDisabled={!state?.canRedo}
-          onPress={() => editor?.chain().focus().redo().run()}
-          className={toolClass}
-        >
-          <span aria-hidden="true">↷</span>
-        </Button>
+        </Tooltipped>
+        <Tooltipped label={t("media.richText.undo")}>
+          <Button
+            aria-label={t("media.richText.undo")}
+            isDisabled={!state?.canUndo}
+            onPress={() => editor?.chain().focus().undo().run()}
+            className={toolClass}
+          >
+            <span aria-hidden="true">↶</span>
+          </Button>
+        </Tooltipped>
+        <Tooltipped label={t("media.richText.redo")}>
+          <Button
+            aria-label={t("media.richText.redo")}
+            isDisabled={!state?.canRedo}
+            onPress={() => editor?.chain().focus().redo().run()}
+            className={toolClass}
+          >
+            <span aria-hidden="true">↷</span>
+          </Button>
+        </Tooltipped>
       </Toolbar>
       {linkOpen && editor ? (
         <LinkForm

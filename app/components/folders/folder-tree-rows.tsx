@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
 import { GripIcon, MoreIcon } from "./folder-tree-icons.tsx";
+import { Tooltipped } from "#app/components/ui/tooltip";
 
 /** The pieces of a tree row: its layout, the drag handle, a state badge and the actions menu. */
 
@@ -66,12 +67,14 @@ export function RowMenu({
 }) {
   return (
     <MenuTrigger>
-      <AriaButton
-        aria-label={label}
-        className="flex size-9 items-center justify-center rounded-lg text-slate-600 outline-none data-[hovered]:bg-slate-200 data-[pressed]:bg-slate-200 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600"
-      >
-        <MoreIcon className="size-5" />
-      </AriaButton>
+      <Tooltipped label={label}>
+        <AriaButton
+          aria-label={label}
+          className="flex size-9 items-center justify-center rounded-lg text-slate-600 outline-none data-[hovered]:bg-slate-200 data-[pressed]:bg-slate-200 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600"
+        >
+          <MoreIcon className="size-5" />
+        </AriaButton>
+      </Tooltipped>
       <Popover
         placement="bottom end"
         offset={4}

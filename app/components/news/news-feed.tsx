@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "#app/components/hooks/use-translation";
-import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Button as AriaButton, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { Button } from "#app/components/ui/button";
 import { CloseIcon } from "#app/components/ui/icons";
 import { NEWS_AUTOPLAY_MS, NEWS_PROMPT_DELAY_MS, NEWS_SLIDE_HEIGHT_PX, type NewsItem } from "#app/rules/news";
+import { Tooltipped } from "#app/components/ui/tooltip";
 
 /*
  * The customers' news (studio-admin.md §2 'news feed and single news' 860 px, transparent; §9
@@ -58,14 +59,15 @@ export function NewsPrompt({ onOpen, onDismiss }: { onOpen: () => void; onDismis
     >
       <p className="flex-1 text-sm">{t("news.feed.prompt")}</p>
       <Button onPress={onOpen}>{t("news.feed.read")}</Button>
-      <button
-        type="button"
-        aria-label={t("news.feed.dismiss")}
-        onClick={onDismiss}
-        className="rounded p-1 text-slate-600 hover:bg-slate-100"
-      >
-        <CloseIcon />
-      </button>
+      <Tooltipped label={t("news.feed.dismiss")}>
+        <AriaButton
+          aria-label={t("news.feed.dismiss")}
+          onPress={onDismiss}
+          className="flex min-h-9 min-w-9 items-center justify-center rounded text-slate-600 data-[hovered]:bg-slate-100"
+        >
+          <CloseIcon />
+        </AriaButton>
+      </Tooltipped>
     </div>
   );
 }
@@ -82,14 +84,15 @@ function NewsFrame(props: { title: string; onClose: () => void; children: React.
       <Modal className="w-full outline-none" style={{ maxWidth: 860 }}>
         <Dialog aria-label={props.title} className="outline-none">
           <div className="mb-2 flex justify-end">
-            <button
-              type="button"
-              aria-label={t("news.feed.close")}
-              onClick={props.onClose}
-              className="rounded-full bg-white/90 p-2 text-slate-800 hover:bg-white"
-            >
-              <CloseIcon />
-            </button>
+            <Tooltipped label={t("news.feed.close")}>
+              <AriaButton
+                aria-label={t("news.feed.close")}
+                onPress={props.onClose}
+                className="flex min-h-10 min-w-10 items-center justify-center rounded-full bg-white/90 text-slate-800 data-[hovered]:bg-white"
+              >
+                <CloseIcon />
+              </AriaButton>
+            </Tooltipped>
           </div>
           {props.children}
         </Dialog>

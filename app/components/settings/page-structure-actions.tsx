@@ -5,6 +5,7 @@ import { Button } from "#app/components/ui/button";
 import { TextInput } from "#app/components/ui/fields";
 import type { ApiErrorBody } from "#app/errors/api-error-body";
 import { internalLinkRole, moveChangesNothing, type StructurePage } from "#app/rules/page-structure";
+import { displayFileName } from "#app/rules/truncate";
 
 /*
  * The four operations of the pages order and structure dialog (studio-admin.md §4 'Pages'), one
@@ -33,7 +34,7 @@ function PdfUpload(props: {
   const upload = async (file: File | undefined) => {
     props.onUploaded(null);
     if (!file) return;
-    setState({ text: t("pageStructure.upload.uploading", { fileName: file.name }), error: false });
+    setState({ text: t("pageStructure.upload.uploading", { fileName: displayFileName(file.name) }), error: false });
     const body = new FormData();
     body.set("file", file);
     try {
@@ -44,7 +45,10 @@ function PdfUpload(props: {
       });
       const answer = (await response.json().catch(() => null)) as (Uploaded & ApiErrorBody) | null;
       if (response.ok && answer?.id) {
-        setState({ text: t("pageStructure.upload.uploaded", { fileName: answer.fileName, count: answer.numPages }), error: false });
+        setState({
+          text: t("pageStructure.upload.uploaded", { fileName: displayFileName(answer.fileName), count: answer.numPages }),
+          error: false,
+        });
         props.onUploaded(answer);
       } else
         setState({ text: answer?.error ? t(answer.error.messageKey, answer.error.params) : t("pageStructure.upload.failed"), error: true });

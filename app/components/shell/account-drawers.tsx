@@ -24,6 +24,7 @@ import { useSchemaForm } from "#app/components/hooks/use-schema-form";
 import { UploadWidgetCode } from "./upload-widget-code.tsx";
 import { ApiKeysSection } from "./api-keys-section.tsx";
 import { WebhooksSection } from "./webhooks-section.tsx";
+import { remainingTime, remainingTimeKey } from "#app/rules/remaining-time";
 
 /** What the account drawer shows: the current account (after a support switch, the switched-to one). */
 export type AccountView = {
@@ -105,7 +106,7 @@ export function AccountDrawer({ account, isOpen, onClose }: { account: AccountVi
 }
 
 function AccountDrawerContent({ account, onClose }: { account: AccountView; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const settings = useDrawerData<typeof accountSettingsLoader>(href("/resources/account-settings"));
   const none = t("shell.account.none");
   const contingent = account.zipContingent === -1 ? t("shell.account.unlimited") : String(account.zipContingent);
@@ -130,7 +131,7 @@ function AccountDrawerContent({ account, onClose }: { account: AccountView; onCl
                 ? [
                     [
                       t("shell.account.removeAt"),
-                      new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(account.removeAt),
+                      t(remainingTimeKey(remainingTime(account.removeAt)), { count: remainingTime(account.removeAt).count }),
                     ] as [string, string],
                   ]
                 : []),

@@ -18,9 +18,9 @@ const entryClassName = "inline-flex min-h-8 items-center underline-offset-2 hove
  * Copyright, cookie settings and the legal and help links; only links with a URL for the current
  * language arrive here (selectFooterLinks). Cookie settings needs no URL: it opens a dialog that
  * lists the studio's cookies (ADR 0050). `year` comes from the server so the page hydrates
- * unchanged around New Year.
+ * unchanged around New Year; `version` is the studio's (package.json), for support questions.
  */
-export function AppFooter({ links, year }: { links: FooterLink[]; year: number }) {
+export function AppFooter({ links, year, version }: { links: FooterLink[]; year: number; version: string }) {
   const { t } = useTranslation();
   const [cookiesOpen, setCookiesOpen] = useState(false);
   // The operator's privacy policy when it has one for this language, else the installation's default page.
@@ -28,7 +28,10 @@ export function AppFooter({ links, year }: { links: FooterLink[]; year: number }
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
-        <p>{t("shell.footer.copyright", { year })}</p>
+        <p>
+          {t("shell.footer.copyright", { year })}
+          {version ? <span className="ms-2 text-slate-500">{t("shell.footer.version", { version })}</span> : null}
+        </p>
         <nav aria-label={t("shell.footer.label")}>
           <ul className="flex flex-wrap gap-x-4 gap-y-1">
             <li>

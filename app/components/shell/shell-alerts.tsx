@@ -3,6 +3,7 @@ import { useTranslation } from "#app/components/hooks/use-translation";
 import { Button } from "react-aria-components";
 import { Form, href, useFetcher } from "react-router";
 import { CloseIcon } from "#app/components/ui/icons";
+import { Tooltipped } from "#app/components/ui/tooltip";
 
 const alertClassName = "mx-auto flex max-w-7xl items-start gap-3 px-4 py-2 text-sm";
 
@@ -53,13 +54,15 @@ export function ConfirmationAlert({ userId }: { userId: string }) {
     <div role="status" className="border-t border-sky-200 bg-sky-50 text-sky-950" data-testid="confirmation-alert">
       <div className={alertClassName}>
         <p className="flex-1">{t("shell.confirmationAlert")}</p>
-        <Button
-          aria-label={t("shell.dismissAlert")}
-          onPress={() => setVisible(false)}
-          className="-my-1 flex min-h-9 min-w-9 items-center justify-center rounded-md data-[hovered]:bg-sky-100"
-        >
-          <CloseIcon className="size-4" />
-        </Button>
+        <Tooltipped label={t("shell.dismissAlert")}>
+          <Button
+            aria-label={t("shell.dismissAlert")}
+            onPress={() => setVisible(false)}
+            className="-my-1 flex min-h-9 min-w-9 items-center justify-center rounded-md data-[hovered]:bg-sky-100"
+          >
+            <CloseIcon className="size-4" />
+          </Button>
+        </Tooltipped>
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import { Switch } from "#app/components/ui/switch";
 import { cardMenuItemClass } from "#app/components/ui/card-menu";
 import { formatDate } from "#app/utils/format-date";
 import { pageSizeChoices, type RowTone, SUPPORT_PAGE_SIZE, SUPPORT_TOTAL_MAX } from "#app/rules/support-lists";
+import { Tooltipped } from "#app/components/ui/tooltip";
 
 /*
  * The controls every support table shares (studio-admin.md §2 'Support page'; issue 14): the
@@ -206,17 +207,17 @@ export function IntentButton(props: {
   const submit = () => fetcher.submit({ intent: props.intent, ...props.fields }, { method: "POST" });
   return (
     <>
-      <button
-        type="button"
-        aria-label={props.label}
-        aria-pressed={props.pressed}
-        title={props.label}
-        disabled={props.isDisabled || fetcher.state !== "idle"}
-        onClick={() => (props.confirm ? setAsking(true) : submit())}
-        className="inline-flex min-h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40"
-      >
-        {props.children}
-      </button>
+      <Tooltipped label={props.label}>
+        <AriaButton
+          aria-label={props.label}
+          aria-pressed={props.pressed}
+          isDisabled={props.isDisabled || fetcher.state !== "idle"}
+          onPress={() => (props.confirm ? setAsking(true) : submit())}
+          className="inline-flex min-h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-semibold ring-1 ring-slate-300 data-[disabled]:opacity-40 data-[hovered]:bg-slate-100"
+        >
+          {props.children}
+        </AriaButton>
+      </Tooltipped>
       {props.confirm ? (
         <ConfirmDialog
           isOpen={asking}

@@ -6,6 +6,7 @@ import {
   Label,
   Radio,
   RadioGroup,
+  Text,
   TextArea,
   TextField as AriaTextField,
 } from "react-aria-components";
@@ -36,13 +37,25 @@ export function TextInput(props: {
   isDisabled?: boolean;
   /** Multi-line text for people (not code): the normal font. */
   prose?: boolean;
+  /** Enter in a one-line field confirms what was typed (a new gallery's name). */
+  onEnter?: () => void;
 }) {
   const invalid = Boolean(props.error);
+  const { onEnter } = props;
   return (
     <AriaTextField
       value={props.value}
       onChange={props.onChange}
       onBlur={props.onBlur}
+      onKeyDown={
+        onEnter && !props.multiline
+          ? (event) => {
+              if (event.key !== "Enter") return event.continuePropagation();
+              event.preventDefault();
+              onEnter();
+            }
+          : undefined
+      }
       isInvalid={invalid}
       isDisabled={props.isDisabled}
       className="flex flex-col gap-1 data-[disabled]:opacity-60"
@@ -65,7 +78,11 @@ export function TextInput(props: {
           autoFocus={props.autoFocus}
         />
       )}
-      {props.description ? <span className="text-xs text-slate-600">{props.description}</span> : null}
+      {props.description ? (
+        <Text slot="description" className="text-xs text-slate-600">
+          {props.description}
+        </Text>
+      ) : null}
       <FieldError className="text-sm text-red-700">{props.error}</FieldError>
     </AriaTextField>
   );

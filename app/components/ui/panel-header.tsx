@@ -1,6 +1,7 @@
 import { useTranslation } from "#app/components/hooks/use-translation";
 import { Button, Heading } from "react-aria-components";
 import { CloseIcon } from "./icons.tsx";
+import { Tooltipped } from "./tooltip.tsx";
 
 /** The title row of every dialog and drawer: its heading (the accessible name) and the close button. */
 export function PanelHeader({ title, onClose }: { title: string; onClose: () => void }) {
@@ -10,13 +11,15 @@ export function PanelHeader({ title, onClose }: { title: string; onClose: () => 
       <Heading slot="title" level={2} className="text-lg font-bold">
         {title}
       </Heading>
-      <Button
-        onPress={onClose}
-        aria-label={t("shell.drawer.close")}
-        className="flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-600 data-[hovered]:bg-slate-100"
-      >
-        <CloseIcon />
-      </Button>
+      <Tooltipped label={t("shell.drawer.close")}>
+        <Button
+          onPress={onClose}
+          aria-label={t("shell.drawer.close")}
+          className="flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-600 data-[hovered]:bg-slate-100"
+        >
+          <CloseIcon />
+        </Button>
+      </Tooltipped>
     </div>
   );
 }

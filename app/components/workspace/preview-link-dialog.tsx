@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "#app/components/hooks/use-translation";
 import { href, useFetcher } from "react-router";
 import type { EpaperCard as Card } from "#app/rules/epaper-card";
+import { remainingTime, remainingTimeKey } from "#app/rules/remaining-time";
 import { previewLinkAddress } from "#app/rules/preview-link";
 import { formatDate } from "#app/utils/format-date";
 import { Button } from "#app/components/ui/button";
@@ -36,8 +37,10 @@ export function PreviewLinkDialog(props: { isOpen: boolean; onClose: () => void;
   const address = link ? previewLinkAddress(props.studioUrl, link.hash) : null;
   const expired = link?.expiredAt ? new Date(link.expiredAt).getTime() <= Date.now() : false;
   let validity: string | null = null;
-  if (link && card.removeAt) validity = t("previewLink.storageUntil", { date: formatDate(card.removeAt, i18n.language) });
-  else if (link?.expiredAt)
+  if (link && card.removeAt) {
+    const left = remainingTime(card.removeAt);
+    validity = t("previewLink.storageUntil", { time: t(remainingTimeKey(left), { count: left.count }) });
+  } else if (link?.expiredAt)
     validity = t(expired ? "previewLink.expired" : "previewLink.validUntil", { date: formatDate(link.expiredAt, i18n.language) });
 
   return (

@@ -12,6 +12,7 @@ import {
 import { Button } from "#app/components/ui/button";
 import { TextField } from "#app/components/ui/text-field";
 import { truncateText } from "#app/rules/truncate";
+import { displayFileName } from "#app/rules/truncate";
 
 export type EpaperLanguage = { code: string; name: string; nativeName: string };
 
@@ -150,9 +151,7 @@ export function UploadCard(props: {
         />
       ) : state.step === "uploading" ? (
         <div className="flex flex-1 flex-col justify-center gap-2">
-          <p className="truncate text-xs" title={state.fileName}>
-            {state.fileName}
-          </p>
+          <p className="text-xs break-all">{displayFileName(state.fileName)}</p>
           <Progress
             value={state.total > 0 ? state.loaded / state.total : 0}
             // Once every byte is sent, a render node analyses the PDF before the answer comes.
@@ -213,7 +212,7 @@ export function UploadCard(props: {
       ) : (
         <div className="flex flex-1 flex-col justify-center gap-3" data-testid="upload-done">
           <p role="status" className="text-xs text-emerald-900">
-            {t("epaper.upload.created", { fileName: state.fileName })}
+            {t("epaper.upload.created", { fileName: displayFileName(state.fileName) })}
           </p>
           <Button variant="secondary" className="min-h-9 text-xs" onPress={() => setState({ step: "select" })}>
             {t("epaper.upload.again")}

@@ -152,6 +152,7 @@ export default {
       label: "Galerie",
       search: "Galerie suchen oder neue benennen",
       create: "Galerie „{{name}}“ anlegen",
+      pressEnter: "Drücken Sie die Eingabetaste, um die Galerie „{{name}}“ anzulegen.",
       created: "Galerie „{{name}}“ angelegt.",
       none: "Keine Galerie passt.",
       chosen: "Gewählt: {{name}}",

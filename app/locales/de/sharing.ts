@@ -16,7 +16,7 @@ export default {
     copy: "Kopieren",
     copied: "Kopiert",
     validUntil: "Der Link funktioniert bis {{date}}. Jede Person gibt das Passwort ein und kann dann eine Stunde lang lesen.",
-    storageUntil: "Ihr Test-ePaper wird bis {{date}} gespeichert; so lange funktioniert der Link höchstens.",
+    storageUntil: "Ihr Test-ePaper wird noch {{time}} gespeichert; so lange funktioniert der Link höchstens.",
     expired: "Der Link ist am {{date}} abgelaufen. Veröffentlichen Sie ihn erneut, damit er wieder funktioniert.",
     outdated: "Seit der Veröffentlichung geändert: Veröffentlichen Sie den Link erneut, damit die Änderungen zu sehen sind.",
     republish: "Erneut veröffentlichen",

@@ -3,6 +3,14 @@ import type { Translation } from "../en.ts";
 /** German: the app shell (header, menus, drawers, footer), support and preferences pages. */
 export default {
   shell: {
+    remaining: {
+      minute_one: "{{count}} Minute",
+      minute_other: "{{count}} Minuten",
+      hour_one: "{{count}} Stunde",
+      hour_other: "{{count}} Stunden",
+      day_one: "{{count}} Tag",
+      day_other: "{{count}} Tage",
+    },
     reconnecting: "Verbindung unterbrochen. Verbindung wird wiederhergestellt …",
     navigation: "Hauptnavigation",
     signUp: "Registrieren",
@@ -50,7 +58,7 @@ export default {
       zipContingent: "ZIP-Kontingent",
       channelContingent: "Kanal-Kontingent",
       pageExchangeMax: "Seiten je Einfügen oder Tausch",
-      removeAt: "Gespeichert bis",
+      removeAt: "Noch gespeichert für",
       details: "Kontodaten",
       save: "Speichern",
       saved: "Das Konto wurde gespeichert.",
@@ -148,6 +156,7 @@ export default {
     footer: {
       label: "Rechtliches und Hilfe",
       copyright: "© {{year}} ePaper Studio",
+      version: "Version {{version}}",
       cookieSettings: "Cookie-Einstellungen",
       terms: "AGB",
       privacyPolicy: "Datenschutz",

@@ -140,6 +140,7 @@ export default {
       label: "Gallery",
       search: "Find a gallery or name a new one",
       create: "Create gallery '{{name}}'",
+      pressEnter: "Press Enter to create the gallery “{{name}}”.",
       created: "Gallery '{{name}}' created.",
       none: "No gallery matches.",
       chosen: "Chosen: {{name}}",

@@ -13,7 +13,7 @@ export default {
     copy: "Copy",
     copied: "Copied",
     validUntil: "The link works until {{date}}. Each visitor enters the password and can read for one hour.",
-    storageUntil: "Your test ePaper is stored until {{date}}; the link works until then at the latest.",
+    storageUntil: "Your test ePaper is stored for another {{time}}; the link works until then at the latest.",
     expired: "The link expired on {{date}}. Publish it again to make it work again.",
     outdated: "Changed since the link was published: publish it again so visitors see the changes.",
     republish: "Publish again",

@@ -1,6 +1,14 @@
 /** English: the app shell (header, menus, drawers, footer), support and preferences pages. */
 export default {
   shell: {
+    remaining: {
+      minute_one: "{{count}} minute",
+      minute_other: "{{count}} minutes",
+      hour_one: "{{count}} hour",
+      hour_other: "{{count}} hours",
+      day_one: "{{count}} day",
+      day_other: "{{count}} days",
+    },
     reconnecting: "Connection lost. Reconnecting …",
     navigation: "Main navigation",
     signUp: "Sign up",
@@ -48,7 +56,7 @@ export default {
       zipContingent: "ZIP contingent",
       channelContingent: "Channel contingent",
       pageExchangeMax: "Pages per insert or exchange",
-      removeAt: "Stored until",
+      removeAt: "Stored for another",
       details: "Account details",
       save: "Save",
       saved: "The account has been saved.",
@@ -144,6 +152,7 @@ export default {
     footer: {
       label: "Legal and help",
       copyright: "© {{year}} ePaper Studio",
+      version: "Version {{version}}",
       cookieSettings: "Cookie settings",
       terms: "Terms and conditions",
       privacyPolicy: "Privacy policy",

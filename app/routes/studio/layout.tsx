@@ -21,6 +21,7 @@ import { ContingentHistoryDialog } from "#app/components/shop/contingent-history
 import { ShopChannelsDialog } from "#app/components/shop/shop-channels-dialog";
 import { SubdomainDialog } from "#app/components/channels/subdomain-dialog";
 import type { Route } from "./+types/layout";
+import { APP_VERSION } from "#app/utils/app-version.server";
 
 /**
  * The app shell around every logged-in studio page (studio-admin.md §2). Its middleware is the
@@ -70,6 +71,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     profile,
     locale,
     year: new Date().getUTCFullYear(),
+    version: APP_VERSION,
     ...reference,
   };
 }
@@ -139,7 +141,7 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
               <Outlet />
             )}
           </div>
-          <AppFooter links={loaderData.footerLinks} year={loaderData.year} />
+          <AppFooter links={loaderData.footerLinks} year={loaderData.year} version={loaderData.version} />
           {permissions.has("account") ? (
             <AccountDrawer account={loaderData.account} isOpen={drawer === "account"} onClose={() => setDrawer(null)} />
           ) : null}
