@@ -4,16 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, type FrameLocator, type Page, test } from "@playwright/test";
-import { Redis } from "ioredis";
 import { FolderBlobStore } from "#app/blob/folder-store.server";
-import { publishToAccount } from "#app/events/publish.server";
 import { addEnrichmentsOfEveryKind } from "../support/enrichments.ts";
 import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { CORPUS } from "../support/render-farm.ts";
 import { startStaticServer } from "../support/static-server.ts";
 import { linkIn, waitForMail } from "./support/mailbox.ts";
 import { axeViolations, expectReadableChrome } from "./support/reader-checks.ts";
-import { E2E_DATA_DIR, E2E_REDIS_URL } from "./support/slot.ts";
+import { E2E_DATA_DIR } from "./support/slot.ts";
 import { atOneSize } from "./support/language-size.ts";
 
 // Publishing against the real stack: a corpus PDF is uploaded and rendered by a real node,
@@ -215,15 +213,19 @@ for (const lang of LANGUAGES) {
       );
       await dialog.getByRole("button", { name: lang.studio.back }).click();
       await expect(dialog).toBeHidden();
-      // 'Open preview' (sent by the editor for a page): the preview opens there.
-      const redis = new Redis(E2E_REDIS_URL);
-      try {
-        await publishToAccount(redis, user.accountId, { type: "openPreview", epaperId, pageNumber: 3 });
-      } finally {
-        await redis.quit();
-      }
+      // The editor's preview button in another tab of the same user, on page 3: the server's 'open
+      // preview' event opens the preview at that page in this workspace tab too (studio-core.md §4).
+      const editorTab = await context.newPage();
+      await editorTab.goto(`/epaper/${epaperId}?page=3`);
+      const editorPreview = editorTab.getByRole("button", { name: lang.studio.preview, exact: true });
+      // Pressed until the editor has hydrated and its press opened its own preview dialog.
+      await expect(async () => {
+        await editorPreview.click();
+        await expect(editorTab.getByRole("dialog", { name: lang.studio.previewOf(name) })).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 30_000 });
       await expect(dialog).toBeVisible();
       await expect(frameElement).toHaveAttribute("src", /#\/page\/3$/);
+      await editorTab.close();
       await dialog.getByRole("button", { name: lang.studio.back }).click();
       await expect(dialog).toBeHidden();
 
