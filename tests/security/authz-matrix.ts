@@ -1051,6 +1051,26 @@ export const MATRIX: MatrixEntry[] = [
     path: (ids) => `/api/v1/epapers/${ids.epaperId}/pages/1/thumb.webp`,
     expect: API("200"),
   },
+  // A method an address does not answer is a problem document, 405 with Allow, for everyone (issue
+  // 45): nothing is looked up, so the answer says nothing about any account.
+  { route: "api/v1/epapers/:epaperId/publications", method: "GET", expect: all("405") },
+  { route: "api/v1/epapers/:epaperId/zip", method: "POST", json: () => ({}), expect: all("405") },
+  {
+    route: "api/v1/epapers/:epaperId/pages/:pageNumber/:file",
+    method: "POST",
+    path: (ids) => `/api/v1/epapers/${ids.epaperId}/pages/1/thumb.webp`,
+    json: () => ({}),
+    expect: all("405"),
+  },
+  { route: "api/v1/uploads", method: "GET", expect: all("405") },
+  { route: "api/v1/publications", method: "POST", json: () => ({}), expect: all("405") },
+  { route: "api/v1/channels", method: "POST", json: () => ({}), expect: all("405") },
+  { route: "api/v1/openapi.json", method: "POST", json: () => ({}), expect: all("405") },
+  // An address under /api/v1 that no route answers: a problem document, 404, for every method.
+  { route: "api/v1/*", method: "GET", path: () => "/api/v1/no-such-address", expect: all("404") },
+  { route: "api/v1/*", method: "POST", path: () => "/api/v1/no-such-address", json: () => ({}), expect: all("404") },
+  { route: "api/v1", method: "GET", expect: all("404") },
+  { route: "api/v1", method: "POST", json: () => ({}), expect: all("404") },
   // A studio session is no API key.
   { route: "api/v1/epapers", method: "GET", expect: all("401") },
   { route: "api/v1/openapi.json", method: "GET", expect: all("200") },
