@@ -221,6 +221,7 @@ export interface EpaperSetting {
   statisticsActive: Generated<boolean>;
   tocAutostartActive: Generated<boolean>;
   tocEnabled: Generated<boolean>;
+  tocEnabledChosen: Generated<boolean>;
   tocThumbsActive: Generated<boolean>;
   trackingGoogleTagId: Generated<string | null>;
   updatedAt: Generated<Date>;

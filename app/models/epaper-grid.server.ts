@@ -145,6 +145,21 @@ export async function listEpaperCards(db: Database, query: GridQuery) {
               .whereRef("publication.epaperId", "=", "epaper.id")
               .where("publication.reviewedAt", "is", null)
               .as("unreviewed"),
+            eb
+              .selectFrom("epaperSetting")
+              .select("epaperSetting.tocEnabled")
+              .whereRef("epaperSetting.epaperId", "=", "epaper.id")
+              .limit(1)
+              .as("tocEnabled"),
+            eb
+              .exists(
+                eb
+                  .selectFrom("tocItem")
+                  .select("tocItem.id")
+                  .whereRef("tocItem.epaperId", "=", "epaper.id")
+                  .where("tocItem.enabled", "=", true),
+              )
+              .as("hasTocItems"),
             publishedOf(eb, "preview"),
             publishedOf(eb, "previewlink"),
             publishedOf(eb, "zip"),
@@ -203,6 +218,7 @@ export async function listEpaperCards(db: Database, query: GridQuery) {
           }
         : null,
       removeAt: row.removeAt?.toISOString() ?? null,
+      tocShown: Boolean(row.tocEnabled) && Boolean(Number(row.hasTocItems)),
     };
   });
   return { cards, total: Number(total), ...window };

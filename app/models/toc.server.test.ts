@@ -74,6 +74,21 @@ test("entries: created in page order, cells trimmed and cut, the title required,
   expect(epaper.republishChangesAt).not.toBeNull();
 });
 
+test("an added entry switches the reader's table of contents on, unless the customer chose on or off themselves", async () => {
+  const { subject, epaperId, deps } = await fixture();
+  const first = await createTocItem(deps, subject, { epaperId, fields: { title: "Chapter 1", pageNumber: 1 } });
+  expect(first.settings.tocEnabled).toBe(true);
+  // The customer switches it off: the next entry leaves it off.
+  await updateTocSettings(deps, subject, { epaperId, settings: { tocEnabled: false } });
+  const second = await createTocItem(deps, subject, { epaperId, fields: { title: "Chapter 2", pageNumber: 2 } });
+  expect(second.settings.tocEnabled).toBe(false);
+  // Another switch (autostart) is no choice about showing it.
+  const other = await fixture();
+  await updateTocSettings(other.deps, other.subject, { epaperId: other.epaperId, settings: { tocThumbsActive: true } });
+  const added = await createTocItem(other.deps, other.subject, { epaperId: other.epaperId, fields: { title: "One", pageNumber: 1 } });
+  expect(added.settings).toMatchObject({ tocEnabled: true, tocThumbsActive: true });
+});
+
 test("another account's ePaper or entry is not found; demo content and missing rights refuse", async () => {
   const { subject, epaperId, deps } = await fixture();
   const stranger = await fixture();

@@ -1,3 +1,4 @@
+import { switchTocOnUnlessChosen } from "#app/render/toc-switch.server";
 import { createId } from "@paralleldrive/cuid2";
 import type { Redis } from "ioredis";
 import { AppError } from "#app/errors/app-error";
@@ -127,6 +128,7 @@ export async function createTocItem(deps: TocDeps, subject: PermissionSubject, i
         enabled: fields.enabled ?? true,
       })
       .execute();
+    await switchTocOnUnlessChosen(trx, epaper.id);
   });
   await markRepublishingRequired(deps, epaper.id);
   return loadToc(deps.db, subject, epaper.id);
@@ -183,7 +185,13 @@ export async function updateTocSettings(deps: TocDeps, subject: PermissionSubjec
   const parsed = tocSettingsSchema.safeParse(input.settings);
   if (!parsed.success) throw invalid(parsed.error.message);
   if (Object.keys(parsed.data).length > 0) {
-    await deps.db.updateTable("epaperSetting").set(parsed.data).where("epaperId", "=", epaper.id).execute();
+    // The customer's own choice of on or off is kept from now on (issue 46).
+    const chosen = parsed.data.tocEnabled === undefined ? {} : { tocEnabledChosen: true };
+    await deps.db
+      .updateTable("epaperSetting")
+      .set({ ...parsed.data, ...chosen })
+      .where("epaperId", "=", epaper.id)
+      .execute();
     await markRepublishingRequired(deps, epaper.id);
   }
   return loadToc(deps.db, subject, epaper.id);

@@ -43,7 +43,7 @@ export const ACCESS_COOKIE = "previewlink_access";
 export class PublicationAccessNotFound extends AppError {
   override name = "NotFound";
   constructor() {
-    super("protectedSharing.errors.notFound", { status: 404 });
+    super("protectedSharing.errors.wrongPassword", { status: 404 });
   }
 }
 

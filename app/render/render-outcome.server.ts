@@ -8,6 +8,7 @@ import type { RenderFailure } from "./render-failure.ts";
 import { retryTransaction } from "#db/retry-transaction";
 import { announceProcessEnd, endProcess } from "#app/lifecycle/epaper-process.server";
 import { truncateText } from "#app/rules/truncate";
+import { switchTocOnUnlessChosen } from "./toc-switch.server.ts";
 import { enqueueWebhookDeliveries, recordWebhookDeliveries } from "#app/webhooks/record.server";
 
 export type OutcomeDeps = { db: Database; redis: Redis; blobs: BlobStore };
@@ -68,8 +69,9 @@ export async function finishRender(deps: OutcomeDeps, target: Target, outline: O
       }));
     if (existing.length === 0 && items.length) {
       await trx.insertInto("tocItem").values(items).execute();
-      // A PDF with an outline gets a table of contents the reader shows (issue 15): on by default.
-      await trx.updateTable("epaperSetting").set({ tocEnabled: true }).where("epaperId", "=", target.epaperId).execute();
+      // A PDF with an outline gets a table of contents the reader shows (issue 15), unless the
+      // customer switched it off before the render ended (issue 46).
+      await switchTocOnUnlessChosen(trx, target.epaperId);
     }
     // The account's webhooks (ADR 0058), committed with the end: Redis away loses nothing.
     return ended

@@ -30,4 +30,6 @@ export type EpaperCard = {
   previewLink: { publishedAt: string; outdated: boolean; hash: string; expiredAt: string | null } | null;
   /** A try-it ePaper's storage time: shown instead of the preview link's expiry (studio-core.md §4). */
   removeAt: string | null;
+  /** The reader shows a table of contents: switched on and at least one entry shown (issue 46). */
+  tocShown: boolean;
 };

@@ -18,13 +18,15 @@ export const PREVIEW_LINK_UNLOCK_MS = 60 * 60 * 1000;
 export const DEFAULT_PREVIEW_LINK_EXPIRY_HOURS = 30 * 24;
 /** Generated passwords: long enough that guessing is hopeless even without the rate limit. */
 export const PREVIEW_LINK_PASSWORD_LENGTH = 16;
-/** The password field's rule (studio-admin.md §5 "Protected sharing": required, the passwordTooShort text). */
-export const PROTECTED_SHARING_MIN_LENGTH = 10;
-
+/**
+ * The password field's rule: required, nothing more (issue 46, ADR 0063). Any typed password is
+ * checked, and a wrong one, short or long, is answered "wrong password": a length rule would only
+ * tell the visitor something about the real password.
+ */
 export const protectedSharingSchema = z.object({
   password: z
-    .string({ error: "passwordTooShort" })
-    .min(PROTECTED_SHARING_MIN_LENGTH, { error: "passwordTooShort" })
+    .string({ error: "passwordRequired" })
+    .min(1, { error: "passwordRequired" })
     .max(PASSWORD_MAX_LENGTH, { error: "passwordTooLong" }),
 });
 

@@ -153,17 +153,21 @@ test.describe("folder tree in English", () => {
     await expect(page.getByRole("menuitem")).toHaveText(["New subfolder"]);
     await page.keyboard.press("Escape");
 
-    // Create: confirm stays disabled unless the name has 1 to 30 characters.
+    // Create: a name without 1 to 30 characters is refused with the reason, the dialog stays and
+    // focus goes back to the name (the button is never disabled, issue 46).
     await page.getByRole("button", { name: "New folder", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "New folder in “My ePaper”" });
     const name = dialog.getByRole("textbox", { name: "Folder name" });
     const create = dialog.getByRole("button", { name: "Create" });
     await expect(name).toBeFocused();
-    await expect(create).toBeDisabled();
     await name.fill("   ");
-    await expect(create).toBeDisabled();
+    await create.click();
+    await expect(dialog.getByText("Please enter a folder name")).toBeVisible();
+    await expect(name).toBeFocused();
     await name.fill("x".repeat(31));
-    await expect(create).toBeDisabled();
+    await expect(dialog.getByText("At most 30 characters")).toBeVisible();
+    await name.press("Enter");
+    await expect(dialog).toBeVisible();
     await name.fill("Invoices");
     await create.click();
     await expect(dialog).toBeHidden();

@@ -23,8 +23,8 @@ const LANGUAGES = [
     page: "Protected preview",
     password: "Password",
     submit: "View protected content",
-    tooShort: "Password too short (at least 10 characters)",
-    notFound: /No publication was found for this link and password/,
+    required: "Please enter your password",
+    wrong: /Wrong password\. Please check the password you received with the link/,
   },
   {
     code: "de",
@@ -38,8 +38,8 @@ const LANGUAGES = [
     page: "Geschützte Vorschau",
     password: "Passwort",
     submit: "Geschützten Inhalt ansehen",
-    tooShort: "Passwort zu kurz (mindestens 10 Zeichen)",
-    notFound: /Für diesen Link und dieses Passwort wurde keine Veröffentlichung gefunden/,
+    required: "Bitte geben Sie Ihr Passwort ein",
+    wrong: /Falsches Passwort\. Bitte prüfen Sie das Passwort, das Sie mit dem Link erhalten haben/,
   },
 ] as const;
 
@@ -91,13 +91,18 @@ for (const lang of LANGUAGES) {
       await expect(reader.getByRole("heading", { name: lang.page })).toBeVisible();
       const field = reader.getByLabel(lang.password, { exact: true });
       const submit = reader.getByRole("button", { name: lang.submit });
-      await expect(submit).toBeDisabled();
-      await field.fill("short");
-      await field.blur();
-      await expect(reader.getByText(lang.tooShort)).toBeVisible();
+      // The button is never disabled (issue 46): an empty submit says why and keeps focus on the field.
+      await expect(submit).toBeEnabled();
+      await submit.click();
+      await expect(reader.getByText(lang.required)).toBeVisible();
+      await expect(field).toBeFocused();
+      // A short wrong password is checked like any other and answered "wrong password" (Enter submits).
+      await field.fill("wrong");
+      await field.press("Enter");
+      await expect(reader.getByText(lang.wrong)).toBeVisible();
       await field.fill("WrongPassword123");
       await submit.click();
-      await expect(reader.getByText(lang.notFound)).toBeVisible();
+      await expect(reader.getByText(lang.wrong)).toBeVisible();
       await testInfo.attach(`protected-sharing-${lang.code}-${testInfo.project.name}.png`, {
         body: await reader.screenshot(),
         contentType: "image/png",

@@ -33,8 +33,11 @@ test.describe("table of contents in English", () => {
     await expect(dialog.getByText("Saved.")).toBeVisible();
     await expect(first.getByText("Please enter a title.")).toBeHidden();
 
+    // 'Add entry' is never disabled (issue 46): sent empty, it says why and focuses the title.
     const fresh = dialog.getByRole("form", { name: "New entry" });
-    await expect(fresh.getByRole("button", { name: "Add entry" })).toBeDisabled();
+    await fresh.getByRole("button", { name: "Add entry" }).click();
+    await expect(fresh.getByText("Please enter a title.")).toBeVisible();
+    await expect(fresh.getByRole("textbox", { name: "Title", exact: true })).toBeFocused();
     await fresh.getByRole("textbox", { name: "Title", exact: true }).fill("Appendix");
     await fresh.getByRole("textbox", { name: "Page", exact: true }).fill("3");
     await expect(fresh.getByRole("img", { name: "Page 3" })).toBeVisible();
@@ -47,6 +50,7 @@ test.describe("table of contents in English", () => {
     await expect(enabled).toBeChecked();
     await dialog.getByText("Show the table of contents in the reader", { exact: true }).click();
     await expect(enabled).not.toBeChecked();
+    await expect(dialog.getByText("The reader does not show these entries: the table of contents is switched off.")).toBeVisible();
     await dialog.getByText("Show the table of contents in the reader", { exact: true }).click();
     await expect(enabled).toBeChecked();
     await page.screenshot({ path: testInfo.outputPath("toc.png") });
@@ -76,5 +80,17 @@ test.describe("Inhaltsverzeichnis auf Deutsch", () => {
     await title.fill("");
     await title.press("Tab");
     await expect(dialog.getByText("Bitte einen Titel eingeben.")).toBeVisible();
+
+    // Switched off by the customer: the dialog says the entries are not shown, the publish dialog
+    // says the publication will have no table of contents (issue 46).
+    await dialog.getByText("Inhaltsverzeichnis im Reader zeigen", { exact: true }).click();
+    await expect(dialog.getByText("Der Reader zeigt diese Einträge nicht: Das Inhaltsverzeichnis ist ausgeschaltet.")).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("toc-off-de.png") });
+    await page.goto("/epaper");
+    await page.getByRole("button", { name: `Aktionen für ${name}` }).click();
+    await page.getByRole("menuitem", { name: "Vorschau-Link" }).click();
+    const publish = page.getByRole("dialog", { name: `Vorschau-Link von ${name}` });
+    await expect(publish.getByText(/Diese Veröffentlichung hat kein Inhaltsverzeichnis/)).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("no-toc-publish-de.png") });
   });
 });

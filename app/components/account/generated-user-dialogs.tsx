@@ -89,7 +89,7 @@ function GeneratedSignupForm({ terms }: { terms: Terms | null }) {
       <SignupIdentityFields fields={fields} errorText={errorText} />
       <TermsSwitch field={fields.termsAccepted} terms={terms} errorText={errorText} />
       <FormErrors form={form} errorText={errorText} />
-      <Button type="submit" isPending={fetcher.state !== "idle"} isDisabled={!form.valid}>
+      <Button type="submit" isPending={fetcher.state !== "idle"}>
         {t("signup.submit")}
       </Button>
     </fetcher.Form>

@@ -5,6 +5,7 @@ import { href, Link, useFetcher } from "react-router";
 import { shopPath } from "#app/rules/shell-menu";
 import { Button } from "#app/components/ui/button";
 import { DialogButtons } from "#app/components/ui/confirm-dialog";
+import { NoTocNote } from "#app/components/workspace/no-toc-note";
 import { Dialog } from "#app/components/ui/dialog";
 
 type Choice = { id: string; name: string; epaperName: string | null; choosable: boolean; busy: boolean };
@@ -14,7 +15,13 @@ type Choice = { id: string; name: string; epaperName: string | null; choosable: 
  * those with a running process not choosable; publishing replaces what a channel showed. Without a
  * choosable channel: 'no channels available' with 'to order'.
  */
-export function ChannelSelectDialog(props: { isOpen: boolean; onClose: () => void; epaperId: string; canOrder: boolean }) {
+export function ChannelSelectDialog(props: {
+  isOpen: boolean;
+  onClose: () => void;
+  epaperId: string;
+  canOrder: boolean;
+  tocShown: boolean;
+}) {
   const { t } = useTranslation();
   const choices = useFetcher<{ channels?: Choice[] }>();
   const publish = useFetcher<{ ok: boolean }>();
@@ -99,6 +106,7 @@ export function ChannelSelectDialog(props: { isOpen: boolean; onClose: () => voi
               ))}
             </div>
           </RadioGroup>
+          <NoTocNote tocShown={props.tocShown} />
           <DialogButtons
             confirm={t("channel.select.publish")}
             cancel={t("channel.select.cancel")}

@@ -12,7 +12,6 @@ import {
   flattenFolders,
   folderHasContent,
   folderMoveTargets,
-  isValidFolderName,
 } from "#app/rules/folder-tree";
 import { useErrorText } from "#app/components/hooks/use-error-text";
 import { Button } from "#app/components/ui/button";
@@ -78,13 +77,12 @@ export type FolderNameDialogProps = {
   onDone: (result: FolderWriteResult) => void;
 };
 
-/** Name field 1–30 characters; the confirm button stays disabled otherwise (studio-core.md §5). */
+/** Name field 1–30 characters; confirming a wrong name says why and keeps the dialog (ADR 0063). */
 export function FolderNameDialog({ mode, folder, folderLabel, onClose, onDone }: FolderNameDialogProps) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof foldersAction>();
   useCloseOnSuccess(fetcher, onDone);
   const initial = mode === "rename" ? folder.name : "";
-  const [name, setName] = useState(initial);
   const [form, fields] = useSchemaForm({
     id: `folder-${mode}-${folder.id}`,
     schema: FolderNameFormSchema,
@@ -117,7 +115,6 @@ export function FolderNameDialog({ mode, folder, folderLabel, onClose, onDone }:
               autoFocus: true,
               "aria-describedby": hintId,
             }}
-            onValueChange={setName}
           />
           <p id={hintId} className="text-sm text-slate-600">
             {t("folders.nameHint")}
@@ -127,7 +124,7 @@ export function FolderNameDialog({ mode, folder, folderLabel, onClose, onDone }:
           <Button variant="secondary" onPress={onClose}>
             {t("folders.cancel")}
           </Button>
-          <Button type="submit" isDisabled={!isValidFolderName(name)} isPending={pending}>
+          <Button type="submit" isPending={pending}>
             {mode === "create" ? t("folders.create") : t("folders.save")}
           </Button>
         </div>

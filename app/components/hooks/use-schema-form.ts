@@ -4,7 +4,8 @@ import type { z } from "zod";
 
 /**
  * A Conform form checked by its Zod schema the way every studio form is: constraints from the
- * schema, first check when a field is left, then again on every input, the server's result shown
+ * schema, first check on submit (the submit button is never disabled; focus moves to the first
+ * field with an error), then again on every input, the server's result shown
  * as it comes (`lastResult`). One place for the forms of accounts, profile, folders and settings.
  */
 export function useSchemaForm<Schema extends z.ZodObject>(options: {
@@ -21,7 +22,7 @@ export function useSchemaForm<Schema extends z.ZodObject>(options: {
     lastResult: options.lastResult,
     defaultValue: options.defaultValue as never,
     constraint: options.constraint === false ? undefined : getZodConstraint(schema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
   });

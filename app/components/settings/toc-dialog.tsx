@@ -1,3 +1,4 @@
+import { focusFirstInvalid } from "#app/components/ui/focus-first-invalid";
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { useSerial } from "#app/components/hooks/use-serial";
 import { useTranslation } from "#app/components/hooks/use-translation";
@@ -58,7 +59,7 @@ function useToc(epaperId: string, open: boolean) {
 /**
  * The table-of-contents dialog (studio-admin.md §2, §4 'Table of contents'): the entries in their
  * order, each cell saved when it is left or with Enter; indent 0–3, the page with its thumbnail,
- * shown or not, delete; a last blank row adds an entry (disabled without a title); on the right
+ * shown or not, delete; a last blank row adds an entry (sent without a title, it says why); on the right
  * the switches enable, autostart and thumbnails.
  */
 export function TocDialog(props: { epaperId: string; name: string; isOpen: boolean; onClose: () => void }) {
@@ -93,8 +94,10 @@ export function TocDialog(props: { epaperId: string; name: string; isOpen: boole
   const add = (event: FormEvent) => {
     event.preventDefault();
     const error = problemText(fresh, "title") ?? problemText(fresh, "page");
-    if (error)
+    if (error) {
+      focusFirstInvalid(event.currentTarget as HTMLFormElement);
       return setErrors((current) => ({ ...current, fresh: { title: problemText(fresh, "title"), page: problemText(fresh, "page") } }));
+    }
     void send({
       intent: "create",
       fields: JSON.stringify({
@@ -144,6 +147,8 @@ export function TocDialog(props: { epaperId: string; name: string; isOpen: boole
               <form
                 aria-label={t("toc.newEntry")}
                 onSubmit={add}
+                // Our own check runs on submit; react-aria's native validity must not block it.
+                noValidate
                 className="flex flex-col gap-2 rounded-xl border border-dashed border-slate-400 p-3"
               >
                 <p className="text-sm font-semibold">{t("toc.newEntry")}</p>
@@ -151,12 +156,20 @@ export function TocDialog(props: { epaperId: string; name: string; isOpen: boole
                   epaperId={props.epaperId}
                   pagesVersion={toc?.pagesVersion ?? 0}
                   draft={fresh}
-                  onChange={setFresh}
+                  onChange={(next) => {
+                    setFresh(next);
+                    // Once shown, the errors follow the input (as the Conform forms do).
+                    if (errors.fresh)
+                      setErrors((current) => ({
+                        ...current,
+                        fresh: { title: problemText(next, "title"), page: problemText(next, "page") },
+                      }));
+                  }}
                   onLeave={() => {}}
                   errors={errors.fresh ?? {}}
                   disabled={false}
                 />
-                <Button type="submit" className="self-start" isDisabled={!fresh.title.trim()}>
+                <Button type="submit" className="self-start">
                   {t("toc.add")}
                 </Button>
               </form>
@@ -169,6 +182,9 @@ export function TocDialog(props: { epaperId: string; name: string; isOpen: boole
                 {t(`toc.${key}`)}
               </Checkbox>
             ))}
+            {!toc.settings.tocEnabled && toc.items.length > 0 ? (
+              <p className="mt-2 rounded-lg bg-amber-50 p-2 text-sm text-amber-900">{t("toc.offHint")}</p>
+            ) : null}
             <p className="mt-2 text-xs text-slate-600">{t("toc.republishHint")}</p>
           </section>
         </div>

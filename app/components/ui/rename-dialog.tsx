@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { focusFirstInvalid } from "./focus-first-invalid.ts";
 import { DialogButtons } from "./confirm-dialog.tsx";
 import { Dialog } from "./dialog.tsx";
 import { TextField } from "./text-field.tsx";
@@ -15,8 +16,8 @@ type RenameProps = {
 };
 
 /**
- * A rename dialog (480 px): one name field that says what is wrong while it is wrong, save
- * disabled meanwhile; Enter saves. `errorOf` answers the message for a value, or null. The field
+ * A rename dialog (480 px): one name field that says what is wrong while it is wrong; save (never
+ * disabled) or Enter with an error keeps the dialog open and focus on the field. `errorOf` answers the message for a value, or null. The field
  * starts from the current name each time the dialog opens.
  */
 export function RenameDialog(props: RenameProps) {
@@ -33,9 +34,10 @@ function RenameForm(props: RenameProps) {
   return (
     <form
       className="flex flex-col gap-4"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (error) return;
+        if (error) return focusFirstInvalid(event.currentTarget);
         props.onSave(name);
         props.onClose();
       }}
@@ -48,7 +50,7 @@ function RenameForm(props: RenameProps) {
         onValueChange={setName}
         inputProps={{ ...(props.maxLength ? { maxLength: props.maxLength } : {}), autoFocus: true }}
       />
-      <DialogButtons confirm={props.labels.save} cancel={props.labels.cancel} onCancel={props.onClose} isDisabled={Boolean(error)} />
+      <DialogButtons confirm={props.labels.save} cancel={props.labels.cancel} onCancel={props.onClose} />
     </form>
   );
 }

@@ -278,7 +278,13 @@ export function EpaperCard(props: {
         />
       ) : null}
       {dialog === "channel" ? (
-        <ChannelSelectDialog isOpen onClose={() => setDialog(null)} epaperId={card.id} canOrder={props.publishing.canOrder} />
+        <ChannelSelectDialog
+          isOpen
+          onClose={() => setDialog(null)}
+          epaperId={card.id}
+          canOrder={props.publishing.canOrder}
+          tocShown={card.tocShown}
+        />
       ) : null}
       {/* Once opened it stays: its request in flight and the one-time password it shows must survive closing it. */}
       {previewLinkOpened ? (
@@ -298,6 +304,7 @@ export function EpaperCard(props: {
           zip={card.zip}
           decision={decision}
           busy={busy}
+          tocShown={card.tocShown}
           onPublish={(confirmCharge) => {
             post("publishZip", { confirmCharge: String(confirmCharge) });
             setDialog(null);

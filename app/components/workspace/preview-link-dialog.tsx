@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { NoTocNote } from "./no-toc-note.tsx";
 import { useTranslation } from "#app/components/hooks/use-translation";
 import { href, useFetcher } from "react-router";
 import type { EpaperCard as Card } from "#app/rules/epaper-card";
@@ -52,6 +53,7 @@ export function PreviewLinkDialog(props: { isOpen: boolean; onClose: () => void;
     >
       <div className="flex flex-col gap-4 text-sm" data-testid="preview-link-dialog">
         <p className="text-slate-700">{t("previewLink.intro")}</p>
+        <NoTocNote tocShown={card.tocShown} />
         {password ? (
           <div className="flex flex-col gap-2 rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200">
             <CopyField

@@ -8,6 +8,7 @@ import { Button } from "#app/components/ui/button";
 import { DialogButtons } from "#app/components/ui/confirm-dialog";
 import { Dialog } from "#app/components/ui/dialog";
 import { PanelHeader } from "#app/components/ui/panel-header";
+import { NoTocNote } from "./no-toc-note.tsx";
 
 /**
  * The preview dialog (studio-core.md §1, §4): the published reader inline, framed from the
@@ -76,6 +77,7 @@ export function ZipDialog(props: {
   zip: ZipState;
   decision: ZipDecision;
   busy: boolean;
+  tocShown: boolean;
   onPublish: (confirmCharge: boolean) => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -111,6 +113,7 @@ export function ZipDialog(props: {
           </div>
         ) : null}
         <p>{text}</p>
+        <NoTocNote tocShown={props.tocShown} />
         {decision.kind === "order" ? (
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onPress={props.onClose}>

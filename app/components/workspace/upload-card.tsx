@@ -10,6 +10,7 @@ import {
   UPLOAD_PDF_PATH,
 } from "#app/rules/upload-contract";
 import { Button } from "#app/components/ui/button";
+import { focusFirstInvalid } from "#app/components/ui/focus-first-invalid";
 import { TextField } from "#app/components/ui/text-field";
 import { truncateText } from "#app/rules/truncate";
 import { displayFileName } from "#app/rules/truncate";
@@ -164,9 +165,11 @@ export function UploadCard(props: {
       ) : state.step === "details" || state.step === "creating" ? (
         <form
           className="flex min-h-0 flex-1 flex-col gap-1"
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (state.step === "details" && name.trim()) void create(state.upload);
+            if (!name.trim()) focusFirstInvalid(event.currentTarget);
+            else if (state.step === "details") void create(state.upload);
           }}
         >
           <TextField
@@ -203,7 +206,6 @@ export function UploadCard(props: {
               type="submit"
               className="min-h-9 min-w-0 flex-1 px-2 text-center text-xs leading-tight"
               isPending={state.step === "creating"}
-              isDisabled={!name.trim()}
             >
               {t("epaper.upload.create")}
             </Button>

@@ -36,8 +36,8 @@ export default {
     password: "Passwort",
     submit: "Geschützten Inhalt ansehen",
     errors: {
-      notFound:
-        "Für diesen Link und dieses Passwort wurde keine Veröffentlichung gefunden. Bitte prüfen Sie das Passwort oder fragen Sie nach einem neuen Link.",
+      wrongPassword:
+        "Falsches Passwort. Bitte prüfen Sie das Passwort, das Sie mit dem Link erhalten haben, oder bitten Sie den Absender um ein neues.",
       somethingWentWrong: "Etwas ist schiefgelaufen. Bitte wenden Sie sich an den Support.",
     },
   },

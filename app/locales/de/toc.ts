@@ -27,6 +27,7 @@ export default {
     tocEnabled: "Inhaltsverzeichnis im Reader zeigen",
     tocAutostartActive: "Beim Start des Readers öffnen",
     tocThumbsActive: "Vorschaubilder der Seiten neben den Einträgen zeigen",
+    offHint: "Der Reader zeigt diese Einträge nicht: Das Inhaltsverzeichnis ist ausgeschaltet.",
     republishHint: "Änderungen erscheinen im Reader nach der nächsten Veröffentlichung.",
     validation: {
       titleRequired: "Bitte einen Titel eingeben.",

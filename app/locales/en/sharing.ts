@@ -33,7 +33,7 @@ export default {
     password: "Password",
     submit: "View protected content",
     errors: {
-      notFound: "No publication was found for this link and password. Please check the password, or ask for a new link.",
+      wrongPassword: "Wrong password. Please check the password you received with the link, or ask the sender for a new one.",
       somethingWentWrong: "Something went wrong. Please contact the support.",
     },
   },

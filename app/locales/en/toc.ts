@@ -25,6 +25,7 @@ export default {
     tocEnabled: "Show the table of contents in the reader",
     tocAutostartActive: "Open it when the reader starts",
     tocThumbsActive: "Show page thumbnails beside the entries",
+    offHint: "The reader does not show these entries: the table of contents is switched off.",
     republishHint: "Changes show in the reader after the next publishing.",
     validation: {
       titleRequired: "Please enter a title.",

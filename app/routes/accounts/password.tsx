@@ -153,7 +153,7 @@ function RequestForm({ actionData }: { actionData: ActionData }) {
         inputProps={{ ...getInputProps(fields.email, { type: "email" }), id: undefined, autoComplete: "email" }}
       />
       <FormErrors form={form} errorText={errorText} />
-      <Button type="submit" name="intent" value="request" isPending={isSubmitting} isDisabled={!form.valid}>
+      <Button type="submit" name="intent" value="request" isPending={isSubmitting}>
         {t("password.requestSubmit")}
       </Button>
     </Form>
@@ -183,7 +183,7 @@ function SetPasswordForm({ actionData, userInputs }: { actionData: ActionData; u
         errorText={errorText}
       />
       <FormErrors form={form} errorText={errorText} />
-      <Button type="submit" isPending={isSubmitting} isDisabled={!form.valid}>
+      <Button type="submit" isPending={isSubmitting}>
         {t("password.setSubmit")}
       </Button>
     </Form>

@@ -141,7 +141,7 @@ export default function Signup({ actionData, loaderData }: Route.ComponentProps)
         />
         <TermsSwitch field={fields.termsAccepted} terms={loaderData.terms} errorText={errorText} />
         <FormErrors form={form} errorText={errorText} />
-        <Button type="submit" isPending={isSubmitting} isDisabled={!form.valid}>
+        <Button type="submit" isPending={isSubmitting}>
           {t("signup.submit")}
         </Button>
       </Form>

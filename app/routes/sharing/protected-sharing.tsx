@@ -48,7 +48,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const refused = (key: string, status: number, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
       data({ result: submission.reply({ formErrors: [key], hideFields: ["password"] }), params }, { status, headers });
     if (error instanceof TooManyRequests) return refused(error.messageKey, 429, error.params, error.headers);
-    if (error instanceof AppError && error.status === 404) return refused("protectedSharing.errors.notFound", 404);
+    if (error instanceof AppError && error.status === 404) return refused("protectedSharing.errors.wrongPassword", 404);
     console.error("protected sharing:", error);
     return refused("protectedSharing.errors.somethingWentWrong", 500);
   }
@@ -59,7 +59,6 @@ export default function ProtectedSharing({ actionData }: Route.ComponentProps) {
   const isSubmitting = useNavigation().state === "submitting";
   const [form, fields] = useSchemaForm({ id: "protected-sharing", schema: protectedSharingSchema, lastResult: actionData?.result });
   const errorText = useErrorText(actionData?.params);
-  const valid = (fields.password.value ?? "").length >= 10 && !fields.password.errors?.length;
   return (
     <AuthCard title={t("protectedSharing.title")}>
       <p className="mb-4 text-sm text-slate-700">{t("protectedSharing.text")}</p>
@@ -71,7 +70,7 @@ export default function ProtectedSharing({ actionData }: Route.ComponentProps) {
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), id: undefined, autoComplete: "off", autoFocus: true }}
         />
         <FormErrors form={form} errorText={errorText} />
-        <Button type="submit" isPending={isSubmitting} isDisabled={!valid}>
+        <Button type="submit" isPending={isSubmitting}>
           {t("protectedSharing.submit")}
         </Button>
       </Form>
