@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "#app/components/hooks/use-translation";
 import { Button } from "react-aria-components";
+import { Link } from "react-router";
 import type { Toast } from "#app/utils/toast";
 import { dismissToast, showFlashedToast, useToasts } from "#app/components/hooks/toast-store";
 
@@ -73,6 +74,17 @@ function ToastItem({ toast, supportEmail, supportId }: { toast: Toast; supportEm
     >
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <p>{message}</p>
+        {toast.action ? (
+          // The zip is a download (the document's own request); the other actions are studio pages.
+          <Link
+            className="self-start font-semibold underline underline-offset-2"
+            to={toast.action.href}
+            {...(toast.action.download ? { download: "", reloadDocument: true } : {})}
+            onClick={() => dismissToast(toast.id)}
+          >
+            {t(toast.action.labelKey as never)}
+          </Link>
+        ) : null}
         {toast.report && supportEmail ? (
           <a
             className="font-semibold underline"

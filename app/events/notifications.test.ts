@@ -4,6 +4,7 @@ import de from "#app/locales/de";
 import en from "#app/locales/en";
 import { STUDIO_EVENT_TYPES, type StudioEvent } from "./catalogue.ts";
 import { notificationDuring, notificationOf } from "./notifications.ts";
+import { parseToast } from "#app/utils/toast";
 
 /** One sample of every event of the catalogue (the `satisfies` keeps it complete). */
 const SAMPLES = {
@@ -59,6 +60,10 @@ describe("real-time notifications", () => {
       const toast = notificationOf(event);
       if (!toast) continue;
       expect(t.exists(toast.messageKey), `${language}: ${toast.messageKey}`).toBe(true);
+      if (toast.action) {
+        expect(t.exists(toast.action.labelKey), `${language}: ${toast.action.labelKey}`).toBe(true);
+        expect(parseToast(toast)?.action).toEqual(toast.action);
+      }
       const text = (t.t as (key: string, params: object) => string)(toast.messageKey, toast.params ?? {});
       if (toast.params && "name" in toast.params) expect(text).toContain(toast.params.name);
     }
@@ -69,7 +74,13 @@ describe("real-time notifications", () => {
     expect(process("rendering", "failed")).toMatchObject({ type: "error", messageKey: "notifications.renderFailed" });
     expect(process("rendering", "cancelled")).toMatchObject({ type: "info", messageKey: "notifications.renderCancelled" });
     expect(process("publishing_preview", "finished")).toMatchObject({ type: "success", messageKey: "notifications.previewDone" });
-    expect(process("publishing_zip", "finished")).toMatchObject({ type: "success", messageKey: "notifications.zipDone" });
+    // Finished work carries its action and stays until closed (issue 46).
+    expect(process("publishing_zip", "finished")).toMatchObject({
+      type: "success",
+      messageKey: "notifications.zipDone",
+      action: { labelKey: "notifications.actions.download", href: `/epaper/${SAMPLES.epaperProcess.epaperId}/zip`, download: true },
+      durationMs: null,
+    });
     expect(process("publishing_zip", "failed")).toMatchObject({ type: "error", messageKey: "notifications.publishFailed" });
     expect(process("rendering", "started")).toBeNull();
     expect(process("rendering", "finished")).toBeNull();
@@ -97,4 +108,12 @@ describe("real-time notifications", () => {
     }
     expect(notificationDuring(SAMPLES.serviceNotification, true)).toBeNull();
   });
+});
+
+test("a toast's action leads only to an address of the studio itself", () => {
+  const toast = (href: string) =>
+    parseToast({ messageKey: "notifications.zipDone", action: { labelKey: "notifications.actions.download", href } });
+  expect(toast("/epaper/abc/zip")?.action?.href).toBe("/epaper/abc/zip");
+  for (const foreign of ["https://evil.test/", "//evil.test/x", "/\\evil.test", "javascript:alert(1)", "/a b"])
+    expect(toast(foreign)).toBeNull();
 });

@@ -38,7 +38,13 @@ function messageOf(event: StudioEvent): ToastInput | null {
         durationMs: 5000,
       };
     case "publishedToChannel":
-      return { type: "success", messageKey: "notifications.publishedToChannel", params: named(event.name) };
+      return {
+        type: "success",
+        messageKey: "notifications.publishedToChannel",
+        params: named(event.name),
+        action: { labelKey: "notifications.actions.channels", href: "/channel" },
+        durationMs: null,
+      };
     case "channelProcess":
       if (event.state === "started") return null;
       return {
@@ -90,7 +96,15 @@ function processNotification(event: EpaperProcessEvent): ToastInput | null {
       if (event.state === "finished") return { type: "success", messageKey: "notifications.previewDone", params };
       break;
     case "publishing_zip":
-      if (event.state === "finished") return { type: "success", messageKey: "notifications.zipDone", params };
+      // The notice of finished work carries its action and stays until it is closed (issue 46).
+      if (event.state === "finished")
+        return {
+          type: "success",
+          messageKey: "notifications.zipDone",
+          params,
+          action: { labelKey: "notifications.actions.download", href: `/epaper/${event.epaperId}/zip`, download: true },
+          durationMs: null,
+        };
       break;
     case "publishing_previewlink":
       if (event.state === "finished") return null; // previewLinkGenerated says it
@@ -107,6 +121,9 @@ function processNotification(event: EpaperProcessEvent): ToastInput | null {
         type: event.state === "failed" ? "error" : event.state === "cancelled" ? "info" : "success",
         messageKey: `notifications.pages.${event.state}`,
         params,
+        ...(event.state === "finished"
+          ? { action: { labelKey: "notifications.actions.openEditor", href: `/epaper/${event.epaperId}` } }
+          : {}),
       };
   }
   if (event.state === "failed") return { type: "error", messageKey: "notifications.publishFailed", params };

@@ -46,12 +46,29 @@ export const ToastSchema = z.object({
    * error, so support can find it from the mail.
    */
   report: z.object({ reference: z.string().max(64).optional() }).optional(),
+  /**
+   * What the finished work offers (issue 46): download the zip, open the editor, see the channels.
+   * Only an address of the studio itself (one leading slash), never another site.
+   */
+  action: z
+    .object({
+      labelKey: z.string().regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/),
+      href: z
+        .string()
+        .max(300)
+        .regex(/^\/(?![/\\])\S*$/),
+      download: z.boolean().optional(),
+    })
+    .optional(),
 });
 
 export type Toast = z.output<typeof ToastSchema>;
 
 /** What code passes in: the key is checked against the texts at compile time. */
-export type ToastInput = Omit<z.input<typeof ToastSchema>, "messageKey"> & { messageKey: TranslationKey };
+export type ToastInput = Omit<z.input<typeof ToastSchema>, "messageKey" | "action"> & {
+  messageKey: TranslationKey;
+  action?: { labelKey: TranslationKey; href: string; download?: boolean };
+};
 
 /** A complete toast, or null for anything that is not one (a tampered or outdated cookie value). */
 export function parseToast(value: unknown): Toast | null {

@@ -236,7 +236,11 @@ for (const lang of LANGUAGES) {
       await expect(zipDialog.getByText(lang.studio.zipConfirm)).toBeVisible();
       await zipDialog.getByRole("button", { name: lang.studio.publishZip }).click();
       await expect(epaper).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
-      await expect(page.getByTestId("toast").filter({ hasText: lang.studio.zipDone(name) })).toHaveCount(1, { timeout: 60_000 });
+      const zipToast = page.getByTestId("toast").filter({ hasText: lang.studio.zipDone(name) });
+      await expect(zipToast).toHaveCount(1, { timeout: 60_000 });
+      // The notice of finished work carries its action (issue 46): the zip downloads from the toast.
+      const download = page.waitForEvent("download");
+      await zipToast.getByRole("link", { name: lang.studio.download }).click();
       await expect
         .poll(
           async () =>
@@ -254,8 +258,10 @@ for (const lang of LANGUAGES) {
         .click();
       await page.getByRole("menuitem", { name: lang.studio.zip }).click();
       await expect(page.getByRole("dialog").getByText(lang.studio.free)).toBeVisible();
-      const download = page.waitForEvent("download");
-      await page.getByRole("dialog").getByRole("link", { name: lang.studio.download }).click();
+      await expect(page.getByRole("dialog").getByRole("link", { name: lang.studio.download })).toHaveAttribute(
+        "href",
+        `/epaper/${epaperId}/zip`,
+      );
       const folder = await mkdtemp(path.join(os.tmpdir(), "epaper-zip-e2e-"));
       try {
         const zipPath = path.join(folder, "epaper.zip");

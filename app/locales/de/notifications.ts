@@ -5,6 +5,11 @@ export default {
   notifications: {
     renderFailed: "„{{name}}“ konnte nicht verarbeitet werden. Den Grund zeigt seine Karte.",
     renderCancelled: "Die Verarbeitung von „{{name}}“ wurde abgebrochen.",
+    actions: {
+      download: "Zip herunterladen",
+      openEditor: "Im Editor öffnen",
+      channels: "Kanäle ansehen",
+    },
     pages: {
       finished: "Die Seiten von „{{name}}“ wurden geändert.",
       failed: "Die Seiten von „{{name}}“ konnten nicht geändert werden. Das ePaper ist unverändert.",

@@ -3,6 +3,11 @@ export default {
   notifications: {
     renderFailed: "“{{name}}” could not be rendered. Open its card for the reason.",
     renderCancelled: "Rendering of “{{name}}” was cancelled.",
+    actions: {
+      download: "Download zip",
+      openEditor: "Open in editor",
+      channels: "View channels",
+    },
     pages: {
       finished: "The pages of “{{name}}” were changed.",
       failed: "The pages of “{{name}}” could not be changed. The ePaper is unchanged.",
