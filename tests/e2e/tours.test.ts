@@ -1,7 +1,10 @@
+import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { uploadAndRender } from "./support/editor.ts";
 import { atOneSize } from "./support/language-size.ts";
+import { CORPUS } from "../support/corpus.ts";
+import { axeViolations } from "./support/reader-checks.ts";
 
 // Guided tours (studio-admin.md §4 'Tours and news', studio-core.md §2): the workspace's
 // epaper-grid-starting-tour runs once per user, a second after the screen shows; closed or
@@ -46,12 +49,17 @@ const LANGUAGES = [
 const popoverOf = (page: Page) => page.locator(".driver-popover");
 
 /** Steps through the tour with 'Next' until 'Done', checking the titles it passes; answers the count of steps. */
-async function walkThrough(page: Page, lang: (typeof LANGUAGES)[number], titles: string[]) {
+async function walkThrough(page: Page, lang: (typeof LANGUAGES)[number], titles: string[], options: { axe?: boolean } = {}) {
   const popover = popoverOf(page);
   const seen: string[] = [];
   for (let step = 0; step < 12; step += 1) {
     const title = (await popover.locator(".driver-popover-title").textContent())?.trim() ?? "";
     seen.push(title);
+    // Each highlighted element keeps valid ARIA (issue 46: driver.js's popup attributes on a region).
+    if (options.axe) {
+      await page.waitForTimeout(500); // the highlight's 400 ms move ends
+      expect(await axeViolations(page), title).toEqual([]);
+    }
     const done = popover.getByRole("button", { name: lang.done });
     if (await done.isVisible()) {
       await done.click();
@@ -115,6 +123,33 @@ for (const lang of LANGUAGES) {
   });
 }
 
+test.describe("a tour never opens over the user's work", () => {
+  test.use({ locale: "en-US" });
+
+  // Issue 46: the workspace tour opened over the upload card while a file was being chosen.
+  test("the workspace tour waits while a PDF is chosen, uploaded and named, and opens once the user is idle", async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const lang = LANGUAGES[0];
+    await logInAs(context, await insertUserWithLevel("2", { tours: "unseen" }));
+    await page.goto("/epaper");
+    const card = page.getByTestId("upload-card");
+    await card.locator('input[type="file"]').setInputFiles(path.join(CORPUS, "pypdf__habibi.pdf"));
+    const name = card.getByRole("textbox", { name: "Name" });
+    await expect(name).toBeVisible({ timeout: 30_000 });
+    await name.fill("Tour waits");
+    // The start delay (1 s) and the idle time (3 s) pass while the user is in the name field.
+    await page.waitForTimeout(4_500);
+    const popover = popoverOf(page);
+    await expect(popover).toBeHidden();
+    await card.getByRole("button", { name: "Create ePaper" }).click();
+    await expect(popover.getByText(lang.steps.welcome, { exact: true })).toBeVisible({ timeout: 15_000 });
+    await page.screenshot({ path: testInfo.outputPath("tour-after-upload.png") });
+  });
+});
+
 test.describe("the ePaper tutorial", () => {
   test.use({ locale: "en-US" });
 
@@ -129,7 +164,7 @@ test.describe("the ePaper tutorial", () => {
     const popover = popoverOf(page);
     await expect(popover.getByText(lang.editor.first, { exact: true })).toBeVisible({ timeout: 10_000 });
     await page.screenshot({ path: testInfo.outputPath("editor-tour.png") });
-    await walkThrough(page, lang, [lang.editor.first, lang.editor.canvas, lang.editor.last]);
+    await walkThrough(page, lang, [lang.editor.first, lang.editor.canvas, lang.editor.last], { axe: true });
     await page.reload();
     await expect(page.getByRole("toolbar")).toBeVisible();
     await page.waitForTimeout(2_500);

@@ -139,6 +139,8 @@ export function UploadCard(props: {
       aria-labelledby="upload-card-title"
       data-testid="upload-card"
       data-tour={props.embedded ? undefined : "upload-card"}
+      // A guided tour never opens over an upload in flight (issue 46).
+      data-tour-wait={state.step === "select" || state.step === "done" ? undefined : ""}
       className={`relative flex flex-col rounded-xl border-2 border-dashed border-slate-300 bg-white p-3 ${props.embedded ? "h-[260px] w-[260px]" : "min-h-[220px] w-full sm:h-[220px] sm:w-[220px]"}`}
     >
       <h2 id="upload-card-title" className="mb-2 text-sm font-semibold">
