@@ -137,6 +137,14 @@ describe("creating", () => {
       messageKey: "media.validation.notPathOrUrl",
     });
     expect(await refused("externalLink", { url: "https://nohost" })).toMatchObject({ messageKey: "media.validation.urlNotValid" });
+    // An address typed without its protocol is saved with https:// (issue 46).
+    const typed = await createMediaElement(deps, subject, {
+      epaperId,
+      pageId,
+      kind: "externalLink",
+      fields: { url: " example.com/page?a=1 " },
+    });
+    expect(typed.url).toBe("https://example.com/page?a=1");
     expect(await refused("video", { url: "https://example.com/clip.avi" })).toMatchObject({
       messageKey: "media.validation.videoUrlNotValid",
     });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
+  completeUrl,
   contentReady,
   defaultDisplayAs,
   defaultIcon,
@@ -92,4 +93,16 @@ test("the content step is ready once its kind has what it needs (§4)", () => {
   expect(contentReady({ kind: "gallery", galleryId: "g1" })).toBe(true);
   expect(contentReady({ kind: "customHtml", width: "300", height: "0" })).toBe(false);
   expect(contentReady({ kind: "customHtml", width: "300", height: "200" })).toBe(true);
+});
+
+test("an address typed without its protocol gets https://; paths and other text stay as typed (issue 46)", () => {
+  expect(completeUrl("example.com/page")).toBe("https://example.com/page");
+  expect(completeUrl(" www.example.de ")).toBe("https://www.example.de");
+  expect(completeUrl("shop.example.com:8080/a?b=c#d")).toBe("https://shop.example.com:8080/a?b=c#d");
+  expect(completeUrl("http://example.com")).toBe("http://example.com");
+  expect(completeUrl("mailto:a@example.com")).toBe("mailto:a@example.com");
+  expect(completeUrl("userdata/abc/file.pdf")).toBe("userdata/abc/file.pdf");
+  expect(completeUrl("not an address")).toBe("not an address");
+  expect(completeUrl("nohost")).toBe("nohost");
+  expect(isLinkTarget(completeUrl("example.com/page"))).toBe(true);
 });

@@ -68,6 +68,18 @@ export function isUserdataPath(value: string): boolean {
   return /^\/?userdata\/(?:[\w-]+\/)+[\w.-]+\.[a-z0-9]{1,5}$/i.test(value.trim());
 }
 
+/**
+ * A web address typed without its protocol (`example.com/page`, `www.example.com`) gets `https://`,
+ * as every publishing tool does (issue 46); anything else (a user-data path, a full URL, text
+ * that is no address) is returned trimmed and unchanged.
+ */
+export function completeUrl(value: string): string {
+  const text = value.trim();
+  // A scheme (https:, mailto:), not a host's port (example.com:8080).
+  if (/^[a-z][a-z0-9+.-]*:(?!\d)/i.test(text) || isUserdataPath(text)) return text;
+  return /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d{1,5})?(?:[/?#]\S*)?$/i.test(text) ? `https://${text}` : text;
+}
+
 /** External link targets: a URL or a user-data path (§5 'input is not a path or URL'). */
 export const isLinkTarget = (value: string) => isHttpUrl(value) || isUserdataPath(value);
 

@@ -6,6 +6,7 @@ import {
   type DisplayAs,
   type EnrichmentKind,
   ENRICHMENT_KINDS,
+  completeUrl,
   isLinkTarget,
   isOverlaySize,
   isVideoUrl,
@@ -129,7 +130,12 @@ export const mediaPatchSchema = z
     mediaBarActive: z.boolean(),
     mediaBarContent: z.enum(MEDIA_BAR_CONTENTS).nullable(),
     internalLinkPageId: z.string().max(32).nullable(),
-    url: z.string().max(2048).nullable(),
+    // Saved with its protocol: `example.com/page` is stored as https://example.com/page (issue 46).
+    url: z
+      .string()
+      .max(2048)
+      .nullable()
+      .transform((url) => (url === null ? null : completeUrl(url))),
     displayAs: z.enum(DISPLAY_AS).nullable(),
     width: size,
     height: size,
@@ -192,7 +198,7 @@ export function fieldProblems(kind: EnrichmentKind, fields: MediaFields, hasPrev
       if (missing) problems.mediaBarContent = { key: keys[missing] };
     }
   }
-  const url = fields.url?.trim() ?? "";
+  const url = completeUrl(fields.url ?? "");
   switch (kind) {
     case "internalLink":
       if (!fields.internalLinkPageId) problems.internalLinkPageId = { key: "targetPageRequired" };
