@@ -70,9 +70,18 @@ for (const lang of LANGUAGES) {
       const name = `Quarterly review ${lang.code}`;
       await card.getByLabel(lang.name).fill(name);
       await card.getByLabel(lang.language).selectOption(lang.code);
+      // Leaving now would drop the uploaded PDF: the page asks first (issue 46); once created, not.
+      const asksBeforeLeaving = () =>
+        page.evaluate(() => {
+          const event = new Event("beforeunload", { cancelable: true });
+          window.dispatchEvent(event);
+          return event.defaultPrevented;
+        });
+      expect(await asksBeforeLeaving()).toBe(true);
       await card.getByRole("button", { name: lang.create }).click();
 
       const epaper = page.getByRole("article", { name });
+      await expect.poll(asksBeforeLeaving).toBe(false);
       await expect(epaper).toBeVisible();
       await expect(epaper.getByTestId("process-text")).toHaveText(lang.processed(MULTI_PAGE.pages), { timeout: 30_000 });
       await expect(epaper).toHaveAttribute("data-state", "ready", { timeout: 60_000 });

@@ -87,6 +87,18 @@ export function UploadCard(props: {
   const abort = useRef<AbortController | null>(null);
   const revalidator = useRevalidator();
   useEffect(() => () => abort.current?.abort(), []);
+  // Leaving while a PDF is on its way, being checked or not yet made an ePaper would drop it
+  // silently (issue 46): the browser asks first.
+  const inFlight = state.step === "uploading" || state.step === "details" || state.step === "creating";
+  useEffect(() => {
+    if (!inFlight) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", ask);
+    return () => window.removeEventListener("beforeunload", ask);
+  }, [inFlight]);
 
   const headers = async (): Promise<Record<string, string>> =>
     props.embedded ? { Authorization: `Bearer ${await props.embedded.authorization()}` } : {};
