@@ -80,6 +80,8 @@ export async function storePageFiles(blobs: BlobStore, prefix: string, rendered:
 /**
  * Stores one rendered page: its files first, then its row. Both overwrite on a retry (same
  * keys, upsert on (epaper_id, page)), so a page that arrives twice is still stored once.
+ * Page 1 of an ePaper without a cover becomes its cover at once (issue 46: the card shows it
+ * while the other pages render); answers whether it did.
  */
 export async function storePage(db: Database, blobs: BlobStore, epaperId: string, revision: number, rendered: RenderedPage) {
   const number = rendered.info?.page ?? 0;
@@ -90,6 +92,16 @@ export async function storePage(db: Database, blobs: BlobStore, epaperId: string
     .values({ id: createId(), epaperId, page: number, sourcePage: number, ...row })
     .onDuplicateKeyUpdate({ ...row, sourcePage: number })
     .execute();
+  if (number !== 1) return false;
+  const smallest = [...rendered.renditions].sort((a, b) => a.width - b.width)[0];
+  if (!smallest) return false;
+  const result = await db
+    .updateTable("epaper")
+    .set({ coverBlobKey: `${row.blobPrefix}/w${smallest.width}.webp` })
+    .where("id", "=", epaperId)
+    .where("coverBlobKey", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Pages of this revision already stored: a retried or resumed job renders only the rest. */

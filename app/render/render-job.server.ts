@@ -1,4 +1,5 @@
 import { isServiceUnavailable } from "#app/utils/service-unavailable";
+import { publishToAccount } from "#app/events/publish.server";
 import { dispatchPages, recordProgress } from "./dispatch-pages.server.ts";
 import { RenderCancelled, type RenderDeps, RenderRefused } from "./render-types.server.ts";
 import { countStored, storedPages, storePage } from "./page-store.server.ts";
@@ -95,7 +96,11 @@ async function renderPages(
       downloadDone: known.downloadDone,
       splitDone: known.splitDone,
       wantOutline: true,
-      store: (page) => storePage(db, deps.blobs, target.epaperId, target.revision, page),
+      store: async (page) => {
+        // The cover shows on the card as soon as page 1 is stored: the grid is fetched again.
+        if (await storePage(db, deps.blobs, target.epaperId, target.revision, page))
+          await publishToAccount(deps.redis, target.accountId, { type: "refreshEpaperList" });
+      },
       onProgress: (progress) => recordProgress(deps, target, progress.pageCount, progress),
     },
     signal,

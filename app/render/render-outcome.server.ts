@@ -97,6 +97,8 @@ export async function endRender(deps: OutcomeDeps, target: Target, failure: Rend
     if (cancelled) await endProcess(trx, { epaperId: target.epaperId }, { as: "cancelled" });
     const failed =
       !cancelled && (await endProcess(trx, { epaperId: target.epaperId }, { as: "failed", error: failure }, { renderingFailed: true }));
+    // The early cover (page 1, issue 46) went with the pages.
+    await trx.updateTable("epaper").set({ coverBlobKey: null }).where("id", "=", target.epaperId).execute();
     await trx
       .updateTable("renderProcess")
       .set({ active: false, error: failure, pageCountReady: 0 })
