@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "#app/components/hooks/use-translation";
 import { ToggleButton } from "react-aria-components";
 import { TextField, type TextFieldProps } from "#app/components/ui/text-field";
+import { EyeIcon, EyeOffIcon } from "#app/components/ui/icons";
 import { Tooltipped } from "#app/components/ui/tooltip";
 
 /** A password input with the show/hide toggle of the login, signup and password screens. */
@@ -27,9 +28,9 @@ export function PasswordField(props: {
             isSelected={visible}
             onChange={setVisible}
             aria-label={visible ? t("login.hidePassword") : t("login.showPassword")}
-            className="min-w-11 rounded-r-lg px-3 text-sm text-slate-600 data-[hovered]:bg-slate-100"
+            className="flex min-w-11 items-center justify-center rounded-r-lg px-3 text-slate-600 data-[hovered]:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600"
           >
-            <span aria-hidden="true">{visible ? "🙈" : "👁"}</span>
+            {visible ? <EyeOffIcon /> : <EyeIcon />}
           </ToggleButton>
         </Tooltipped>
       }
