@@ -36,6 +36,7 @@ const LANGUAGES = [
     workspace: "My ePaper",
     invalidCredentials: "Invalid credentials",
     welcome: { headline: "Welcome to ePaper Studio!", signup: "Sign up", sent: /Thank you! We have sent an e-mail/ },
+    testAccount: "Test account",
   },
   {
     code: "de",
@@ -66,6 +67,7 @@ const LANGUAGES = [
     workspace: "Meine ePaper",
     invalidCredentials: "Ungültige Zugangsdaten",
     welcome: { headline: "Willkommen im ePaper Studio!", signup: "Registrieren", sent: /Vielen Dank! Wir haben eine E-Mail/ },
+    testAccount: "Testkonto",
   },
 ] as const;
 
@@ -277,6 +279,8 @@ for (const lang of LANGUAGES) {
       await page.goto("/try-it");
       await expect(page).toHaveURL(/\/epaper$/);
       await expect(page.getByRole("heading", { name: lang.welcome.headline })).toBeVisible();
+      // The header names a test account, not its made-up address (issue 46).
+      await expect(page.getByTestId("user-name").first()).toHaveText(lang.testAccount);
 
       // /signup and /login open dialogs on the start route for a try-it user.
       await page.goto("/login");

@@ -109,6 +109,7 @@ export default {
     preparing: "Ihr Testkonto wird vorbereitet …",
     loggedIn: "Sie sind als {{email}} angemeldet. Wenn Sie das Studio mit einem Testkonto ausprobieren, werden Sie abgemeldet.",
     start: "Abmelden und ausprobieren",
+    userName: "Testkonto",
   },
   welcome: {
     headline: "Willkommen im ePaper Studio!",

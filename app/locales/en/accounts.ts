@@ -105,6 +105,7 @@ export default {
     preparing: "Your test account is being prepared …",
     loggedIn: "You are logged in as {{email}}. Trying the studio with a test account logs you out.",
     start: "Log out and try it",
+    userName: "Test account",
   },
   welcome: {
     headline: "Welcome to ePaper Studio!",

@@ -14,7 +14,7 @@ import { loadShellReferenceData } from "#app/models/shell-reference.server";
 import { currentNews } from "#app/models/news-feed.server";
 import { NewsFeedDialog, NewsPrompt, type NewsView, useNewsPrompt } from "#app/components/news/news-feed";
 import { db } from "#app/utils/db.server";
-import { getLocale } from "#app/utils/i18next.server";
+import { getInstance, getLocale } from "#app/utils/i18next.server";
 import { isLockedOutByMaintenance, isUnconfirmed, PERMISSION_LEVELS } from "#app/rules/permissions";
 import { buildShellMenu, isShellDialog } from "#app/rules/shell-menu";
 import { ContingentHistoryDialog } from "#app/components/shop/contingent-history-dialog";
@@ -60,7 +60,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
   return {
     userId: user.id,
-    userName: [user.firstname, user.lastname].filter(Boolean).join(" ") || user.email,
+    // A try-it user has no name, and the made-up address means nothing to them (issue 46).
+    userName: user.accountIsGenerated
+      ? getInstance(context).t("tryIt.userName")
+      : [user.firstname, user.lastname].filter(Boolean).join(" ") || user.email,
     showConfirmationAlert: isUnconfirmed(subject),
     permissions: [...permissions],
     maintenanceActive,
