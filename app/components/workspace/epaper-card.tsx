@@ -80,6 +80,7 @@ export function EpaperCard(props: {
   const nameId = `epaper-${card.id}-name`;
   const previewUrl = card.preview ? previewAddress(props.publishing.contentUrl, card.preview.hash) : null;
   const previewCurrent = Boolean(card.preview && !card.preview.outdated);
+  const outdated = (["preview", "zip", "previewLink"] as const).filter((kind) => card[kind]?.outdated);
   // The preview button publishes when there is no current preview, then opens it once ready
   // (§4): it waits for a preview newer than the one there was when it asked.
   const [awaitingPreview, setAwaitingPreview] = useState<{ before: string | null } | null>(null);
@@ -206,9 +207,14 @@ export function EpaperCard(props: {
             <p className="truncate text-xs font-medium text-red-800" data-testid="publishing-failed">
               {t("publish.failed")}
             </p>
-          ) : card.preview?.outdated || card.zip?.outdated || card.previewLink?.outdated ? (
-            <p className="truncate text-xs font-medium text-amber-800" data-testid="republish-required">
-              {t("publish.republishRequired")}
+          ) : outdated.length > 0 ? (
+            // Which publication is out of date (issue 46), wrapped rather than cut off.
+            <p className="line-clamp-2 text-xs font-medium text-amber-800" data-testid="republish-required">
+              {t("publish.outdated", {
+                list: new Intl.ListFormat(props.language, { type: "conjunction" }).format(
+                  outdated.map((kind) => t(`publish.outdatedKinds.${kind}`)),
+                ),
+              })}
             </p>
           ) : null}
         </div>

@@ -24,6 +24,8 @@ export default {
   publish: {
     failed: "Veröffentlichen fehlgeschlagen. Bitte versuchen Sie es erneut.",
     republishRequired: "Seit dem Veröffentlichen geändert: erneut veröffentlichen",
+    outdated: "Geändert seit Veröffentlichung: {{list}}",
+    outdatedKinds: { preview: "Vorschau", zip: "Zip", previewLink: "Vorschau-Link" },
     noToc:
       "Diese Veröffentlichung hat kein Inhaltsverzeichnis. Fügen Sie im Editor unter Einstellungen → Inhaltsverzeichnis Einträge hinzu oder schalten Sie es ein.",
     progress: {

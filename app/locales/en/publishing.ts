@@ -21,6 +21,8 @@ export default {
   publish: {
     failed: "Publishing failed. Please try again.",
     republishRequired: "Changed since publishing: publish again",
+    outdated: "Changed since published: {{list}}",
+    outdatedKinds: { preview: "preview", zip: "zip", previewLink: "preview link" },
     noToc: "This publication will have no table of contents. Add entries or switch it on in the editor under Settings → Table of contents.",
     progress: {
       preview: "Preparing the preview …",

@@ -43,7 +43,8 @@ export const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("markDemo") }),
   z.object({ intent: z.literal("unmarkDemo") }),
   z.object({ intent: z.literal("publishPreview") }),
-  z.object({ intent: z.literal("publishZip"), confirmCharge: z.literal("true").optional() }),
+  // "false" is what the card sends for a free republish (it was refused as 400 before issue 46).
+  z.object({ intent: z.literal("publishZip"), confirmCharge: z.enum(["true", "false"]).optional() }),
   z.object({ intent: z.literal("publishPreviewLink"), newPassword: z.literal("true").optional() }),
   z.object({ intent: z.literal("refreshPreviewLinkHash") }),
   z.object({ intent: z.literal("publishChannel"), channelId: z.string().min(1).max(64) }),
