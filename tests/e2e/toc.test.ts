@@ -44,6 +44,8 @@ test.describe("table of contents in English", () => {
     await fresh.getByRole("button", { name: "Add entry" }).click();
     // Kept in page order: page 3 is the last page, so the new entry is the last one.
     await expect(entries.last().getByRole("textbox", { name: "Title", exact: true })).toHaveValue("Appendix");
+    // Focus stays in the dialog, ready for the next entry (issue 46: it fell to <body>).
+    await expect(fresh.getByRole("textbox", { name: "Title", exact: true })).toBeFocused();
     await expect(first.getByRole("textbox", { name: "Title", exact: true })).toHaveValue("Welcome");
     // A PDF with an outline starts with the table of contents on; switched off and on again here.
     const enabled = dialog.getByRole("checkbox", { name: "Show the table of contents in the reader" });

@@ -27,29 +27,35 @@ function useColumns(): [ThumbnailColumns, (columns: ThumbnailColumns) => void] {
 
 function ColumnToggle({ columns, onChange }: { columns: ThumbnailColumns; onChange: (columns: ThumbnailColumns) => void }) {
   const { t } = useTranslation();
+  // A visible name (issue 46): the bare '1 2 3 4' looked like the page buttons below.
   return (
-    <ToggleButtonGroup
-      aria-label={t("editor.columns")}
-      selectionMode="single"
-      disallowEmptySelection
-      selectedKeys={[String(columns)]}
-      onSelectionChange={(keys) => {
-        const [key] = [...keys];
-        if (key !== undefined) onChange(Number(key) as ThumbnailColumns);
-      }}
-      className="flex gap-1"
-    >
-      {COLUMN_CHOICES.map((choice) => (
-        <ToggleButton
-          key={choice}
-          id={String(choice)}
-          aria-label={t("editor.columnsOption", { count: choice })}
-          className="flex min-h-11 min-w-11 items-center justify-center rounded-lg text-sm font-semibold ring-1 ring-slate-300 outline-none data-[hovered]:bg-slate-100 data-[selected]:bg-brand-600 data-[selected]:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600"
-        >
-          {choice}
-        </ToggleButton>
-      ))}
-    </ToggleButtonGroup>
+    <div className="flex items-center gap-2">
+      <span aria-hidden="true" className="text-xs font-medium text-slate-600">
+        {t("editor.columnsShort")}
+      </span>
+      <ToggleButtonGroup
+        aria-label={t("editor.columns")}
+        selectionMode="single"
+        disallowEmptySelection
+        selectedKeys={[String(columns)]}
+        onSelectionChange={(keys) => {
+          const [key] = [...keys];
+          if (key !== undefined) onChange(Number(key) as ThumbnailColumns);
+        }}
+        className="flex gap-1"
+      >
+        {COLUMN_CHOICES.map((choice) => (
+          <ToggleButton
+            key={choice}
+            id={String(choice)}
+            aria-label={t("editor.columnsOption", { count: choice })}
+            className="flex min-h-11 min-w-11 items-center justify-center rounded-lg text-sm font-semibold ring-1 ring-slate-300 outline-none data-[hovered]:bg-slate-100 data-[selected]:bg-brand-600 data-[selected]:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600"
+          >
+            {choice}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </div>
   );
 }
 

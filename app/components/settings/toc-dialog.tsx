@@ -93,9 +93,10 @@ export function TocDialog(props: { epaperId: string; name: string; isOpen: boole
     void send({ intent: "update", tocItemId: item.id, fields: JSON.stringify(patch) });
   const add = (event: FormEvent) => {
     event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
     const error = problemText(fresh, "title") ?? problemText(fresh, "page");
     if (error) {
-      focusFirstInvalid(event.currentTarget as HTMLFormElement);
+      focusFirstInvalid(form);
       return setErrors((current) => ({ ...current, fresh: { title: problemText(fresh, "title"), page: problemText(fresh, "page") } }));
     }
     void send({
@@ -107,7 +108,10 @@ export function TocDialog(props: { epaperId: string; name: string; isOpen: boole
         pageNumber: Number(fresh.page),
       }),
     }).then((ok) => {
-      if (ok) setFresh(EMPTY_DRAFT);
+      if (!ok) return;
+      setFresh(EMPTY_DRAFT);
+      // Ready for the next entry: focus stays in the dialog, on the new entry's title (issue 46).
+      requestAnimationFrame(() => form.querySelector<HTMLElement>("input")?.focus());
     });
   };
   const setting = (key: keyof TocSettings, value: boolean) => void send({ intent: "settings", settings: JSON.stringify({ [key]: value }) });

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Dialog as AriaDialog, Modal, ModalOverlay } from "react-aria-components";
 import { PanelHeader } from "./panel-header.tsx";
 import { SCROLL_BODY_ATTRIBUTE } from "./scroll-body.ts";
@@ -13,6 +13,40 @@ export type DialogProps = {
   /** alertdialog for confirmations. */
   role?: "dialog" | "alertdialog";
 };
+
+/**
+ * An action in a dialog can take away the element that had focus (a panel that closes, a button
+ * disabled while the work runs): the browser then leaves focus on <body>, outside the dialog, and
+ * Escape no longer closes it (issue 46). Chrome sends no blur for a removed element, so the
+ * dialog's content is watched: whenever focus is found on <body>, the dialog itself takes it.
+ */
+function FocusKeeper({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    const dialog = root?.closest<HTMLElement>('[role="dialog"], [role="alertdialog"]');
+    if (!root || !dialog) return;
+    const check = () => {
+      const now = document.activeElement;
+      if (dialog.isConnected && (now === null || now === document.body)) dialog.focus();
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled", "hidden"] });
+    const left = (event: globalThis.FocusEvent) => {
+      if (!event.relatedTarget) setTimeout(check, 0);
+    };
+    root.addEventListener("focusout", left);
+    return () => {
+      observer.disconnect();
+      root.removeEventListener("focusout", left);
+    };
+  }, []);
+  return (
+    <div ref={ref} className="flex min-h-0 flex-1 flex-col">
+      {children}
+    </div>
+  );
+}
 
 /**
  * A centred dialog. Like every dialog of the studio it closes with Escape or its close button,
@@ -30,12 +64,12 @@ export function Dialog({ isOpen, onOpenChange, title, children, maxWidth = "90%"
       <Modal className="w-full rounded-2xl bg-white shadow-xl outline-none" style={{ maxWidth }}>
         <AriaDialog role={role} className="flex max-h-[calc(100dvh-1.5rem)] flex-col outline-none">
           {({ close }) => (
-            <>
+            <FocusKeeper>
               <PanelHeader title={title} onClose={close} />
               <div className="min-h-0 flex-1 overflow-y-auto p-5" {...{ [SCROLL_BODY_ATTRIBUTE]: "" }}>
                 {children}
               </div>
-            </>
+            </FocusKeeper>
           )}
         </AriaDialog>
       </Modal>

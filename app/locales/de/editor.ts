@@ -16,6 +16,7 @@ export default {
     pages: "Seiten",
     openPages: "Seiten: {{page}} von {{count}}",
     columns: "Größe der Vorschaubilder",
+    columnsShort: "Spalten",
     columnsOption_one: "{{count}} Spalte",
     columnsOption_other: "{{count}} Spalten",
     page: "Seite {{page}}",

@@ -14,6 +14,7 @@ export default {
     pages: "Pages",
     openPages: "Pages: {{page}} of {{count}}",
     columns: "Thumbnail size",
+    columnsShort: "Columns",
     columnsOption_one: "{{count}} column",
     columnsOption_other: "{{count}} columns",
     page: "Page {{page}}",
