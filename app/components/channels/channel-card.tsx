@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "#app/components/hooks/use-translation";
 import { MenuItem } from "react-aria-components";
 import { CardMenu, cardMenuItemClass } from "#app/components/ui/card-menu";
+import { shellDialogHref } from "#app/rules/shell-menu";
 import { href, useFetcher } from "react-router";
 import { CHANNEL_NAME_MAX, type ChannelCard as Card, channelAddress } from "#app/rules/channel";
 import { formatDate } from "#app/utils/format-date";
@@ -18,7 +19,14 @@ type Dialogs = "rename" | "clear" | "renew" | "renewDisconnect" | "demo" | "qr" 
  * ePaper, name, status by the spec's priority, its permanent address, the publishing overlay with
  * cancel, and the menu: rename, clear, renew, renew and disconnect, demo, visit, QR code, embed code, statistics.
  */
-export function ChannelCard(props: { card: Card; contentUrl: string; selected: boolean; demoManagement: boolean; onSelect: () => void }) {
+export function ChannelCard(props: {
+  card: Card;
+  contentUrl: string;
+  selected: boolean;
+  demoManagement: boolean;
+  subdomainManagement: boolean;
+  onSelect: () => void;
+}) {
   const { card } = props;
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher<{ ok: boolean; url?: string }>();
@@ -99,7 +107,7 @@ export function ChannelCard(props: { card: Card; contentUrl: string; selected: b
           width="56"
           disabledKeys={disabledKeys}
           onAction={(key) => {
-            if (key === "statistics") return; // a link: the studio layout's RouterProvider navigates
+            if (key === "statistics" || key === "subdomain") return; // links: the studio layout's RouterProvider navigates
             if (key === "visit") {
               // Opened at once (a popup blocker allows it in the click), reviewed on the server.
               window.open(address, "_blank", "noopener,noreferrer");
@@ -125,6 +133,12 @@ export function ChannelCard(props: { card: Card; contentUrl: string; selected: b
           <MenuItem id="rename" className={cardMenuItemClass}>
             {t("channel.menu.rename")}
           </MenuItem>
+          {/* The subdomain from the channel itself, not only under Channels (issue 46). */}
+          {props.subdomainManagement ? (
+            <MenuItem id="subdomain" href={shellDialogHref("subdomains")} className={cardMenuItemClass}>
+              {t("shell.channelMenu.manageSubdomains")}
+            </MenuItem>
+          ) : null}
           <MenuItem id="clear" className={cardMenuItemClass}>
             {t("channel.menu.clear")}
           </MenuItem>

@@ -25,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...list,
     contentUrl: getEnv().CONTENT_URL,
     demoManagement: studio.permissions.has("demoManagement"),
+    subdomainManagement: studio.permissions.has("subdomainManagement"),
     canBook: studio.permissions.has("payment"),
   };
 }
@@ -71,6 +72,7 @@ export default function Channels({ loaderData }: Route.ComponentProps) {
                 contentUrl={loaderData.contentUrl}
                 selected={card.id === selectedId}
                 demoManagement={loaderData.demoManagement}
+                subdomainManagement={loaderData.subdomainManagement}
                 onSelect={() =>
                   setSearchParams(
                     (params) => {
