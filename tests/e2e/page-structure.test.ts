@@ -85,9 +85,7 @@ test.describe("pages order and structure in English", () => {
     await expect(dialog.getByText("The page was moved.")).toBeVisible({ timeout: 60_000 });
     // The panel closed and the menus were disabled while the page moved: focus stayed in the
     // dialog (issue 46: it fell to <body>, and Escape no longer closed the dialog).
-    await expect
-      .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]'))))
-      .toBe(true);
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
 
     // Replace page 4 (the old page 2, with the media element) by a one-page PDF.
     await pageAction(dialog, page, 4, "Replace");

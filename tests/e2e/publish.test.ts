@@ -39,7 +39,8 @@ const LANGUAGES = [
       publishZip: "Publish zip",
       download: "Download zip",
       free: /Publishing again is free until/,
-      orderText: "You have no zip packages. A zip package is this ePaper as a website you host yourself: it runs on any web server and from a folder. Order zip packages to publish it.",
+      orderText:
+        "You have no zip packages. A zip package is this ePaper as a website you host yourself: it runs on any web server and from a folder. Order zip packages to publish it.",
       zipMail: /Your zip package/,
       rename: "Rename",
       outdated: (list: string) => `Changed since published: ${list}`,
@@ -74,7 +75,8 @@ const LANGUAGES = [
       publishZip: "Zip veröffentlichen",
       download: "Zip herunterladen",
       free: /Erneutes Veröffentlichen ist bis .* kostenlos/,
-      orderText: "Sie haben keine Zip-Pakete. Ein Zip-Paket ist dieses ePaper als Website, die Sie selbst bereitstellen: Es läuft auf jedem Webserver und aus einem Ordner. Bestellen Sie Zip-Pakete, um es zu veröffentlichen.",
+      orderText:
+        "Sie haben keine Zip-Pakete. Ein Zip-Paket ist dieses ePaper als Website, die Sie selbst bereitstellen: Es läuft auf jedem Webserver und aus einem Ordner. Bestellen Sie Zip-Pakete, um es zu veröffentlichen.",
       zipMail: /Ihr Zip-Paket/,
       rename: "Umbenennen",
       outdated: (list: string) => `Geändert seit Veröffentlichung: ${list}`,

@@ -48,7 +48,8 @@ export default {
       download: "Zip herunterladen",
       free: "Erneutes Veröffentlichen ist bis {{date}} kostenlos (Nachbearbeitungszeit).",
       unlimited: "Ihr Zip-Kontingent ist unbegrenzt.",
-      order: "Sie haben keine Zip-Pakete. Ein Zip-Paket ist dieses ePaper als Website, die Sie selbst bereitstellen: Es läuft auf jedem Webserver und aus einem Ordner. Bestellen Sie Zip-Pakete, um es zu veröffentlichen.",
+      order:
+        "Sie haben keine Zip-Pakete. Ein Zip-Paket ist dieses ePaper als Website, die Sie selbst bereitstellen: Es läuft auf jedem Webserver und aus einem Ordner. Bestellen Sie Zip-Pakete, um es zu veröffentlichen.",
       orderButton: "Zip-Pakete bestellen",
       confirm_one: "Das Veröffentlichen verbraucht ein Zip-Paket. Sie haben noch {{count}}.",
       confirm_other: "Das Veröffentlichen verbraucht ein Zip-Paket. Sie haben noch {{count}}.",

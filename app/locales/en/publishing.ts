@@ -44,7 +44,8 @@ export default {
       download: "Download zip",
       free: "Publishing again is free until {{date}} (post-processing time).",
       unlimited: "Your zip contingent is unlimited.",
-      order: "You have no zip packages. A zip package is this ePaper as a website you host yourself: it runs on any web server and from a folder. Order zip packages to publish it.",
+      order:
+        "You have no zip packages. A zip package is this ePaper as a website you host yourself: it runs on any web server and from a folder. Order zip packages to publish it.",
       orderButton: "Order zip packages",
       confirm_one: "Publishing uses one zip package. You have {{count}} left.",
       confirm_other: "Publishing uses one zip package. You have {{count}} left.",
