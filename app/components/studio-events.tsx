@@ -30,12 +30,17 @@ const StudioEventsContext = createContext<StudioEvents | null>(null);
 export function StudioEventsProvider({
   children,
   lockedOut,
+  permissions = [],
 }: {
   children: ReactNode /** Maintenance shuts this user out: only its own messages show. */;
   lockedOut: boolean;
+  /** The user's permissions: a toast's action is offered only where the user may take it. */
+  permissions?: readonly string[];
 }) {
   const quiet = useRef(lockedOut);
   quiet.current = lockedOut;
+  const allowed = useRef(permissions);
+  allowed.current = permissions;
   const listeners = useRef(new Set<Listener>());
   const [value] = useState<StudioEvents>(() => ({
     subscribe(listener) {
@@ -73,7 +78,7 @@ export function StudioEventsProvider({
         const event = parseStudioEvent(message.data);
         if (!event) return;
         if (REAUTHENTICATING_EVENTS.includes(event.type)) void revalidate.current();
-        const notification = notificationDuring(event, quiet.current);
+        const notification = notificationDuring(event, quiet.current, (permission) => allowed.current.includes(permission));
         if (notification) showToast(notification);
         for (const listener of listeners.current) listener(event);
       };

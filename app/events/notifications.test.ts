@@ -117,3 +117,14 @@ test("a toast's action leads only to an address of the studio itself", () => {
   for (const foreign of ["https://evil.test/", "//evil.test/x", "/\\evil.test", "javascript:alert(1)", "/a b"])
     expect(toast(foreign)).toBeNull();
 });
+
+test("an action the user may not take is left out, the notice stays with the usual time", () => {
+  const zipDone = { ...SAMPLES.epaperProcess, process: "publishing_zip", state: "finished" } as StudioEvent;
+  expect(notificationDuring(zipDone, false, (permission) => permission === "gettingZip")?.action?.labelKey).toBe(
+    "notifications.actions.download",
+  );
+  const without = notificationDuring(zipDone, false, () => false);
+  expect(without).toMatchObject({ messageKey: "notifications.zipDone" });
+  expect(without?.action).toBeUndefined();
+  expect(without?.durationMs).toBeUndefined();
+});

@@ -18,10 +18,28 @@ export function notificationOf(event: StudioEvent): ToastInput | null {
  * §4 Maintenance: 'global messages are suppressed in maintenance unless level 3 or 4'. A user the
  * maintenance screen locks out hears only about the maintenance itself (its end asks to reload).
  */
-export function notificationDuring(event: StudioEvent, lockedOut: boolean): ToastInput | null {
+export function notificationDuring(
+  event: StudioEvent,
+  lockedOut: boolean,
+  can: (permission: string) => boolean = () => true,
+): ToastInput | null {
   if (lockedOut && event.type !== "maintenanceStarted" && event.type !== "maintenanceEnded") return null;
-  return messageOf(event);
+  const toast = messageOf(event);
+  // An action the user may not take is left out (a download that would answer 403); the notice
+  // stays, with the usual time.
+  if (toast?.action && !can(ACTION_PERMISSION[toast.action.labelKey] ?? "")) {
+    const { action: _, durationMs: __, ...rest } = toast;
+    return rest;
+  }
+  return toast;
 }
+
+/** The permission each toast action needs (the page or download it leads to checks the same). */
+const ACTION_PERMISSION: Record<string, string> = {
+  "notifications.actions.download": "gettingZip",
+  "notifications.actions.openEditor": "epaperDetails",
+  "notifications.actions.channels": "channelWorkspace",
+};
 
 function messageOf(event: StudioEvent): ToastInput | null {
   // The toast id makes a message show once, however many tabs or revalidations see the event.
@@ -122,7 +140,7 @@ function processNotification(event: EpaperProcessEvent): ToastInput | null {
         messageKey: `notifications.pages.${event.state}`,
         params,
         ...(event.state === "finished"
-          ? { action: { labelKey: "notifications.actions.openEditor", href: `/epaper/${event.epaperId}` } }
+          ? { action: { labelKey: "notifications.actions.openEditor", href: `/epaper/${event.epaperId}` }, durationMs: null }
           : {}),
       };
   }

@@ -218,7 +218,8 @@ export async function listEpaperCards(db: Database, query: GridQuery) {
           }
         : null,
       removeAt: row.removeAt?.toISOString() ?? null,
-      tocShown: Boolean(row.tocEnabled) && Boolean(Number(row.hasTocItems)),
+      // No settings row: the reader's default (on), as reader-settings and loadToc read it.
+      tocShown: (row.tocEnabled ?? true) !== false && Boolean(Number(row.hasTocItems)),
     };
   });
   return { cards, total: Number(total), ...window };

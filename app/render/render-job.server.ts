@@ -99,7 +99,8 @@ async function renderPages(
       store: async (page) => {
         // The cover shows on the card as soon as page 1 is stored: the grid is fetched again.
         if (await storePage(db, deps.blobs, target.epaperId, target.revision, page))
-          await publishToAccount(deps.redis, target.accountId, { type: "refreshEpaperList" });
+          // Best effort: Redis away must not fail a stored page (the card catches up at the end).
+          await publishToAccount(deps.redis, target.accountId, { type: "refreshEpaperList" }).catch(() => {});
       },
       onProgress: (progress) => recordProgress(deps, target, progress.pageCount, progress),
     },

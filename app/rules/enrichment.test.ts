@@ -105,4 +105,7 @@ test("an address typed without its protocol gets https://; paths and other text 
   expect(completeUrl("not an address")).toBe("not an address");
   expect(completeUrl("nohost")).toBe("nohost");
   expect(isLinkTarget(completeUrl("example.com/page"))).toBe(true);
+  // The creator's content step takes it too (the step's readiness and the fields' rule agree).
+  expect(contentReady({ kind: "externalLink", url: "example.com/page", displayAs: "tab_blank" })).toBe(true);
+  expect(contentReady({ kind: "video", url: "youtube.com/watch?v=abc", displayAs: "overlay", width: "640", height: "360" })).toBe(true);
 });

@@ -134,9 +134,9 @@ export function contentReady(draft: ContentDraft): boolean {
     case "mailtoLink":
       return EMAIL.test(draft.recipient?.trim() ?? "");
     case "externalLink":
-      return isLinkTarget(draft.url ?? "") && Boolean(draft.displayAs) && overlaySizeReady(draft);
+      return isLinkTarget(completeUrl(draft.url ?? "")) && Boolean(draft.displayAs) && overlaySizeReady(draft);
     case "video":
-      return isVideoUrl(draft.url ?? "") && Boolean(draft.displayAs) && overlaySizeReady(draft);
+      return isVideoUrl(completeUrl(draft.url ?? "")) && Boolean(draft.displayAs) && overlaySizeReady(draft);
     case "gallery":
       return Boolean(draft.galleryId);
     case "customHtml":

@@ -19,8 +19,17 @@ function listen() {
   const active = () => {
     lastActivity = Date.now();
   };
-  for (const type of ["keydown", "pointerdown", "wheel", "touchstart", "input"])
+  // Dragging a file or a frame is work too (a drop on the tour's overlay would open the PDF in
+  // the browser); scrolling by hand comes as wheel, touch or keys.
+  for (const type of ["keydown", "pointerdown", "wheel", "touchstart", "input", "dragenter", "dragover", "drop"])
     window.addEventListener(type, active, { capture: true, passive: true });
+  window.addEventListener(
+    "pointermove",
+    (event) => {
+      if (event.buttons !== 0) active();
+    },
+    { capture: true, passive: true },
+  );
   // A native file chooser sends no events while it is open: its input's click opens it, a choice
   // (change), a cancel or the window's focus coming back ends it.
   window.addEventListener(
@@ -41,11 +50,15 @@ function listen() {
   window.addEventListener("focus", chosen);
 }
 
+/** Inputs that take typed text (a focused checkbox or switch is no work in progress). */
+const TEXT_INPUTS = new Set(["text", "search", "email", "url", "tel", "password", "number", ""]);
+
 /** A field the user types in: an autofocused field nobody has touched yet does not count. */
 const typingInField = () => {
   const element = document.activeElement as HTMLElement | null;
   if (!element || lastActivity === 0) return false;
-  return element.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(element.tagName);
+  if (element instanceof HTMLInputElement) return TEXT_INPUTS.has(element.getAttribute("type") ?? "");
+  return element.isContentEditable || element.tagName === "TEXTAREA";
 };
 
 export type TourBlocker = () => boolean;

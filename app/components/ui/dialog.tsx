@@ -18,7 +18,9 @@ export type DialogProps = {
  * An action in a dialog can take away the element that had focus (a panel that closes, a button
  * disabled while the work runs): the browser then leaves focus on <body>, outside the dialog, and
  * Escape no longer closes it (issue 46). Chrome sends no blur for a removed element, so the
- * dialog's content is watched: whenever focus is found on <body>, the dialog itself takes it.
+ * dialog's content is watched: when the element last focused in it is gone, disabled or hidden
+ * and focus is on <body>, the dialog itself takes it. Only then: a click outside or a closing
+ * menu is react-aria's to put right (it restores focus in its next frame, before this looks).
  */
 function FocusKeeper({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -26,19 +28,28 @@ function FocusKeeper({ children }: { children: ReactNode }) {
     const root = ref.current;
     const dialog = root?.closest<HTMLElement>('[role="dialog"], [role="alertdialog"]');
     if (!root || !dialog) return;
-    const check = () => {
-      const now = document.activeElement;
-      if (dialog.isConnected && (now === null || now === document.body)) dialog.focus();
+    let last: HTMLElement | null = null;
+    const entered = (event: globalThis.FocusEvent) => {
+      last = event.target instanceof HTMLElement ? event.target : null;
     };
+    const lost = (element: HTMLElement) => !element.isConnected || element.matches(":disabled") || element.closest("[hidden]") !== null;
+    const look = () => {
+      const now = document.activeElement;
+      if (last && lost(last) && dialog.isConnected && (now === null || now === document.body)) dialog.focus();
+    };
+    // Two frames: react-aria's own restoring (containment, a closed popover's trigger) goes first.
+    const check = () => requestAnimationFrame(() => requestAnimationFrame(look));
+    root.addEventListener("focusin", entered);
     const observer = new MutationObserver(check);
     observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled", "hidden"] });
     const left = (event: globalThis.FocusEvent) => {
-      if (!event.relatedTarget) setTimeout(check, 0);
+      if (!event.relatedTarget) check();
     };
     root.addEventListener("focusout", left);
     return () => {
       observer.disconnect();
       root.removeEventListener("focusout", left);
+      root.removeEventListener("focusin", entered);
     };
   }, []);
   return (

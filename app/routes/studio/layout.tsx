@@ -115,7 +115,7 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
   return (
     // Menu items with href navigate through React Router instead of reloading the page.
     <RouterProvider navigate={(path) => navigate(path)} useHref={useHref}>
-      <StudioEventsProvider lockedOut={loaderData.lockedOut}>
+      <StudioEventsProvider lockedOut={loaderData.lockedOut} permissions={loaderData.permissions}>
         <div className="flex min-h-dvh flex-col">
           <a
             href="#main"
