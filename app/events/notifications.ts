@@ -37,7 +37,6 @@ export function notificationDuring(
 /** The permission each toast action needs (the page or download it leads to checks the same). */
 const ACTION_PERMISSION: Record<string, string> = {
   "notifications.actions.download": "gettingZip",
-  "notifications.actions.openEditor": "epaperDetails",
   "notifications.actions.channels": "channelWorkspace",
 };
 
@@ -139,9 +138,6 @@ function processNotification(event: EpaperProcessEvent): ToastInput | null {
         type: event.state === "failed" ? "error" : event.state === "cancelled" ? "info" : "success",
         messageKey: `notifications.pages.${event.state}`,
         params,
-        ...(event.state === "finished"
-          ? { action: { labelKey: "notifications.actions.openEditor", href: `/epaper/${event.epaperId}` }, durationMs: null }
-          : {}),
       };
   }
   if (event.state === "failed") return { type: "error", messageKey: "notifications.publishFailed", params };

@@ -219,7 +219,8 @@ export async function listEpaperCards(db: Database, query: GridQuery) {
         : null,
       removeAt: row.removeAt?.toISOString() ?? null,
       // No settings row: the reader's default (on), as reader-settings and loadToc read it.
-      tocShown: (row.tocEnabled ?? true) !== false && Boolean(Number(row.hasTocItems)),
+      // (MariaDB answers the boolean as 0 or 1.)
+      tocShown: Boolean(Number(row.tocEnabled ?? 1)) && Boolean(Number(row.hasTocItems)),
     };
   });
   return { cards, total: Number(total), ...window };

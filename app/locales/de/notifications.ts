@@ -7,7 +7,6 @@ export default {
     renderCancelled: "Die Verarbeitung von „{{name}}“ wurde abgebrochen.",
     actions: {
       download: "Zip herunterladen",
-      openEditor: "Im Editor öffnen",
       channels: "Kanäle ansehen",
     },
     pages: {

@@ -5,7 +5,6 @@ export default {
     renderCancelled: "Rendering of “{{name}}” was cancelled.",
     actions: {
       download: "Download zip",
-      openEditor: "Open in editor",
       channels: "View channels",
     },
     pages: {
