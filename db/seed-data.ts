@@ -209,8 +209,8 @@ export const SYSTEM_PREFERENCES = [
  * once they exist (support edits, adds and removes them in the shop tab); the seed writes them into an empty table only.
  */
 export const SHOP_ORDER_CODES = {
-  epaper: { "zip-1": "ZIP package ×1", "zip-5": "ZIP package ×5", "zip-10": "ZIP package ×10" },
-  channel: { "channel-1": "Channel ×1 (12 months)", "channel-3": "Channel ×3 (12 months)" },
+  epaper: { "zip-1": "1 ZIP package · €19", "zip-5": "5 ZIP packages · €79", "zip-10": "10 ZIP packages · €139" },
+  channel: { "channel-1": "1 channel for 12 months · €99", "channel-3": "3 channels for 12 months · €249" },
 } as const;
 
 export const DEMO_ACCOUNT = { name: "ePaper Studio Demo", firstname: "Demo", lastname: "Admin" } as const;

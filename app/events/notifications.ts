@@ -97,6 +97,9 @@ function messageOf(event: StudioEvent): ToastInput | null {
   }
 }
 
+/** The id prefix of the 'preview is ready' notice: the preview dialog closes it, since it would lie over the reader's toolbar. */
+export const PREVIEW_DONE_TOAST = "preview-done-";
+
 function named(name: string | undefined) {
   return { name: name ?? "" };
 }
@@ -110,7 +113,14 @@ function processNotification(event: EpaperProcessEvent): ToastInput | null {
       if (event.state === "cancelled") return { type: "info", messageKey: "notifications.renderCancelled", params };
       return null;
     case "publishing_preview":
-      if (event.state === "finished") return { type: "success", messageKey: "notifications.previewDone", params };
+      // The preview opens itself when it is done; its dialog takes this notice away (PREVIEW_DONE_TOAST).
+      if (event.state === "finished")
+        return {
+          id: `${PREVIEW_DONE_TOAST}${event.epaperId}-${Date.now()}`,
+          type: "success",
+          messageKey: "notifications.previewDone",
+          params,
+        };
       break;
     case "publishing_zip":
       // The notice of finished work carries its action and stays until it is closed (issue 46).

@@ -30,6 +30,7 @@ export async function listChannels(db: Database, subject: PermissionSubject, inp
   const rows = await db
     .selectFrom("channel")
     .leftJoin("epaper", (join) => join.onRef("epaper.id", "=", "channel.epaperId").on("epaper.deletedAt", "is", null))
+    .leftJoin("page as firstPage", (join) => join.onRef("firstPage.epaperId", "=", "epaper.id").on("firstPage.page", "=", 1))
     .leftJoin("subdomain", "subdomain.id", "channel.subdomainId")
     .leftJoin("shopChannelSubscription", "shopChannelSubscription.channelId", "channel.id")
     .select([
@@ -49,6 +50,9 @@ export async function listChannels(db: Database, subject: PermissionSubject, inp
       "epaper.name as epaperName",
       "epaper.coverBlobKey",
       "epaper.republishChangesAt",
+      "channel.contentName",
+      "firstPage.width as pageWidth",
+      "firstPage.height as pageHeight",
       "subdomain.name as subdomainName",
       "shopChannelSubscription.currentTermEndsAt",
     ])
@@ -74,7 +78,16 @@ export async function listChannels(db: Database, subject: PermissionSubject, inp
       shortPath: row.shortPath,
       isDemo: row.isDemo,
       disabled: row.disabled,
-      epaper: row.epaperId ? { id: row.epaperId, name: row.epaperName ?? "", hasCover: row.coverBlobKey !== null } : null,
+      epaper: row.epaperId
+        ? {
+            id: row.epaperId,
+            name: row.epaperName ?? "",
+            hasCover: row.coverBlobKey !== null,
+            // What the embed frame is named and shaped by: the published ePaper's name, its first page (issue 46).
+            publishedName: row.contentName,
+            pageRatio: row.pageWidth && row.pageHeight ? row.pageWidth / row.pageHeight : null,
+          }
+        : null,
       status: status.key === "activeUntil" ? { key: status.key, date: status.date.toISOString() } : { key: status.key },
       process: { running: row.processRunning, cancelled: row.processCancelled, error: row.processError },
       reviewed: row.reviewedAt !== null || row.publishedAt === null,

@@ -39,8 +39,15 @@ async function epaperOf(name = "Spring") {
 }
 
 /** A published channel (revision r1) showing a new ePaper, optionally on a subdomain. */
-async function channelOf(options: { subdomainId?: string | null; contentName?: string | null; name?: string } = {}) {
+async function channelOf(
+  options: { subdomainId?: string | null; contentName?: string | null; name?: string; firstPage?: { width: number; height: number } } = {},
+) {
   const epaperId = await epaperOf();
+  if (options.firstPage)
+    await db
+      .insertInto("page")
+      .values({ id: createId(), epaperId, page: 1, sourcePage: 1, ...options.firstPage })
+      .execute();
   const id = createId();
   const shortPath = createId().slice(0, 10);
   const blobPrefix = `channels/${id}/r1`;
@@ -84,7 +91,8 @@ const page = (address: string) => {
 };
 
 test("a channel's address on the content origin: a rich embed of its frame, readable by any page, cached a few minutes", async () => {
-  const channel = await channelOf();
+  // A4 pages: the frame takes their shape, a spread with the reader's bars (issue 46).
+  const channel = await channelOf({ firstPage: { width: 595, height: 842 } });
   const answer = await oembed(channel.address, { format: "json" });
   expect(answer.status).toBe(200);
   expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -98,9 +106,9 @@ test("a channel's address on the content origin: a rich embed of its frame, read
     provider_name: "ePaper Studio",
     provider_url: `${STUDIO}/`,
     cache_age: 300,
-    html: channelEmbedCode({ address: channel.address, title: "Spring issue", width: 800, height: 600 }),
+    html: channelEmbedCode({ address: channel.address, title: "Spring issue", width: 800, height: 678 }),
     width: 800,
-    height: 600,
+    height: 678,
   });
   expect(json(answer).html).toContain(`src="${channel.address}"`);
   // format is optional (json); a query or a page's fragment of the address changes nothing, the frame shows the channel.

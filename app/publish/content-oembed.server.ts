@@ -35,7 +35,7 @@ export const OEMBED_MAX_AGE = 300;
 const CHANNEL_ROOT = /^\/c\/([^/]+)\/?$/;
 
 /** A channel its address shows as a reader: the frame's address (canonical form) and its public name. */
-export type EmbeddableChannel = { shortPath: string; address: string; title: string };
+export type EmbeddableChannel = { shortPath: string; address: string; title: string; pageRatio: number | null };
 
 /**
  * The channel an address shows, or null. Only the channel's root addresses count (what is shared
@@ -67,7 +67,17 @@ export async function channelAtAddress(deps: ContentOembedDeps, raw: string): Pr
   const channel = await findChannel(deps.db, shortPath);
   // As the content server: nothing to show is nothing to embed (it would answer 404 or 503 there).
   if (!channel?.blobPrefix || channel.epaperDeletedAt || channel.disabled || !channel.available) return null;
-  return { shortPath, address, title: channel.contentName ?? channel.name };
+  // The frame takes the shape of the ePaper's first page (issue 46).
+  const first = channel.epaperId
+    ? await deps.db
+        .selectFrom("page")
+        .select(["width", "height"])
+        .where("epaperId", "=", channel.epaperId)
+        .where("page", "=", 1)
+        .executeTakeFirst()
+    : undefined;
+  const pageRatio = first && first.height > 0 ? first.width / first.height : null;
+  return { shortPath, address, title: channel.contentName ?? channel.name, pageRatio };
 }
 
 /** maxwidth / maxheight: a positive whole number of pixels; anything else is as if not given. */
@@ -85,7 +95,10 @@ export function createOembedEndpoint(deps: ContentOembedDeps) {
     if (!url) return answer(req, res, 400, { error: "the url parameter is missing" });
     const channel = await channelAtAddress(deps, url);
     if (!channel) return answer(req, res, 404, { error: "no channel to embed at this address" });
-    const { width, height } = embedSize({ width: dimension(params.get("maxwidth")), height: dimension(params.get("maxheight")) });
+    const { width, height } = embedSize(
+      { width: dimension(params.get("maxwidth")), height: dimension(params.get("maxheight")) },
+      channel.pageRatio,
+    );
     return answer(req, res, 200, {
       type: "rich",
       version: "1.0",

@@ -29,6 +29,10 @@ test("every value stays in its attribute; only http(s) addresses are framed", ()
 
 test("the box fits maxwidth and maxheight with its proportions, never grows, never vanishes", () => {
   expect(embedSize()).toEqual({ width: 800, height: 600 });
+  // The ePaper's page shape (issue 46): A4 portrait as a spread, a 16:9 slide on its own.
+  expect(embedSize({}, 210 / 297)).toEqual({ width: 800, height: 678 });
+  expect(embedSize({}, 16 / 9)).toEqual({ width: 800, height: 562 });
+  expect(embedSize({ width: 400 }, 210 / 297)).toEqual({ width: 400, height: 339 });
   expect(embedSize({ width: 400 })).toEqual({ width: 400, height: 300 });
   expect(embedSize({ height: 150 })).toEqual({ width: 200, height: 150 });
   expect(embedSize({ width: 500, height: 200 })).toEqual({ width: 266, height: 200 });

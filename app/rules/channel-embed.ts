@@ -5,9 +5,24 @@
  * frame. Shared by the studio's browser code and the content origin: pure, no server imports.
  */
 
-/** The frame's box when nothing asks for less: 4:3, a spread on a desktop fits. */
+/** The frame's box when nothing asks for less and the page size is unknown: 4:3. */
 export const EMBED_WIDTH = 800;
 export const EMBED_HEIGHT = 600;
+
+/** The reader's header and toolbar above and below the pages, in CSS pixels. */
+const READER_CHROME = 112;
+
+/**
+ * The frame's full box for an ePaper whose pages are `pageRatio` (width / height) wide (issue 46):
+ * 800 px wide, as tall as the reader needs to show a spread of portrait pages (one landscape page)
+ * at that width, with its header and toolbar. A4 portrait gives 800 × 678, a 16:9 slide 800 × 562.
+ */
+export function embedBox(pageRatio?: number | null): { width: number; height: number } {
+  if (!pageRatio || !Number.isFinite(pageRatio) || pageRatio <= 0) return { width: EMBED_WIDTH, height: EMBED_HEIGHT };
+  const view = pageRatio < 1 ? 2 * pageRatio : pageRatio;
+  const height = Math.round(EMBED_WIDTH / view) + READER_CHROME;
+  return { width: EMBED_WIDTH, height: Math.min(1200, Math.max(360, height)) };
+}
 
 /** The name oEmbed answers as `provider_name` (the product's name, as in every language). */
 export const OEMBED_PROVIDER_NAME = "ePaper Studio";
@@ -16,14 +31,18 @@ export const OEMBED_PROVIDER_NAME = "ePaper Studio";
 export const OEMBED_PATH = "/oembed";
 
 /**
- * The box of the frame within a consumer's maxwidth and maxheight (oEmbed §2.2): the default box,
+ * The box of the frame within a consumer's maxwidth and maxheight (oEmbed §2.2): the ePaper's box,
  * scaled down (never up) with its proportions until it fits both, at least 1 × 1 px.
  */
-export function embedSize(max: { width?: number | null; height?: number | null } = {}): { width: number; height: number } {
-  const scale = Math.min(1, max.width ? max.width / EMBED_WIDTH : 1, max.height ? max.height / EMBED_HEIGHT : 1);
+export function embedSize(
+  max: { width?: number | null; height?: number | null } = {},
+  pageRatio?: number | null,
+): { width: number; height: number } {
+  const box = embedBox(pageRatio);
+  const scale = Math.min(1, max.width ? max.width / box.width : 1, max.height ? max.height / box.height : 1);
   // Down to whole pixels; the epsilon keeps a side that is exactly the limit (200/600 × 600) from becoming 199.
   const side = (full: number) => Math.max(1, Math.floor(full * scale + 1e-9));
-  return { width: side(EMBED_WIDTH), height: side(EMBED_HEIGHT) };
+  return { width: side(box.width), height: side(box.height) };
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", '"': "&quot;", "'": "&#39;", "<": "&lt;", ">": "&gt;" };

@@ -76,7 +76,7 @@ export type ChannelCard = {
   shortPath: string;
   isDemo: boolean;
   disabled: boolean;
-  epaper: { id: string; name: string; hasCover: boolean } | null;
+  epaper: { id: string; name: string; hasCover: boolean; publishedName: string | null; pageRatio: number | null } | null;
   status: { key: string; date?: string };
   process: { running: boolean; cancelled: boolean; error: string | null };
   reviewed: boolean;

@@ -23,7 +23,9 @@ export async function shopOffers(
   orderType: OrderType,
 ): Promise<{ offers: ShopOffer[]; contingent: number }> {
   requirePermission(subject, "payment");
-  const rows = await db.selectFrom("shopOrderCode").select(["codeKey", "text"]).where("type", "=", orderType).orderBy("codeKey").execute();
+  const rows = await db.selectFrom("shopOrderCode").select(["codeKey", "text"]).where("type", "=", orderType).execute();
+  // By the number in the code, smallest first (zip-1, zip-5, zip-10; issue 46), not as text (zip-1, zip-10, zip-5).
+  rows.sort((a, b) => a.codeKey.localeCompare(b.codeKey, "en", { numeric: true }));
   const account = await db
     .selectFrom("account")
     .select(["zipContingent", "channelContingent"])

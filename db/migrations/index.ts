@@ -24,6 +24,7 @@ import * as m0022 from "./2026_11_28_0022_api_idempotency.ts";
 import * as m0023 from "./2026_12_07_0023_sealed_mail_secrets.ts";
 import * as m0024 from "./2026_12_07_0024_webhook_attempt_details.ts";
 import * as m0025 from "./2026_12_07_0025_toc_enabled_chosen.ts";
+import * as m0026 from "./2026_12_07_0026_shop_offer_prices.ts";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run time) so the
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_07_0023_sealed_mail_secrets": m0023,
   "2026_12_07_0024_webhook_attempt_details": m0024,
   "2026_12_07_0025_toc_enabled_chosen": m0025,
+  "2026_12_07_0026_shop_offer_prices": m0026,
 };

@@ -67,7 +67,9 @@ test("the checkout page says in English and German that no payment is taken", as
   expect(english).toContain('<meta name="viewport"');
   expect(english).toContain("<h1>Sandbox shop: checkout</h1>");
   expect(english).toContain("<strong>Sandbox — no payment is taken.</strong>");
-  expect(english).toContain('<strong id="product">zip-5</strong>');
+  // The product's name and an example price, never the raw code (issue 46).
+  expect(english).toContain('<strong id="product">5 ZIP packages</strong>');
+  expect(english).toContain('<dd id="price">€79.00 in a real shop; the sandbox charges nothing</dd>');
   expect(english).toContain('<dd id="quantity">5</dd>');
   expect(english).toMatch(/<button type="submit" aria-describedby="sandbox-note">Complete the order \(no payment\)<\/button>/);
   // Back without ordering: the studio's shop page, without the thank-you.
@@ -78,6 +80,8 @@ test("the checkout page says in English and German that no payment is taken", as
   expect(german).toContain("<h1>Sandbox-Shop: Kasse</h1>");
   expect(german).toContain("<strong>Sandbox — es wird nichts bezahlt.</strong>");
   expect(german).toContain("Kanäle, jeder mit einem Abonnement über 12 Monate");
+  expect(german).toContain('<strong id="product">3 Kanäle für 12 Monate</strong>');
+  expect(german).toContain('<dd id="price">249,00 € in einem echten Shop; die Sandbox berechnet nichts</dd>');
   expect(german).toContain("Bestellung abschließen (ohne Zahlung)</button>");
   expect(german).toContain('<input type="hidden" name="locale" value="de">');
 

@@ -106,6 +106,25 @@ export function sandboxLocale(requested: string | null | undefined, acceptLangua
   return (ranked.find((entry) => isLocale(entry.tag))?.tag as Locale | undefined) ?? DEFAULT_LOCALE;
 }
 
+/**
+ * The sandbox's own catalogue (issue 46): the name and an example price of each product code the
+ * studio seeds, as a real shop would show them. A code it does not know shows as itself.
+ */
+const CATALOGUE: Record<string, { en: string; de: string; euros: number }> = {
+  "zip-1": { en: "1 ZIP package", de: "1 ZIP-Paket", euros: 19 },
+  "zip-5": { en: "5 ZIP packages", de: "5 ZIP-Pakete", euros: 79 },
+  "zip-10": { en: "10 ZIP packages", de: "10 ZIP-Pakete", euros: 139 },
+  "channel-1": { en: "1 channel for 12 months", de: "1 Kanal für 12 Monate", euros: 99 },
+  "channel-3": { en: "3 channels for 12 months", de: "3 Kanäle für 12 Monate", euros: 249 },
+};
+
+function productOf(code: string, locale: Locale): { name: string; price: string | null } {
+  const product = Object.hasOwn(CATALOGUE, code) ? CATALOGUE[code] : undefined;
+  if (!product) return { name: code, price: null };
+  const price = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(product.euros);
+  return { name: product[locale], price };
+}
+
 const TEXTS = {
   en: {
     shop: "Sandbox shop",
@@ -121,6 +140,7 @@ const TEXTS = {
     customer: "Customer",
     price: "Price",
     free: "0.00 (sandbox)",
+    example: "{price} in a real shop; the sandbox charges nothing",
     complete: "Complete the order (no payment)",
     back: "Back to the studio without ordering",
     index: "The studio sends you here from its shop page ('Book contingent', 'Book channels').",
@@ -142,6 +162,7 @@ const TEXTS = {
     customer: "Kunde",
     price: "Preis",
     free: "0,00 (Sandbox)",
+    example: "{price} in einem echten Shop; die Sandbox berechnet nichts",
     complete: "Bestellung abschließen (ohne Zahlung)",
     back: "Ohne Bestellung zurück zum Studio",
     index: "Das Studio schickt Sie von seiner Shop-Seite hierher („Kontingent buchen“, „Kanäle buchen“).",
@@ -204,6 +225,7 @@ const CHECKOUT_FIELDS = ["type", "code", "reference", "email", "return", "locale
 export function checkoutPage(params: URLSearchParams, locale: Locale, studioUrl: string): string {
   const t = TEXTS[locale];
   const code = params.get("code") ?? "";
+  const product = productOf(code, locale);
   const type = params.get("type") ?? "";
   const hiddenValue = (name: (typeof CHECKOUT_FIELDS)[number]) => {
     if (name === "locale") return locale;
@@ -217,11 +239,11 @@ export function checkoutPage(params: URLSearchParams, locale: Locale, studioUrl:
     locale,
     t.checkout,
     `<h2>${escapeHtml(t.order)}</h2>
-<dl><dt>${t.product}</dt><dd><strong id="product">${escapeHtml(code)}</strong></dd>
+<dl><dt>${t.product}</dt><dd><strong id="product">${escapeHtml(product.name)}</strong></dd>
 ${t.kinds[type] ? `<dt>${t.kind}</dt><dd>${escapeHtml(t.kinds[type])}</dd>` : ""}
 <dt>${t.quantity}</dt><dd id="quantity">${quantityOf(code)}</dd>
 <dt>${t.customer}</dt><dd>${escapeHtml(params.get("email") ?? "")}</dd>
-<dt>${t.price}</dt><dd>${t.free}</dd></dl>
+<dt>${t.price}</dt><dd id="price">${escapeHtml(product.price ? t.example.replace("{price}", product.price) : t.free)}</dd></dl>
 <form method="post" action="/pay">${hidden}<button type="submit" aria-describedby="sandbox-note">${escapeHtml(t.complete)}</button></form>
 ${back ? `<p><a href="${escapeHtml(back)}">${escapeHtml(t.back)}</a></p>` : ""}`,
   );

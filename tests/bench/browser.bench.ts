@@ -52,13 +52,13 @@ const DIALOGS: ({ name: string; item: string } & Measured)[] = [
   },
   {
     name: "pages structure dialog",
-    item: "Pages order and structure",
+    item: "Page order and structure",
     ready: (page) => page.getByRole("dialog").getByRole("listitem").first().waitFor(),
     all: showAllPages,
   },
   {
     name: "pages settings dialog",
-    item: "Pages",
+    item: "Page display and download",
     ready: (page) => page.getByRole("dialog").getByRole("textbox", { name: "Own page number of page 1", exact: true }).waitFor(),
     all: showAllPages,
   },

@@ -56,8 +56,8 @@ test.describe("pages order and structure in English", () => {
     const epaperId = await openInEditor(page, name, "opf__webCapture.pdf");
     await addMediaElement(epaperId, 2, "Kept element");
     await page.reload();
-    await openSettingsDialog(page, { menu: /^Settings/, item: "Pages order and structure" });
-    const dialog = page.getByRole("dialog", { name: `Pages order and structure of ${name}` });
+    await openSettingsDialog(page, { menu: /^Settings/, item: "Page order and structure" });
+    const dialog = page.getByRole("dialog", { name: `Page order and structure of ${name}` });
     await expect(pageRows(dialog)).toHaveCount(3);
     expect(await axeViolations(page)).toEqual([]);
 

@@ -14,8 +14,8 @@ test.describe("pages settings in English", () => {
     await logInAs(context, await insertUserWithLevel("2"));
     const name = `Pages ${testInfo.project.name} ${Date.now()}`;
     await openInEditor(page, name, "opf__webCapture.pdf");
-    await openSettingsDialog(page, { menu: /^Settings/, item: "Pages" });
-    const dialog = page.getByRole("dialog", { name: `Pages of ${name}` });
+    await openSettingsDialog(page, { menu: /^Settings/, item: "Page display and download" });
+    const dialog = page.getByRole("dialog", { name: `Page display and download of ${name}` });
 
     const own = dialog.getByRole("textbox", { name: "Own page number of page 1" });
     await own.fill("Front page");
@@ -54,8 +54,8 @@ test.describe("Seiteneinstellungen auf Deutsch", () => {
     await logInAs(context, await insertUserWithLevel("2", { user: { emailLanguage: "de" } }));
     const name = `Seiten ${testInfo.project.name} ${Date.now()}`;
     await openInEditor(page, name, "opf__webCapture.pdf");
-    await openSettingsDialog(page, { menu: /^Einstellungen/, item: "Seiten" });
-    const dialog = page.getByRole("dialog", { name: `Seiten von ${name}` });
+    await openSettingsDialog(page, { menu: /^Einstellungen/, item: "Seitenanzeige und Download" });
+    const dialog = page.getByRole("dialog", { name: `Seitenanzeige und Download von ${name}` });
     await dialog.getByRole("textbox", { name: "Eigene Seitenzahl von Seite 1" }).fill("Titelseite");
     await expect(dialog.getByText("Höchstens 8 Zeichen.")).toBeVisible();
   });

@@ -510,13 +510,27 @@ test.describe("settings", () => {
     await expect(page.getByRole("dialog", { name: "Privacy policy" })).toContainText("without consent");
     await page.keyboard.press("Escape");
 
+    // Share (issue 46): the publication's address, or this page's deep link when asked for; copy
+    // link beside the customer's networks.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.getByRole("button", { name: "Share" }).click();
     const share = page.getByRole("dialog", { name: "Share" });
+    const address = page.url().split("#")[0] ?? "";
     await expect(share.getByRole("link")).toHaveCount(8);
+    await expect(share.getByRole("textbox", { name: "Link" })).toHaveValue(address);
     await expect(share.getByRole("link", { name: "Share via Facebook" })).toHaveAttribute(
       "href",
-      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(page.url())}`,
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(address)}`,
     );
+    await share.getByRole("checkbox", { name: "Link to page 4" }).check();
+    await expect(share.getByRole("link", { name: "Share via Facebook" })).toHaveAttribute(
+      "href",
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${address}#/page/4`)}`,
+    );
+    await share.getByRole("button", { name: "Copy link" }).click();
+    await expect(share.getByRole("status")).toHaveText("The link was copied.");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${address}#/page/4`);
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
 
     const download = page.getByRole("link", { name: "Download page 4 as PDF" });

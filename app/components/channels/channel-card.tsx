@@ -216,6 +216,8 @@ export function ChannelCard(props: {
         isOpen={dialog === "embed"}
         onClose={() => setDialog(null)}
         channelName={card.name}
+        frameTitle={card.epaper?.publishedName ?? card.epaper?.name ?? card.name}
+        pageRatio={card.epaper?.pageRatio ?? null}
         address={address}
         empty={!card.epaper}
       />

@@ -20,6 +20,8 @@ async function render(lng: "de" | "en", props: { channelName?: string; empty?: b
   const content = createElement(EmbedCode, {
     onClose: () => {},
     channelName: props.channelName ?? "Weekly",
+    frameTitle: "Spring issue",
+    pageRatio: 210 / 297,
     address: ADDRESS,
     empty: props.empty ?? false,
   });
@@ -34,7 +36,8 @@ test("the code of the channel's address in a labelled, described, read-only fiel
   const textarea = html.match(/<textarea[^>]*>([^<]*)<\/textarea>/);
   expect(textarea).not.toBeNull();
   const [tag, value] = textarea as unknown as [string, string];
-  expect(decode(value)).toBe(channelEmbedCode({ address: ADDRESS, title: "Weekly" }));
+  // The frame is named after the published ePaper and takes the shape of its A4 pages (issue 46).
+  expect(decode(value)).toBe(channelEmbedCode({ address: ADDRESS, title: "Spring issue", width: 800, height: 678 }));
   expect(tag).toContain("readOnly");
   const id = tag.match(/id="([^"]+)"/)?.[1];
   expect(html).toMatch(new RegExp(`<label for="${id}"[^>]*>HTML code for your website</label>`));

@@ -4,7 +4,7 @@ import { Button } from "#app/components/ui/button";
 import { CopyField } from "#app/components/ui/copy-button";
 import { CopyableCodeField } from "#app/components/ui/copyable-code-field";
 import { Dialog } from "#app/components/ui/dialog";
-import { channelEmbedCode } from "#app/rules/channel-embed";
+import { channelEmbedCode, embedBox } from "#app/rules/channel-embed";
 
 /**
  * A channel's embed code (issue 32 item 5, ADR 0057): the responsive iframe of its permanent
@@ -13,7 +13,17 @@ import { channelEmbedCode } from "#app/rules/channel-embed";
  * itself for CMSs that embed from a link (oEmbed). An empty channel's frame shows 'not available'
  * until something is published: the dialog says so, the code stays the same.
  */
-export function EmbedCodeDialog(props: { isOpen: boolean; onClose: () => void; channelName: string; address: string; empty: boolean }) {
+type EmbedProps = {
+  channelName: string;
+  /** The frame's title: the published ePaper's name (the channel's name when nothing is published). */
+  frameTitle: string;
+  /** The ePaper's page width / height: the frame takes its shape. */
+  pageRatio: number | null;
+  address: string;
+  empty: boolean;
+};
+
+export function EmbedCodeDialog(props: EmbedProps & { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -29,10 +39,10 @@ export function EmbedCodeDialog(props: { isOpen: boolean; onClose: () => void; c
 }
 
 /** The dialog's content (exported for its server-render test). */
-export function EmbedCode(props: { onClose: () => void; channelName: string; address: string; empty: boolean }) {
+export function EmbedCode(props: EmbedProps & { onClose: () => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const code = channelEmbedCode({ address: props.address, title: props.channelName });
+  const code = channelEmbedCode({ address: props.address, title: props.frameTitle, ...embedBox(props.pageRatio) });
   return (
     <div className="flex flex-col gap-4">
       <p id={`${id}-intro`} className="text-sm text-slate-700">

@@ -53,7 +53,7 @@ export function EditorToolbar(props: {
       aria-label={t("editor.toolbar")}
       className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-white p-1.5 shadow-sm ring-1 ring-slate-200"
     >
-      <Group className="flex items-center gap-1">
+      <Group aria-label={t("editor.zoomGroup")} className="flex items-center gap-1">
         <Tooltipped label={t("editor.zoomOut")}>
           <Button
             aria-label={t("editor.zoomOut")}
@@ -77,9 +77,11 @@ export function EditorToolbar(props: {
             +
           </Button>
         </Tooltipped>
-        <Button className={toolButton} onPress={() => onZoom(ZOOM.fit)}>
-          {t("editor.fit")}
-        </Button>
+        <Tooltipped label={t("editor.fitLabel")}>
+          <Button aria-label={t("editor.fitLabel")} className={toolButton} onPress={() => onZoom(ZOOM.fit)}>
+            {t("editor.fit")}
+          </Button>
+        </Tooltipped>
       </Group>
       <Group className="flex items-center gap-1">
         <Tooltipped label={t("editor.previous")}>

@@ -1,3 +1,6 @@
+import { useEffect } from "react";
+import { dismissToast, useToasts } from "#app/components/hooks/toast-store";
+import { PREVIEW_DONE_TOAST } from "#app/events/notifications";
 import { href } from "react-router";
 import { shopPath } from "#app/rules/shell-menu";
 import { Dialog as AriaDialog, Modal, ModalOverlay } from "react-aria-components";
@@ -16,6 +19,13 @@ import { NoTocNote } from "./no-toc-note.tsx";
  */
 export function PreviewDialog(props: { isOpen: boolean; onClose: () => void; name: string; url: string | null }) {
   const { t } = useTranslation();
+  // The open preview is the news that it is done: the notice saying so would lie over the reader's
+  // own toolbar at the bottom (issue 46), so it goes.
+  const toasts = useToasts();
+  useEffect(() => {
+    if (!props.isOpen) return;
+    for (const toast of toasts) if (toast.id.startsWith(PREVIEW_DONE_TOAST)) dismissToast(toast.id);
+  }, [props.isOpen, toasts]);
   return (
     <ModalOverlay
       isOpen={props.isOpen}

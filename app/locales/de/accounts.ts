@@ -56,9 +56,38 @@ export default {
     backToLogin: "Zurück zur Anmeldung",
   },
   auth: {
-    metaTitle: "Ihre Anfrage",
-    title: "Ihre Anfrage",
-    checking: "Ihre Anfrage wird geprüft …",
+    flows: {
+      signup: { title: "Registrierung bestätigen", working: "Ihre Registrierung wird bestätigt …" },
+      "generated-user-signup": { title: "Registrierung bestätigen", working: "Ihre Registrierung wird bestätigt …" },
+      "password-reset": { title: "Passwort zurücksetzen", working: "Ihr Link wird geprüft …" },
+      "email-reset": { title: "Neue E-Mail-Adresse bestätigen", working: "Ihre neue E-Mail-Adresse wird bestätigt …" },
+      "delete-user": {
+        title: "Benutzer löschen",
+        working: "Ihr Benutzer wird gelöscht …",
+        question: "Ihren Benutzer endgültig löschen? Sie werden überall abgemeldet und können sich damit nicht mehr anmelden.",
+        press: "Meinen Benutzer löschen",
+      },
+      "delete-account": {
+        title: "Konto löschen",
+        working: "Das Konto wird gelöscht …",
+        question:
+          "Das Konto endgültig löschen, mit allen Benutzern, ePapers und Veröffentlichungen? Das kann nicht rückgängig gemacht werden.",
+        press: "Konto löschen",
+      },
+      "email-change-approve": {
+        title: "Änderung Ihrer E-Mail-Adresse",
+        working: "Ihre Antwort wird geprüft …",
+        question:
+          "Der Support des ePaper Studios möchte die E-Mail-Adresse Ihres Benutzerkontos ändern in {{email}}. Stimmen Sie zu? Erst dann erhält die neue Adresse einen Link zur Bestätigung.",
+        press: "Änderung zustimmen",
+      },
+      "email-change-decline": {
+        title: "Änderung Ihrer E-Mail-Adresse",
+        working: "Ihre Antwort wird geprüft …",
+        question: "Die Änderung Ihrer E-Mail-Adresse in {{email}} ablehnen? Ihre bisherige Adresse bleibt Ihre Anmeldung.",
+        press: "Änderung ablehnen",
+      },
+    },
     continue: "Weiter",
     toLogin: "Zur Anmeldung",
     backToStudio: "Zurück zum Studio",
@@ -80,13 +109,6 @@ export default {
         "Diese Änderung der E-Mail-Adresse wurde von der bisherigen Adresse noch nicht bestätigt. Erst danach kann die neue Adresse bestätigt werden.",
       noChangePending: "Es gibt keine offene Änderung Ihrer E-Mail-Adresse mehr: Sie wurde bereits beantwortet, abgelehnt oder ersetzt.",
     },
-    emailChange: {
-      approveQuestion:
-        "Der Support des ePaper Studios möchte die E-Mail-Adresse Ihres Benutzerkontos ändern in {{email}}. Stimmen Sie zu? Erst dann erhält die neue Adresse einen Link zur Bestätigung.",
-      approve: "Änderung zustimmen",
-      declineQuestion: "Die Änderung Ihrer E-Mail-Adresse in {{email}} ablehnen? Ihre bisherige Adresse bleibt Ihre Anmeldung.",
-      decline: "Änderung ablehnen",
-    },
     noted: {
       emailChangeApproved:
         "Danke, Sie haben der Änderung zugestimmt. {{email}} erhält jetzt einen Link zur Bestätigung; bis dahin bleibt Ihre bisherige Adresse Ihre Anmeldung.",
@@ -96,6 +118,7 @@ export default {
   deactivateEmail: {
     metaTitle: "E-Mail-Benachrichtigungen",
     title: "E-Mail-Benachrichtigungen",
+    working: "Sie werden abgemeldet …",
     done: "Sie erhalten die E-Mail „{{notification}}“ nicht mehr. Sie wurden abgemeldet.",
     notifications: {
       epaperReady: "ePaper fertig",

@@ -3,8 +3,8 @@ import type { Translation } from "../en.ts";
 /** German: the pages settings dialog (issue 12). */
 export default {
   pagesSettings: {
-    menuItem: "Seiten",
-    title: "Seiten von {{name}}",
+    menuItem: "Seitenanzeige und Download",
+    title: "Seitenanzeige und Download von {{name}}",
     caption: "Seiten {{from}} bis {{to}} von {{total}}",
     columns: {
       page: "Seite",

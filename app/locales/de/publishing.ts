@@ -49,7 +49,7 @@ export default {
       free: "Erneutes Veröffentlichen ist bis {{date}} kostenlos (Nachbearbeitungszeit).",
       unlimited: "Ihr Zip-Kontingent ist unbegrenzt.",
       order:
-        "Sie haben keine Zip-Pakete. Ein Zip-Paket ist dieses ePaper als Website, die Sie selbst bereitstellen: Es läuft auf jedem Webserver und aus einem Ordner. Bestellen Sie Zip-Pakete, um es zu veröffentlichen.",
+        "Sie haben noch keine Zip-Pakete. Ein Zip-Paket ist dieses ePaper als Website, die Sie selbst bereitstellen: Es läuft auf jedem Webserver und aus einem Ordner, ohne laufende Kosten. Der Shop zeigt die Pakete und ihre Preise; ein Paket veröffentlicht ein ePaper, und erneutes Veröffentlichen ist danach eine Zeit lang kostenlos.",
       orderButton: "Zip-Pakete bestellen",
       confirm_one: "Das Veröffentlichen verbraucht ein Zip-Paket. Sie haben noch {{count}}.",
       confirm_other: "Das Veröffentlichen verbraucht ein Zip-Paket. Sie haben noch {{count}}.",
@@ -58,7 +58,7 @@ export default {
       cancel: "Abbrechen",
     },
     errors: {
-      zipContingentExhausted: "Ihr Zip-Kontingent ist aufgebraucht.",
+      zipContingentExhausted: "Sie haben keine Zip-Pakete mehr. Bestellen Sie Zip-Pakete, um dieses ePaper als Zip zu veröffentlichen.",
       zipChargeNotConfirmed: "Bitte bestätigen Sie, dass ein Zip-Paket verbraucht wird.",
       notRendered: "Dieses ePaper ist noch nicht gerendert.",
       publicationNotFound: "Diese Veröffentlichung gibt es nicht mehr.",

@@ -53,9 +53,37 @@ export default {
     backToLogin: "Back to the login",
   },
   auth: {
-    metaTitle: "Your request",
-    title: "Your request",
-    checking: "Your request is being checked …",
+    flows: {
+      signup: { title: "Confirm your registration", working: "Your registration is being confirmed …" },
+      "generated-user-signup": { title: "Confirm your registration", working: "Your registration is being confirmed …" },
+      "password-reset": { title: "Reset password", working: "Your link is being checked …" },
+      "email-reset": { title: "Confirm your new e-mail address", working: "Your new e-mail address is being confirmed …" },
+      "delete-user": {
+        title: "Delete your user",
+        working: "Your user is being deleted …",
+        question: "Delete your user for good? You are logged out everywhere and can no longer log in with it.",
+        press: "Delete my user",
+      },
+      "delete-account": {
+        title: "Delete the account",
+        working: "The account is being deleted …",
+        question: "Delete the account for good, with all its users, ePapers and publications? This cannot be undone.",
+        press: "Delete the account",
+      },
+      "email-change-approve": {
+        title: "Change of your e-mail address",
+        working: "Your answer is being checked …",
+        question:
+          "The ePaper Studio support asked to change the e-mail address of your user account to {{email}}. Do you agree? Only then does the new address get a link to confirm it.",
+        press: "Approve the change",
+      },
+      "email-change-decline": {
+        title: "Change of your e-mail address",
+        working: "Your answer is being checked …",
+        question: "Decline the change of your e-mail address to {{email}}? Your current address stays your login.",
+        press: "Decline the change",
+      },
+    },
     continue: "Continue",
     toLogin: "To the login",
     backToStudio: "Back to the studio",
@@ -76,13 +104,6 @@ export default {
         "The current address has not approved this change of the e-mail address yet. Only then can the new address be confirmed.",
       noChangePending: "There is no open change of your e-mail address any more: it was already answered, declined or replaced.",
     },
-    emailChange: {
-      approveQuestion:
-        "The ePaper Studio support asked to change the e-mail address of your user account to {{email}}. Do you agree? Only then does the new address get a link to confirm it.",
-      approve: "Approve the change",
-      declineQuestion: "Decline the change of your e-mail address to {{email}}? Your current address stays your login.",
-      decline: "Decline the change",
-    },
     noted: {
       emailChangeApproved:
         "Thank you, you approved the change. {{email}} now receives a link to confirm it; until then your current address stays your login.",
@@ -92,6 +113,7 @@ export default {
   deactivateEmail: {
     metaTitle: "E-mail notifications",
     title: "E-mail notifications",
+    working: "You are being unsubscribed …",
     done: "You will no longer receive the e-mail “{{notification}}”. You have been logged out.",
     notifications: {
       epaperReady: "ePaper ready",

@@ -1,8 +1,8 @@
 /** English: the pages order and structure dialog and its operations (issue 12). */
 export default {
   pageStructure: {
-    menuItem: "Pages order and structure",
-    title: "Pages order and structure of {{name}}",
+    menuItem: "Page order and structure",
+    title: "Page order and structure of {{name}}",
     intro:
       "Add, move, replace or delete pages. Only new pages are rendered; media elements, internal links and the table of contents follow.",
     caption: "Pages {{from}} to {{to}} of {{total}}",

@@ -1,8 +1,8 @@
 /** English: the pages settings dialog (issue 12). */
 export default {
   pagesSettings: {
-    menuItem: "Pages",
-    title: "Pages of {{name}}",
+    menuItem: "Page display and download",
+    title: "Page display and download of {{name}}",
     caption: "Pages {{from}} to {{to}} of {{total}}",
     columns: {
       page: "Page",

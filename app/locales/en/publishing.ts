@@ -45,7 +45,7 @@ export default {
       free: "Publishing again is free until {{date}} (post-processing time).",
       unlimited: "Your zip contingent is unlimited.",
       order:
-        "You have no zip packages. A zip package is this ePaper as a website you host yourself: it runs on any web server and from a folder. Order zip packages to publish it.",
+        "You have no zip packages yet. A zip package is this ePaper as a website you host yourself: it runs on any web server and from a folder, with no running costs. The shop lists the packages and their prices; one package publishes one ePaper, and publishing it again is free for a while after that.",
       orderButton: "Order zip packages",
       confirm_one: "Publishing uses one zip package. You have {{count}} left.",
       confirm_other: "Publishing uses one zip package. You have {{count}} left.",
@@ -54,7 +54,7 @@ export default {
       cancel: "Cancel",
     },
     errors: {
-      zipContingentExhausted: "Your zip contingent is used up.",
+      zipContingentExhausted: "You have no zip packages left. Order zip packages to publish this ePaper as a zip.",
       zipChargeNotConfirmed: "Please confirm that a zip package is used.",
       notRendered: "This ePaper is not rendered yet.",
       publicationNotFound: "This publication no longer exists.",

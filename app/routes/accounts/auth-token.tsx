@@ -26,20 +26,20 @@ function authTypeOf(params: { authType: string }): AuthType {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const authType = authTypeOf(params);
-  const metaTitle = getInstance(context).t("auth.metaTitle");
-  // An e-mail change support asked for is answered by a press, never by opening the link: a mail
-  // scanner that runs the page's script must not approve it (issue 44). A used or unknown link
-  // takes the usual way and is told why.
+  const metaTitle = getInstance(context).t(`auth.flows.${authType}.title`);
+  // An e-mail change support asked for, and a deletion, are answered by a press, never by opening
+  // the link: a mail scanner that runs the page's script must neither approve a change (issue 44)
+  // nor delete a user. A used or unknown link takes the usual way and is told why.
   if (authType === "email-change-approve" || authType === "email-change-decline") {
     const live = await peekToken(db, { token: params.token, purpose: authType });
     const change = live && payloadEmail(live.payload);
-    if (change)
-      return {
-        metaTitle,
-        choice: { answer: authType === "email-change-approve" ? ("approve" as const) : ("decline" as const), email: change.email },
-      };
+    if (change) return { authType, metaTitle, choice: { flow: authType, email: change.email } };
   }
-  return { metaTitle, choice: null };
+  if (authType === "delete-user" || authType === "delete-account") {
+    const live = await peekToken(db, { token: params.token, purpose: authType });
+    if (live) return { authType, metaTitle, choice: { flow: authType, email: "" } };
+  }
+  return { authType, metaTitle, choice: null };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }, { name: "robots", content: "noindex" }];
@@ -79,28 +79,35 @@ export default function AuthToken({ actionData, loaderData }: Route.ComponentPro
   const { t } = useTranslation();
   const navigation = useNavigation();
   const outcome = actionData?.outcome as ShownOutcome | undefined;
+  const title = t(`auth.flows.${loaderData.authType}.title`);
   if (outcome && navigation.state === "idle") {
     return (
-      <AuthCard title={t("auth.title")}>
+      <AuthCard title={title}>
         <TokenOutcome outcome={outcome} />
       </AuthCard>
     );
   }
   return (
-    <AuthCard title={t("auth.title")}>
-      {loaderData.choice ? <EmailChangeChoice {...loaderData.choice} busy={navigation.state !== "idle"} /> : <TokenCheck />}
+    <AuthCard title={title}>
+      {loaderData.choice ? (
+        <PressToAnswer {...loaderData.choice} busy={navigation.state !== "idle"} />
+      ) : (
+        <TokenCheck message={t(`auth.flows.${loaderData.authType}.working`)} />
+      )}
     </AuthCard>
   );
 }
 
-/** Approve or decline an e-mail change support asked for: names the address and waits for the press. */
-function EmailChangeChoice({ answer, email, busy }: { answer: "approve" | "decline"; email: string; busy: boolean }) {
+type PressedFlow = "email-change-approve" | "email-change-decline" | "delete-user" | "delete-account";
+
+/** A link that waits for the press: the question names what happens (and the address, for an e-mail change). */
+function PressToAnswer({ flow, email, busy }: { flow: PressedFlow; email: string; busy: boolean }) {
   const { t } = useTranslation();
   return (
     <Form method="POST" replace className="flex flex-col gap-4">
-      <p className="break-words">{t(`auth.emailChange.${answer}Question`, { email })}</p>
-      <Button type="submit" isPending={busy} variant={answer === "approve" ? "primary" : "secondary"}>
-        {t(`auth.emailChange.${answer}`)}
+      <p className="break-words">{t(`auth.flows.${flow}.question`, { email })}</p>
+      <Button type="submit" isPending={busy} variant={flow === "email-change-decline" ? "secondary" : "primary"}>
+        {t(`auth.flows.${flow}.press`)}
       </Button>
     </Form>
   );

@@ -41,7 +41,7 @@ export default function DeactivateEmail({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   let content: React.ReactNode;
-  if (!actionData || navigation.state !== "idle") content = <TokenCheck />;
+  if (!actionData || navigation.state !== "idle") content = <TokenCheck message={t("deactivateEmail.working")} />;
   else if (actionData.ok)
     content = (
       <>

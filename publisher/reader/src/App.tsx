@@ -4,7 +4,8 @@ import type { ReaderManifest } from "../../src/manifest.ts";
 import { CookieBanner } from "./components/CookieBanner.tsx";
 import { MediaBar } from "./components/MediaBar.tsx";
 import { EnrichmentDialog, GalleryDialog } from "./components/Overlays.tsx";
-import { HtmlDialog, SearchDialog, ShareDialog, ThumbnailsDialog, TocDialog } from "./components/Panels.tsx";
+import { HtmlDialog, SearchDialog, ThumbnailsDialog, TocDialog } from "./components/Panels.tsx";
+import { ShareDialog } from "./components/ShareDialog.tsx";
 import { Stage } from "./components/Stage.tsx";
 import { Header, Toolbar } from "./components/Toolbar.tsx";
 import { formatPageHash, parsePageHash } from "./deep-link.ts";
@@ -230,7 +231,7 @@ export function App({ manifest, initialSrc, onFirstImage }: AppProps) {
             onClose={closeDialog}
           />
         ) : null}
-        {dialog?.kind === "share" ? <ShareDialog onClose={closeDialog} /> : null}
+        {dialog?.kind === "share" ? <ShareDialog pageIndex={spread[0] ?? 0} onClose={closeDialog} /> : null}
         {dialog?.kind === "imprint" && settings.imprint ? (
           <HtmlDialog title={texts.imprint} content={settings.imprint} onClose={closeDialog} />
         ) : null}

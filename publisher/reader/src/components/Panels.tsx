@@ -4,7 +4,6 @@ import { Icon } from "../icons.tsx";
 import { pageName, useReader } from "../reader-context.ts";
 import { loadSearchData } from "../script-loader.ts";
 import { MIN_QUERY_LENGTH, type SearchHit, searchPages } from "../search.ts";
-import { SHARE_NAMES, shareHref } from "../share-links.ts";
 import { stat } from "../stats.ts";
 import { Dialog } from "./Dialog.tsx";
 
@@ -205,31 +204,6 @@ export function SearchDialog({ query, onQuery, onClose }: { query: string; onQue
           ))}
         </ul>
       ) : null}
-    </Dialog>
-  );
-}
-
-export function ShareDialog({ onClose }: { onClose: () => void }) {
-  const { manifest, texts } = useReader();
-  const url = window.location.href;
-  return (
-    <Dialog title={texts.share} onClose={onClose} className="ep-sheet">
-      <ul className="ep-share">
-        {manifest.settings.share.map((target) => (
-          <li key={target}>
-            <a
-              className="ep-share-link"
-              href={shareHref(target, url, manifest.name)}
-              target={target === "email" ? undefined : "_blank"}
-              rel="noopener noreferrer"
-              onClick={() => stat({ t: "share", n: target })}
-              aria-label={texts.shareVia.replace("{target}", target === "email" ? texts.email : SHARE_NAMES[target])}
-            >
-              {target === "email" ? texts.email : SHARE_NAMES[target]}
-            </a>
-          </li>
-        ))}
-      </ul>
     </Dialog>
   );
 }

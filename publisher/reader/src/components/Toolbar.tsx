@@ -7,7 +7,7 @@ import { MAX_ZOOM, MIN_ZOOM, ZOOM_STEP } from "../zoom.ts";
 
 export function Header({ onOpen }: { onOpen: (dialog: DialogState) => void }) {
   const { manifest, texts } = useReader();
-  const { logo, imprint, privacyPolicy, share } = manifest.settings;
+  const { logo, imprint, privacyPolicy } = manifest.settings;
   const logoImage = logo ? (
     <img className="ep-logo" src={logo.src} alt={logo.link ? `${texts.logo}: ${manifest.name}` : texts.logo} />
   ) : null;
@@ -32,7 +32,8 @@ export function Header({ onOpen }: { onOpen: (dialog: DialogState) => void }) {
             {texts.privacy}
           </button>
         ) : null}
-        {share.length > 0 ? (
+        {/* A copy opened from disk (the zip) has no address to share. */}
+        {window.location.protocol !== "file:" ? (
           <button type="button" className="ep-button" aria-label={texts.share} onClick={() => onOpen({ kind: "share" })}>
             <Icon name="share" />
           </button>
