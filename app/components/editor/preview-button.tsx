@@ -14,7 +14,15 @@ export type EditorPreview = { hash: string; publishedAt: string; outdated: boole
  * publish has finished; otherwise it opens the preview at the current page, here and, through the
  * server's 'open preview' event (§7), in the user's workspace tabs.
  */
-export function PreviewButton(props: { epaperId: string; name: string; page: number; preview: EditorPreview; contentUrl: string }) {
+export function PreviewButton(props: {
+  epaperId: string;
+  name: string;
+  page: number;
+  preview: EditorPreview;
+  contentUrl: string;
+  /** The first render still runs: there is nothing whole to publish yet (issue 46). */
+  rendering: boolean;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ok: boolean }>();
   const opener = useFetcher<{ ok: boolean }>();
@@ -52,7 +60,12 @@ export function PreviewButton(props: { epaperId: string; name: string; page: num
   const url = current ? `${previewAddress(props.contentUrl, current.hash)}#/page/${props.page}` : null;
   return (
     <>
-      <Button variant="secondary" onPress={press} isDisabled={waiting}>
+      <Button
+        variant="secondary"
+        onPress={press}
+        isDisabled={waiting || props.rendering}
+        aria-describedby={props.rendering ? "rendering-note" : undefined}
+      >
         {waiting ? t("editor.previewPublishing") : t("editor.preview")}
       </Button>
       <PreviewDialog isOpen={open && url !== null} onClose={() => setOpen(false)} name={props.name} url={url} />

@@ -11,6 +11,7 @@ import { formatDate } from "#app/utils/format-date";
 import { PreviewDialog, ZipDialog } from "./publish-dialogs.tsx";
 import { PreviewLinkDialog } from "./preview-link-dialog.tsx";
 import { type LiveProgress, ProcessOverlay } from "./process-overlay.tsx";
+import { PublishStateNote } from "./publish-state-note.tsx";
 import { ChannelSelectDialog } from "#app/components/channels/channel-select-dialog";
 import { Button } from "#app/components/ui/button";
 import { LockIcon, StarIcon } from "#app/components/folders/folder-tree-icons";
@@ -80,7 +81,6 @@ export function EpaperCard(props: {
   const nameId = `epaper-${card.id}-name`;
   const previewUrl = card.preview ? previewAddress(props.publishing.contentUrl, card.preview.hash) : null;
   const previewCurrent = Boolean(card.preview && !card.preview.outdated);
-  const outdated = (["preview", "zip", "previewLink"] as const).filter((kind) => card[kind]?.outdated);
   // The preview button publishes when there is no current preview, then opens it once ready
   // (§4): it waits for a preview newer than the one there was when it asked.
   const [awaitingPreview, setAwaitingPreview] = useState<{ before: string | null } | null>(null);
@@ -116,6 +116,10 @@ export function EpaperCard(props: {
     now: new Date(),
   });
 
+  // The editor opens once the ePaper has pages: when it is ready, and during its first render as
+  // soon as page 1 is stored (issue 46: the rest arrive in the editor live).
+  const earlyEditor = state === "processing" && card.process.type === "rendering" && card.hasCover;
+  const editorHref = props.canEdit && (state === "ready" || earlyEditor) ? href("/epaper/:epaperId", { epaperId: card.id }) : null;
   return (
     <article
       aria-labelledby={nameId}
@@ -127,7 +131,7 @@ export function EpaperCard(props: {
     >
       <div className="relative h-[140px] shrink-0 bg-slate-100" data-tour="epaper-cover">
         {card.hasCover ? (
-          <CoverLink to={props.canEdit && state === "ready" ? href("/epaper/:epaperId", { epaperId: card.id }) : null}>
+          <CoverLink to={editorHref}>
             <img
               src={href("/epaper/:epaperId/cover", { epaperId: card.id })}
               alt={t("epaper.card.cover", { name: card.name })}
@@ -145,7 +149,7 @@ export function EpaperCard(props: {
           {card.unreviewedPublications > 0 ? <Badge label={t("epaper.card.unreviewed")} symbol="●" tone="brand" /> : null}
         </div>
         {state === "processing" ? (
-          <ProcessOverlay card={card} live={live} onCancel={() => post("cancel")} disabled={disabled || busy} />
+          <ProcessOverlay card={card} live={live} onCancel={() => post("cancel")} disabled={disabled || busy} overCover={earlyEditor} />
         ) : null}
         {state === "failed" || state === "cancelled" ? (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-white/90 p-3 text-center">
@@ -187,11 +191,8 @@ export function EpaperCard(props: {
       <div className="flex min-h-0 flex-1 items-start gap-1 p-2.5">
         <div className="min-w-0 flex-1">
           <h3 id={nameId} className="truncate text-sm font-semibold" title={card.name}>
-            {props.canEdit && state === "ready" ? (
-              <Link
-                to={href("/epaper/:epaperId", { epaperId: card.id })}
-                className="rounded outline-none hover:underline focus-visible:ring-2 focus-visible:ring-brand-600"
-              >
+            {editorHref ? (
+              <Link to={editorHref} className="rounded outline-none hover:underline focus-visible:ring-2 focus-visible:ring-brand-600">
                 {card.name}
               </Link>
             ) : (
@@ -203,20 +204,7 @@ export function EpaperCard(props: {
             {state === "ready" ? ` · ${t("epaper.card.pages", { count: card.pageCount })}` : ""}
           </p>
           <p className="text-xs text-slate-500">{t("epaper.card.created", { date: formatDate(card.createdAt, props.language) })}</p>
-          {card.publishingFailed ? (
-            <p className="truncate text-xs font-medium text-red-800" data-testid="publishing-failed">
-              {t("publish.failed")}
-            </p>
-          ) : outdated.length > 0 ? (
-            // Which publication is out of date (issue 46), wrapped rather than cut off.
-            <p className="line-clamp-2 text-xs font-medium text-amber-800" data-testid="republish-required">
-              {t("publish.outdated", {
-                list: new Intl.ListFormat(props.language, { type: "conjunction" }).format(
-                  outdated.map((kind) => t(`publish.outdatedKinds.${kind}`)),
-                ),
-              })}
-            </p>
-          ) : null}
+          <PublishStateNote card={card} language={props.language} />
         </div>
         <CardMenu
           label={t("epaper.card.actions", { name: card.name })}

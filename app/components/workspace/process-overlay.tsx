@@ -10,7 +10,14 @@ export type LiveProgress = { pageCount: number; pageCountReady: number; download
  * The overlay of an ePaper card while a process runs (studio-core.md §4): the progress text,
  * a bar (counted pages, or busy for publishing, moves and deletions) and cancel where it applies.
  */
-export function ProcessOverlay(props: { card: Card; live: LiveProgress | undefined; onCancel: () => void; disabled: boolean }) {
+export function ProcessOverlay(props: {
+  card: Card;
+  live: LiveProgress | undefined;
+  onCancel: () => void;
+  disabled: boolean;
+  /** The cover is there while the render runs (issue 46): the overlay is a band at its foot, the cover stays in view. */
+  overCover?: boolean;
+}) {
   const { t } = useTranslation();
   const progress = props.live ?? props.card.process;
   const type = props.card.process.type;
@@ -26,8 +33,10 @@ export function ProcessOverlay(props: { card: Card; live: LiveProgress | undefin
   else text = t("epaper.card.progress.render", { ready: progress.pageCountReady, total: progress.pageCount });
   const percent = progress.pageCount > 0 ? Math.round((progress.pageCountReady / progress.pageCount) * 100) : 0;
   return (
-    <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-white/90 p-3 text-center">
-      <p className="text-xs font-medium text-slate-800" aria-live="polite" data-testid="process-text">
+    <div
+      className={`absolute flex items-center justify-center bg-white/90 text-center ${props.overCover ? "inset-x-0 bottom-0 flex-row flex-wrap gap-x-2 gap-y-1 px-2 py-1.5" : "inset-0 flex-col gap-2 p-3"}`}
+    >
+      <p className={`text-xs font-medium text-slate-800 ${props.overCover ? "flex-1 text-start" : ""}`} aria-live="polite" data-testid="process-text">
         {text}
       </p>
       <div
@@ -36,7 +45,7 @@ export function ProcessOverlay(props: { card: Card; live: LiveProgress | undefin
         aria-valuemin={counted ? 0 : undefined}
         aria-valuemax={counted ? 100 : undefined}
         aria-valuenow={counted ? percent : undefined}
-        className="h-1.5 w-full overflow-hidden rounded-full bg-slate-200"
+        className={`h-1.5 w-full overflow-hidden rounded-full bg-slate-200 ${props.overCover ? "order-3" : ""}`}
       >
         {!counted ? (
           <div className="h-full w-1/3 animate-pulse bg-brand-600 motion-reduce:animate-none" />
@@ -45,7 +54,12 @@ export function ProcessOverlay(props: { card: Card; live: LiveProgress | undefin
         )}
       </div>
       {publishing ? null : (
-        <Button variant="secondary" className="min-h-9 px-3 text-xs" isDisabled={props.disabled} onPress={props.onCancel}>
+        <Button
+          variant="secondary"
+          className={`min-h-9 px-3 text-xs ${props.overCover ? "order-2" : ""}`}
+          isDisabled={props.disabled}
+          onPress={props.onCancel}
+        >
           {t("epaper.card.cancel")}
         </Button>
       )}

@@ -23,6 +23,8 @@ export default {
     pageHidden: "Seite {{page}} (ausgeblendet)",
     loadingPages: "Seiten werden geladen …",
     toolbar: "Seitenansicht",
+    rendering:
+      "{{ready}} von {{total}} Seiten sind fertig; die übrigen erscheinen hier, sobald sie gerendert sind. Die Vorschau und die Seitendialoge öffnen sich, wenn alle da sind.",
     zoomOut: "Verkleinern",
     zoomIn: "Vergrößern",
     zoom: "{{zoom}} %",

@@ -21,6 +21,8 @@ export default {
     pageHidden: "Page {{page}} (hidden)",
     loadingPages: "Loading pages …",
     toolbar: "Page view",
+    rendering:
+      "{{ready}} of {{total}} pages are ready; the others appear here as they are rendered. The preview and the pages dialogs open when all are there.",
     zoomOut: "Zoom out",
     zoomIn: "Zoom in",
     zoom: "{{zoom}} %",

@@ -12,6 +12,7 @@ import { cascadedFrame, type MediaElement } from "#app/rules/media-element";
 import { PageCanvas } from "#app/components/editor/page-canvas";
 import { EpaperSelector } from "#app/components/editor/epaper-selector";
 import { PagePanel } from "#app/components/editor/page-panel";
+import { RenderingNote } from "#app/components/editor/rendering-note";
 import { useTour } from "#app/components/hooks/use-tour";
 import { EDITOR_TOUR, noContainer } from "#app/components/tours/studio-tours";
 import { EpaperNotFound } from "#app/lifecycle/epaper-process.server";
@@ -59,8 +60,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const first = await listPageChunk(db, accountId, epaper.id, { take: 1 });
   if (first.total === 0) throw await notFound();
-  const pageNumber = clampPageNumber(Number(new URL(request.url).searchParams.get("page") ?? 1), first.total);
-  const found = await lookupPage(db, accountId, epaper.id, pageNumber);
+  // Issue 46: the editor opens while the first render still runs, on the pages stored so far;
+  // they arrive in any order, so a page not there yet shows the first one that is.
+  const rendering = !epaper.isRendered;
+  const pageNumber = clampPageNumber(
+    Number(new URL(request.url).searchParams.get("page") ?? 1),
+    rendering ? Math.max(first.total, epaper.pageCount) : first.total,
+  );
+  let found = await lookupPage(db, accountId, epaper.id, pageNumber);
+  const firstStored = first.pages[0];
+  if (!found && rendering && firstStored) found = await lookupPage(db, accountId, epaper.id, firstStored.number);
   if (!found) throw await notFound();
   const [chunk, media, colors, pagesWithLinks] = await Promise.all([
     listPageChunk(db, accountId, epaper.id, { skip: found.chunkSkip }),
@@ -73,12 +82,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     epaper: { id: epaper.id, name: epaper.name, isLocked: epaper.isLocked, isDemo: epaper.isDemo, pagesVersion: epaper.pagesVersion },
     // Locked by support or demo content without demoManagement: shown, not changeable (§4, §6).
     editable: cardActionsAllowed(studio.subject, epaper),
+    // The pages dialogs wait for the render: their lists would miss the pages still to come.
     dialogs: {
       settings: can(studio.subject, "epaperSettings"),
       toc: can(studio.subject, "epaperTableOfContents"),
-      pages: can(studio.subject, "epaperPagesSettings"),
-      structure: can(studio.subject, "epaperPagesOrderAndStructure"),
+      pages: !rendering && can(studio.subject, "epaperPagesSettings"),
+      structure: !rendering && can(studio.subject, "epaperPagesOrderAndStructure"),
     },
+    rendering: rendering ? { ready: first.total, total: Math.max(first.total, epaper.pageCount) } : null,
     pagesWithLinks,
     preview: await findPreview(db, epaper.id),
     contentUrl: getEnv().CONTENT_URL,
@@ -133,13 +144,15 @@ function EditorScreen({ loaderData }: Route.ComponentProps) {
         <h1 className="truncate text-xl font-bold" title={epaper.name}>
           {epaper.name}
         </h1>
+        {loaderData.rendering ? <RenderingNote epaperId={epaper.id} {...loaderData.rendering} /> : null}
         <div data-tour="editor-selector">
           <EpaperSelector currentId={epaper.id} />
         </div>
         {/* A page operation (issue 12) gives the pages new numbers and files: the strip starts afresh. */}
         <div data-tour="editor-pages">
           <PagePanel
-            key={epaper.pagesVersion}
+            // While pages arrive, each new count starts the strip afresh with them.
+            key={`${epaper.pagesVersion}-${loaderData.rendering?.ready ?? ""}`}
             epaperId={epaper.id}
             pagesVersion={epaper.pagesVersion}
             chunk={chunk}
@@ -150,7 +163,13 @@ function EditorScreen({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <div data-tour="editor-toolbar">
-          <EditorToolbar zoom={zoom} onZoom={setZoom} page={page.number} pageCount={chunk.total} onPage={goTo} />
+          <EditorToolbar
+            zoom={zoom}
+            onZoom={setZoom}
+            page={page.number}
+            pageCount={loaderData.rendering?.total ?? chunk.total}
+            onPage={goTo}
+          />
         </div>
         <div data-tour="editor-canvas" ref={canvasBox}>
           <PageCanvas
@@ -181,6 +200,7 @@ function EditorScreen({ loaderData }: Route.ComponentProps) {
             page={page.number}
             preview={loaderData.preview}
             contentUrl={loaderData.contentUrl}
+            rendering={loaderData.rendering !== null}
           />
         </div>
         <div data-tour="editor-media">
