@@ -2,7 +2,7 @@ import { permissionSubject } from "#tests/support/permission-subject";
 import { describe, expect, test } from "vitest";
 import type { PermissionSubject } from "./permissions.ts";
 import { computePermissions } from "./permissions.ts";
-import { buildShellMenu, shopOrderType } from "./shell-menu.ts";
+import { buildShellMenu, lockedShellMenu, shopOrderType } from "./shell-menu.ts";
 
 // Users are described as the specs do (level, temporary, generated, demo account); the menu is
 // built from the real permission module, so these tests also pin how the two fit together.
@@ -32,6 +32,19 @@ describe("app shell menu", () => {
     expect(menuFor({ permissions: ["4"] }, "/support").search).toBe(true);
     expect(menuFor({ permissions: ["4"] }, "/supportive").search).toBe(false);
     expect(menuFor({ permissions: ["2"] }, "/support/epapers").search).toBe(false);
+  });
+
+  test("before the registration is confirmed, the header shows what confirming opens, locked (issue 46)", () => {
+    const unconfirmed = menuFor({ permissions: ["2"], isTemporary: true });
+    expect(unconfirmed.epaper).toEqual([]);
+    const shown = lockedShellMenu(unconfirmed, menuFor({ permissions: ["2"] }));
+    expect(ids(shown.epaper)).toEqual(["contingentHistory", "bookContingent", "epaperOverview"]);
+    expect(shown.epaper.every((entry) => entry.locked)).toBe(true);
+    expect(shown.channel.every((entry) => entry.locked)).toBe(true);
+    // What the user may already do stays usable; the shop button waits.
+    expect(shown.main.personal.filter((entry) => !entry.locked).map((entry) => entry.id)).toEqual(ids(unconfirmed.main.personal));
+    expect(shown.main.personal.some((entry) => entry.locked)).toBe(true);
+    expect(shown.shop).toBeNull();
   });
 
   test("support (level 3) gets the support area but not preferences or the developer kit", () => {

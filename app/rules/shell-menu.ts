@@ -7,9 +7,10 @@ import type { PermissionKey } from "./permissions.ts";
  * read the rules without rendering anything.
  */
 
-export type MenuLink = { id: string; labelKey: TranslationKey; href: string };
+/** `locked`: shown, not usable until the registration is confirmed (issue 46). */
+export type MenuLink = { id: string; labelKey: TranslationKey; href: string; locked?: true };
 /** Entries that open a drawer or post a form instead of leading to a page. */
-export type MenuAction = { id: "account" | "profile" | "media" | "tours" | "logout"; labelKey: TranslationKey };
+export type MenuAction = { id: "account" | "profile" | "media" | "tours" | "logout"; labelKey: TranslationKey; locked?: true };
 export type MenuEntry = MenuLink | MenuAction;
 
 export type ShellMenu = {
@@ -117,5 +118,22 @@ export function buildShellMenu(permissions: ReadonlySet<string>, pathname: strin
     },
     signUp: permissions.has("signUp") ? { id: "signUp", labelKey: "shell.signUp", href: "/signup" } : null,
     search: permissions.has("support") && (pathname === "/support" || pathname.startsWith("/support/")),
+  };
+}
+
+/**
+ * The header of a user who has not confirmed the registration yet (issue 46): the menu confirming
+ * would give, each entry the user cannot use yet marked `locked` (the header shows it disabled and
+ * says why). The shop button, a plain link, is left out until then. Only shown: every page and
+ * action checks the real permissions on the server.
+ */
+export function lockedShellMenu(current: ShellMenu, confirmed: ShellMenu): ShellMenu {
+  const lock = <T extends MenuEntry>(entries: T[], allowed: MenuEntry[]): T[] =>
+    entries.map((entry) => (allowed.some((own) => own.id === entry.id) ? entry : { ...entry, locked: true as const }));
+  return {
+    ...current,
+    epaper: lock(confirmed.epaper, current.epaper),
+    channel: lock(confirmed.channel, current.channel),
+    main: { ...current.main, personal: lock(confirmed.main.personal, current.main.personal) },
   };
 }

@@ -26,6 +26,8 @@ const LANGUAGES = [
       submit: "Sign up",
     },
     mail: /confirm your registration/i,
+    book: "Book contingent",
+    locked: "Opens once you have confirmed your registration (link in our e-mail)",
     closeTour: "Close the tour",
     create: /Create ePaper/,
     cover: (name: string) => `Cover of ${name}`,
@@ -54,6 +56,8 @@ const LANGUAGES = [
       submit: "Registrieren",
     },
     mail: /bestätigen Sie Ihre Registrierung/i,
+    book: "Kontingent buchen",
+    locked: "Verfügbar, sobald Sie Ihre Registrierung bestätigt haben (Link in unserer E-Mail)",
     closeTour: "Tour schließen",
     create: /ePaper erstellen/,
     cover: (name: string) => `Titelseite von ${name}`,
@@ -104,6 +108,12 @@ for (const lang of LANGUAGES) {
       }).toPass();
       await page.getByRole("button", { name: lang.signup.submit, exact: true }).click();
       await expect(page).toHaveURL(/\/epaper$/);
+      // Before confirming, the navigation is there; what confirming opens is shown locked, saying why.
+      await page.getByRole("button", { name: "ePaper", exact: true }).click();
+      const locked = page.getByRole("menuitem", { name: new RegExp(lang.book) });
+      await expect(locked).toBeDisabled();
+      await expect(locked).toContainText(lang.locked);
+      await page.keyboard.press("Escape");
       const mail = await waitForMail(email, { subject: lang.mail });
       await page.goto(linkIn(mail, "/auth/signup/with/"));
       await expect(page).toHaveURL(/\/epaper$/);

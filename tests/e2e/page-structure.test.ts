@@ -103,6 +103,27 @@ test.describe("pages order and structure in English", () => {
     await expect(dialog.getByText("The page was deleted.")).toBeVisible({ timeout: 60_000 });
     await expect(pageRows(dialog)).toHaveCount(4);
 
+    // Drag and drop (issue 46): page 1 dropped on the lower half of page 2 lands behind it, and is
+    // marked in its new place.
+    const first = await e2eDb()
+      .selectFrom("page")
+      .select("id")
+      .where("epaperId", "=", epaperId)
+      .where("page", "=", 1)
+      .executeTakeFirstOrThrow();
+    if (testInfo.project.name === "desktop") {
+      const second = pageRows(dialog).nth(1);
+      const box = await second.boundingBox();
+      await pageRows(dialog)
+        .nth(0)
+        .dragTo(second, { targetPosition: { x: 40, y: (box?.height ?? 74) * 0.8 } });
+      await expect(dialog.getByText("The page was moved.")).toBeVisible({ timeout: 60_000 });
+      await expect(pageRows(dialog).nth(1).locator("[data-moved]")).toHaveCount(1);
+      await page.screenshot({ path: testInfo.outputPath("structure-dragged.png") });
+      const moved = await e2eDb().selectFrom("page").select("page").where("id", "=", first.id).executeTakeFirstOrThrow();
+      expect(moved.page).toBe(2);
+    }
+
     // A long insert, cancelled while it renders: the ePaper keeps its four pages.
     await pageAction(dialog, page, 1, "Add pages before");
     const long = dialog.getByRole("region", { name: "Add pages" });

@@ -9,10 +9,11 @@ import { StatusText } from "#app/components/ui/fields";
 import { VirtualList } from "#app/components/ui/virtual-list";
 import type { ApiErrorBody } from "#app/errors/api-error-body";
 import { pageFileSrc } from "#app/rules/page-files";
-import { isPageProcess, type StructureView, structureChangeAllowed } from "#app/rules/page-structure";
+import { isPageProcess, moveChangesNothing, type StructureView, structureChangeAllowed } from "#app/rules/page-structure";
 import { PAGES_DEFAULT_SIZE, type PageSize } from "#app/rules/pages-settings";
 import { PagePager } from "./page-pager.tsx";
 import { type StructureAction, StructureActionPanel } from "./page-structure-actions.tsx";
+import { dropEdge, usePageDrag } from "./page-drag.ts";
 
 type Status = { text: string; error: boolean } | null;
 type Live = { ready: number; total: number } | null;
@@ -101,6 +102,13 @@ export function PageStructureDialog(props: {
     return (await fetchView(number - 1, 1))?.pages[0]?.id ?? null;
   };
 
+  const drag = usePageDrag((pageId, target) => {
+    const from = view?.pages.find((page) => page.id === pageId);
+    if (!from || moveChangesNothing(from.number - 1, target.number - 1, target.before)) return;
+    setAction(null);
+    void send({ intent: "move", pageId, targetPageId: target.id, before: String(target.before) });
+  });
+
   const process = view?.process ?? null;
   const running = Boolean(process?.running && !process.cancelled);
   const editable = (view?.editable ?? false) && !running && !process?.error;
@@ -164,7 +172,11 @@ export function PageStructureDialog(props: {
             // The open panel keeps its upload and fields while its page scrolls out of view.
             keep={actionIndex >= 0 && editable ? actionIndex : null}
             renderItem={(page) => (
-              <div className="flex flex-col gap-2 rounded-xl border border-slate-200 p-2">
+              <div
+                {...(editable && twoPages ? drag.itemProps(page) : {})}
+                className={`flex flex-col gap-2 rounded-xl border p-2 ${dropEdge(drag.target, page.id)} ${drag.moved === page.id ? "border-brand-600 bg-brand-50 ring-2 ring-brand-600" : "border-slate-200"}`}
+                data-moved={drag.moved === page.id || undefined}
+              >
                 <div className="flex items-center gap-3">
                   <img
                     src={pageFileSrc(props.epaperId, page.number, "thumb.webp", view.pagesVersion)}

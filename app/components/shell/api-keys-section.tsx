@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
+import { formatDateTime } from "#app/utils/format-date";
 import { useCallback, useEffect, useState } from "react";
 import { href, useFetcher } from "react-router";
 import { useErrorText } from "#app/components/hooks/use-error-text";
@@ -137,8 +138,7 @@ function KeyList({ keys, canRevoke, onChanged }: { keys: ApiKeyView[]; canRevoke
     if (revoked) onChanged();
   }, [revoked, onChanged]);
   if (keys.length === 0) return <p className="text-sm text-slate-600">{t("apiKeys.none")}</p>;
-  const date = (iso: string | null) =>
-    iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)) : t("apiKeys.never");
+  const date = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t("apiKeys.never"));
   return (
     <>
       <ul className="flex flex-col divide-y divide-slate-200" aria-label={t("apiKeys.title")}>

@@ -27,7 +27,7 @@ export function AppFooter({ links, year, version }: { links: FooterLink[]; year:
   const privacyUrl = links.find((link) => link.kind === "privacy_policy")?.url ?? href("/legal/:page", { page: "privacy" });
   return (
     <footer className="border-t border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
+      <div className="mx-auto flex max-w-[1600px] flex-col gap-2 px-4 py-4 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <p>
           {t("shell.footer.copyright", { year })}
           {version ? <span className="ms-2 text-slate-500">{t("shell.footer.version", { version })}</span> : null}

@@ -41,9 +41,10 @@ export function AppHeader({
 }: AppHeaderProps) {
   const { t } = useTranslation();
   const search = useHeaderSearch();
+  // As wide as the workspaces below it (1600 px, the same side padding), so their edges line up (issue 46).
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:px-4">
+      <div className="mx-auto flex max-w-[1600px] items-center gap-2 px-3 py-2 sm:px-6">
         <Link to={href("/epaper")} className="mr-auto inline-flex min-h-11 items-center gap-2 rounded-lg pr-2 font-bold text-brand-600">
           <LogoMark />
           <span className="max-sm:sr-only">{t("app.name")}</span>
@@ -98,10 +99,22 @@ export function AppHeader({
 function LinkItems({ links }: { links: MenuLink[] }) {
   const { t } = useTranslation();
   return links.map((link) => (
-    <HeaderMenuItem key={link.id} id={link.id} href={link.href}>
-      {t(link.labelKey)}
+    <HeaderMenuItem key={link.id} id={link.id} href={link.locked ? undefined : link.href} isDisabled={link.locked}>
+      <EntryLabel label={t(link.labelKey)} locked={link.locked} />
     </HeaderMenuItem>
   ));
+}
+
+/** An entry's text; a locked one says that confirming the registration opens it (issue 46). */
+function EntryLabel({ label, locked }: { label: string; locked?: true }) {
+  const { t } = useTranslation();
+  if (!locked) return label;
+  return (
+    <span className="flex flex-col py-1">
+      <span>{label}</span>
+      <span className="text-xs text-slate-600">{t("shell.lockedUntilConfirmed")}</span>
+    </span>
+  );
 }
 
 function LinkMenu({ label, icon, links, tourTarget }: { label: string; icon: ReactNode; links: MenuLink[]; tourTarget?: string }) {
@@ -189,8 +202,8 @@ function MainMenu({
       );
   };
   const entry = (item: MenuEntry) => (
-    <HeaderMenuItem key={item.id} id={item.id} href={"href" in item ? item.href : undefined}>
-      {t(item.labelKey)}
+    <HeaderMenuItem key={item.id} id={item.id} href={"href" in item && !item.locked ? item.href : undefined} isDisabled={item.locked}>
+      <EntryLabel label={t(item.labelKey)} locked={item.locked} />
     </HeaderMenuItem>
   );
   return (

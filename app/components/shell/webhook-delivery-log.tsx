@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { formatDateTime } from "#app/utils/format-date";
 import { href, useFetcher } from "react-router";
 import { useTranslation } from "#app/components/hooks/use-translation";
 import type { loader as deliveriesLoader } from "#app/routes/resources/webhook-deliveries";
@@ -116,7 +117,7 @@ const STATE_STYLE = {
 function Delivery(props: { delivery: WebhookDeliveryView; canSend: boolean; sending: boolean; onSend: () => void }) {
   const { t, i18n } = useTranslation();
   const { delivery } = props;
-  const time = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "medium" }).format(new Date(iso));
+  const time = (iso: string) => formatDateTime(iso, i18n.language, { seconds: true });
   const type = t(`webhooks.event.${WEBHOOK_LOG_EVENT_KEYS[delivery.type]}`);
   return (
     <li className="rounded-md bg-white p-3 text-sm ring-1 ring-slate-200" data-state={delivery.state}>

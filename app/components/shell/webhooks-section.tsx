@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
+import { formatDateTime } from "#app/utils/format-date";
 import { useCallback, useEffect, useState } from "react";
 import { href, useFetcher } from "react-router";
 import { useErrorText } from "#app/components/hooks/use-error-text";
@@ -145,7 +146,7 @@ function EndpointList({ endpoints, canEdit, onChanged }: { endpoints: WebhookEnd
     if (removed) onChanged();
   }, [removed, onChanged]);
   if (endpoints.length === 0) return <p className="text-sm text-slate-600">{t("webhooks.none")}</p>;
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  const date = (iso: string) => formatDateTime(iso, i18n.language);
   return (
     <>
       <ul className="flex flex-col divide-y divide-slate-200" aria-label={t("webhooks.title")}>

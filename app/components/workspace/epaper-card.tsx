@@ -141,7 +141,7 @@ export function EpaperCard(props: {
             />
           </CoverLink>
         ) : (
-          <p className="flex h-full items-center justify-center text-xs text-slate-500">{t("epaper.card.noCover")}</p>
+          <p className="flex h-full items-center justify-center text-xs text-slate-600">{t("epaper.card.noCover")}</p>
         )}
         <div className="absolute top-1.5 left-1.5 flex gap-1">
           {card.isLocked ? <Badge label={t("epaper.card.locked")} symbol={<LockIcon className="size-3.5" />} /> : null}

@@ -36,7 +36,11 @@ export function ProcessOverlay(props: {
     <div
       className={`absolute flex items-center justify-center bg-white/90 text-center ${props.overCover ? "inset-x-0 bottom-0 flex-row flex-wrap gap-x-2 gap-y-1 px-2 py-1.5" : "inset-0 flex-col gap-2 p-3"}`}
     >
-      <p className={`text-xs font-medium text-slate-800 ${props.overCover ? "flex-1 text-start" : ""}`} aria-live="polite" data-testid="process-text">
+      <p
+        className={`text-xs font-medium text-slate-800 ${props.overCover ? "flex-1 text-start" : ""}`}
+        aria-live="polite"
+        data-testid="process-text"
+      >
         {text}
       </p>
       <div

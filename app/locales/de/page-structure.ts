@@ -6,7 +6,7 @@ export default {
     menuItem: "Seitenreihenfolge und -struktur",
     title: "Seitenreihenfolge und -struktur von {{name}}",
     intro:
-      "Seiten hinzufügen, verschieben, ersetzen oder löschen. Nur neue Seiten werden gerendert; Medienelemente, interne Links und das Inhaltsverzeichnis ziehen mit.",
+      "Seiten hinzufügen, verschieben, ersetzen oder löschen: über das Menü einer Seite, oder ziehen Sie eine Seite auf eine andere, um sie zu verschieben. Nur neue Seiten werden gerendert; Medienelemente, interne Links und das Inhaltsverzeichnis ziehen mit.",
     caption: "Seiten {{from}} bis {{to}} von {{total}}",
     page: "Seite {{number}}",
     hidden: "ausgeblendet",

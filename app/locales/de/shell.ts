@@ -150,6 +150,7 @@ export default {
       lockedOut: "Das Studio wird gerade gewartet. Bitte versuchen Sie es später erneut; Ihre Arbeit bleibt erhalten.",
       staff: "Wartung ist aktiv: Nur Support und Administratoren können das Studio jetzt nutzen.",
     },
+    lockedUntilConfirmed: "Verfügbar, sobald Sie Ihre Registrierung bestätigt haben (Link in unserer E-Mail)",
     confirmationAlert:
       "Bitte bestätigen Sie Ihre Registrierung: Wir haben Ihnen eine E-Mail mit einem Link geschickt. Manche Aktionen bleiben bis dahin gesperrt.",
     dismissAlert: "Hinweis schließen",

@@ -4,7 +4,7 @@ export default {
     menuItem: "Page order and structure",
     title: "Page order and structure of {{name}}",
     intro:
-      "Add, move, replace or delete pages. Only new pages are rendered; media elements, internal links and the table of contents follow.",
+      "Add, move, replace or delete pages: with a page's menu, or drag a page onto another to move it. Only new pages are rendered; media elements, internal links and the table of contents follow.",
     caption: "Pages {{from}} to {{to}} of {{total}}",
     page: "Page {{number}}",
     hidden: "hidden",

@@ -146,6 +146,7 @@ export default {
       lockedOut: "The studio is being maintained. Please try again later; your work is safe.",
       staff: "Maintenance is active: only support and administrators can use the studio now.",
     },
+    lockedUntilConfirmed: "Opens once you have confirmed your registration (link in our e-mail)",
     confirmationAlert:
       "Please confirm your registration: we have sent you an e-mail with a link. Some actions stay locked until you follow it.",
     dismissAlert: "Dismiss notice",

@@ -15,8 +15,8 @@ import { currentNews } from "#app/models/news-feed.server";
 import { NewsFeedDialog, NewsPrompt, type NewsView, useNewsPrompt } from "#app/components/news/news-feed";
 import { db } from "#app/utils/db.server";
 import { getInstance, getLocale } from "#app/utils/i18next.server";
-import { isLockedOutByMaintenance, isUnconfirmed, PERMISSION_LEVELS } from "#app/rules/permissions";
-import { buildShellMenu, isShellDialog } from "#app/rules/shell-menu";
+import { computePermissions, isLockedOutByMaintenance, isUnconfirmed, PERMISSION_LEVELS } from "#app/rules/permissions";
+import { buildShellMenu, isShellDialog, lockedShellMenu } from "#app/rules/shell-menu";
 import { ContingentHistoryDialog } from "#app/components/shop/contingent-history-dialog";
 import { ShopChannelsDialog } from "#app/components/shop/shop-channels-dialog";
 import { SubdomainDialog } from "#app/components/channels/subdomain-dialog";
@@ -66,6 +66,11 @@ export async function loader({ context }: Route.LoaderArgs) {
       : [user.firstname, user.lastname].filter(Boolean).join(" ") || user.email,
     showConfirmationAlert: isUnconfirmed(subject),
     permissions: [...permissions],
+    // Issue 46: before the registration is confirmed the header shows what confirming unlocks,
+    // each such entry locked and saying so, instead of hiding the navigation.
+    unlockedByConfirming: isUnconfirmed(subject)
+      ? [...computePermissions({ ...subject, isTemporary: false })].filter((key) => !permissions.has(key))
+      : [],
     maintenanceActive,
     lockedOut: isLockedOutByMaintenance(subject),
     news,
@@ -103,7 +108,11 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
       { preventScrollReset: true },
     );
   const permissions = useMemo(() => new Set<string>(loaderData.permissions), [loaderData.permissions]);
-  const menu = useMemo(() => buildShellMenu(permissions, pathname), [permissions, pathname]);
+  const menu = useMemo(() => {
+    if (loaderData.unlockedByConfirming.length === 0) return buildShellMenu(permissions, pathname);
+    const confirmed = new Set([...permissions, ...loaderData.unlockedByConfirming]);
+    return lockedShellMenu(buildShellMenu(permissions, pathname), buildShellMenu(confirmed, pathname));
+  }, [permissions, pathname, loaderData.unlockedByConfirming]);
   const alerts = (
     <>
       {loaderData.maintenanceActive ? <MaintenanceBanner lockedOut={loaderData.lockedOut} /> : null}
