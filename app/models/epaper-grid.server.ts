@@ -160,6 +160,13 @@ export async function listEpaperCards(db: Database, query: GridQuery) {
                   .where("tocItem.enabled", "=", true),
               )
               .as("hasTocItems"),
+            // Pages the render could only stand in for or draw degraded (issue 46): two range reads of page_epaper_id_supervision_idx.
+            eb
+              .selectFrom("page")
+              .select((sub) => sub.fn.countAll<number>().as("n"))
+              .whereRef("page.epaperId", "=", "epaper.id")
+              .where("page.supervision", "in", ["low", "high"])
+              .as("pagesToCheck"),
             publishedOf(eb, "preview"),
             publishedOf(eb, "previewlink"),
             publishedOf(eb, "zip"),
@@ -221,6 +228,7 @@ export async function listEpaperCards(db: Database, query: GridQuery) {
       // No settings row: the reader's default (on), as reader-settings and loadToc read it.
       // (MariaDB answers the boolean as 0 or 1.)
       tocShown: Boolean(Number(row.tocEnabled ?? 1)) && Boolean(Number(row.hasTocItems)),
+      pagesToCheck: Number(row.pagesToCheck ?? 0),
     };
   });
   return { cards, total: Number(total), ...window };

@@ -4,7 +4,8 @@ import { EpaperNotFound } from "#app/lifecycle/epaper-process.server";
 import { EDITOR_PAGE_CHUNK } from "#app/rules/editor-pages";
 import { db } from "#app/utils/db.server";
 import { insertAccountWithUser } from "#tests/support/fixtures";
-import { findPageFileKey, listPageChunk, lookupPage } from "./epaper-pages.server.ts";
+import { listEpaperCards } from "./epaper-grid.server.ts";
+import { findPageFileKey, findPagesToCheck, listPageChunk, lookupPage } from "./epaper-pages.server.ts";
 
 // Issue 11: the editor reads an ePaper's pages in chunks of 50, looks a page up by number, and
 // gets a page's rendered files; all of it only within the caller's account.
@@ -108,4 +109,28 @@ test("findPageFileKey answers only the files a page's renditions list, only with
     expect(await findPageFileKey(db, mine.accountId, mine.epaperId, 1, file), file).toBeNull();
   expect(await findPageFileKey(db, mine.accountId, mine.epaperId, 3, "thumb.webp")).toBeNull();
   expect(await findPageFileKey(db, mine.accountId, theirs.epaperId, 1, "thumb.webp")).toBeNull();
+});
+
+describe("pages to check (issue 46)", () => {
+  test("the pages the render stood in for or drew degraded, in page order; the card counts them", async () => {
+    const { accountId, epaperId } = await epaperWithPages(6);
+    expect(await findPagesToCheck(db, epaperId)).toEqual([]);
+    await db.updateTable("page").set({ supervision: "high" }).where("epaperId", "=", epaperId).where("page", "in", [5, 2]).execute();
+    await db.updateTable("page").set({ supervision: "low" }).where("epaperId", "=", epaperId).where("page", "=", 3).execute();
+    expect(await findPagesToCheck(db, epaperId)).toEqual([
+      { page: 2, blank: true },
+      { page: 3, blank: false },
+      { page: 5, blank: true },
+    ]);
+    const grid = await listEpaperCards(db, {
+      accountId,
+      folderId: null,
+      search: null,
+      size: 10,
+      page: 1,
+      uploadCard: false,
+      hideDemoProcesses: false,
+    });
+    expect(grid.cards.find((card) => card.id === epaperId)?.pagesToCheck).toBe(3);
+  });
 });

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { PAGES_TO_CHECK_NAMED } from "#app/rules/editor-pages";
 import type { Database } from "#db/client";
 import { EpaperNotFound } from "#app/lifecycle/epaper-process.server";
 import type { StoredLink, StoredRenditions } from "#app/render/page-store.server";
@@ -139,4 +140,21 @@ export async function findPreview(db: Database, epaperId: string) {
     .executeTakeFirst();
   if (!row?.publishedAt) return null;
   return { hash: row.hash, publishedAt: row.publishedAt.toISOString(), outdated: row.republishingRequiredPreview };
+}
+
+/**
+ * Pages the render could not draw within its limits (a blank page stands in: `high`) or drew
+ * degraded (fonts missing, narrower, no text: `low`), in page order (issue 46). The caller has
+ * checked that the ePaper is the account's.
+ */
+export async function findPagesToCheck(db: Database, epaperId: string) {
+  const rows = await db
+    .selectFrom("page")
+    .select(["page", "supervision"])
+    .where("epaperId", "=", epaperId)
+    .where("supervision", "in", ["low", "high"])
+    .orderBy("page")
+    .limit(PAGES_TO_CHECK_NAMED + 1)
+    .execute();
+  return rows.map((row) => ({ page: row.page, blank: row.supervision === "high" }));
 }

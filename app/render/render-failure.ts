@@ -10,6 +10,8 @@ export const RENDER_FAILURES = [
   "pdfNotAPdf",
   "pdfDamaged",
   "pdfTooLarge",
+  // Every page broke the node's time or memory limit (a decompression or image bomb; issue 46).
+  "pdfTooComplex",
   "renderProcessFailed",
   "renderingCancelled",
 ] as const;

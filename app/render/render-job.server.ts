@@ -56,8 +56,9 @@ export async function renderEpaper(
   try {
     const outline = await renderPages(deps, target, row.blobKey, row, signal);
     const { ready, failed } = await countStored(db, data.epaperId);
-    // Every page broke a limit: that is a damaged document, not an ePaper of blank pages.
-    if (ready > 0 && failed === ready) throw new RenderRefused("pdfDamaged", "no page could be rendered");
+    // Every page broke a time or memory limit: no ePaper of blank pages, and the customer learns why
+    // (issue 46: it read as "damaged" after a minute's wait).
+    if (ready > 0 && failed === ready) throw new RenderRefused("pdfTooComplex", "no page could be rendered within the limits");
     await finishRender(deps, target, outline);
     await deps
       .onRendered?.(data.epaperId)

@@ -49,3 +49,6 @@ export function clampPageNumber(value: number, pageCount: number): number {
 /** Thumbnail widths of the page strip for 1 to 4 columns (§9). */
 export const THUMBNAIL_WIDTHS = [220, 119.5, 69.5, 44.5] as const;
 export type ThumbnailColumns = 1 | 2 | 3 | 4;
+
+/** At most this many pages to check are named in the editor's note (issue 46); it says when there are more. */
+export const PAGES_TO_CHECK_NAMED = 50;

@@ -32,4 +32,6 @@ export type EpaperCard = {
   removeAt: string | null;
   /** The reader shows a table of contents: switched on and at least one entry shown (issue 46). */
   tocShown: boolean;
+  /** Pages the render drew degraded or stood in for with a blank page (issue 46): the editor names them. */
+  pagesToCheck: number;
 };

@@ -23,9 +23,7 @@ export async function shopOffers(
   orderType: OrderType,
 ): Promise<{ offers: ShopOffer[]; contingent: number }> {
   requirePermission(subject, "payment");
-  const rows = await db.selectFrom("shopOrderCode").select(["codeKey", "text"]).where("type", "=", orderType).execute();
-  // By the number in the code, smallest first (zip-1, zip-5, zip-10; issue 46), not as text (zip-1, zip-10, zip-5).
-  rows.sort((a, b) => a.codeKey.localeCompare(b.codeKey, "en", { numeric: true }));
+  const rows = await offersOf(db, orderType);
   const account = await db
     .selectFrom("account")
     .select(["zipContingent", "channelContingent"])
@@ -35,6 +33,20 @@ export async function shopOffers(
     offers: rows.map((row) => ({ code: row.codeKey, text: row.text })),
     contingent: orderType === "epaper" ? account.zipContingent : account.channelContingent,
   };
+}
+
+/** The offers of an order type by the number in their code, smallest first (zip-1, zip-5, zip-10; issue 46), not as text (zip-1, zip-10, zip-5). */
+async function offersOf(db: Database, orderType: OrderType) {
+  const rows = await db.selectFrom("shopOrderCode").select(["codeKey", "text"]).where("type", "=", orderType).execute();
+  return rows.sort((a, b) => a.codeKey.localeCompare(b.codeKey, "en", { numeric: true }));
+}
+
+/**
+ * What the zip dialog of an account without packages lists (issue 46: what they cost and give,
+ * before the shop): the offers' texts. Only for those who may pay; the caller checks.
+ */
+export async function zipOfferTexts(db: Database): Promise<string[]> {
+  return (await offersOf(db, "epaper")).map((row) => row.text);
 }
 
 export async function beginCheckout(

@@ -49,6 +49,12 @@ test.describe("axe sweep (en)", atOneSize("en"), () => {
     await check(page, fromMenu(page, actions, "Rename"), page.getByRole("dialog", { name: "Rename ePaper" }));
     await check(page, fromMenu(page, actions, "Delete"), page.getByRole("alertdialog", { name: "Delete ePaper?" }));
     await check(page, fromMenu(page, actions, "Mark as demo"), page.getByRole("alertdialog", { name: "Mark as demo?" }));
+    // Without zip packages, the dialog lists what the shop offers, with prices (issue 46).
+    const zip = page.getByRole("dialog", { name: `Zip package of ${name}` });
+    await fromMenu(page, actions, "Zip package")();
+    await expect(zip.getByTestId("zip-offers").getByRole("listitem").first()).toHaveText("1 ZIP package · €19");
+    await expect(zip.getByText("You have no zip packages yet.", { exact: false })).toBeVisible();
+    await page.keyboard.press("Escape");
     await check(page, fromMenu(page, actions, "Zip package"), page.getByRole("dialog", { name: `Zip package of ${name}` }));
     await check(
       page,
@@ -184,12 +190,21 @@ test.describe("axe sweep (en)", atOneSize("en"), () => {
     await check(page, () => page.getByRole("button", { name: "Confirm", exact: true }).click(), save);
   });
 
-  test("the editor's colour dialog and media confirmations", async ({ page, context }) => {
+  test("the editor's note of pages to check, its colour and settings dialogs", async ({ page, context }) => {
     test.setTimeout(120_000);
     const user = await insertUserWithLevel("2", { user: { emailLanguage: "en" } });
     await logInAs(context, user);
     const name = `Sweep editor ${createId().slice(0, 6)}`;
-    await openInEditor(page, name, "pypdf__habibi.pdf");
+    const epaperId = await openInEditor(page, name, "pypdf__habibi.pdf");
+    // A page the render had to stand in for (issue 46): the card and the editor name it.
+    await e2eDb().updateTable("page").set({ supervision: "high" }).where("epaperId", "=", epaperId).where("page", "=", 1).execute();
+    await page.goto("/epaper");
+    await expect(page.getByRole("article", { name }).getByTestId("pages-to-check")).toHaveText(" · 1 page to check");
+    await page.goto(`/epaper/${epaperId}`);
+    const note = page.getByRole("region", { name: "Pages to check" });
+    await expect(note).toContainText("This page could not be drawn within the time or memory limit");
+    await expect(note.getByRole("button", { name: "Go to page 1" })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await check(
       page,
       () => openSettingsDialog(page, { menu: /^Settings/, item: "Click-area colours" }),

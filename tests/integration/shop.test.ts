@@ -75,7 +75,7 @@ test("the checkout address carries a reference only this studio can sign, and th
   const user = await customer();
   const config = { shopUrl: "https://shop.example.org", publicUrl: "https://studio.example.org", sessionSecret: SESSION_SECRET };
   const { offers, contingent } = await shopOffers(db, user.subject, "epaper");
-  expect(offers.map((offer) => offer.code)).toEqual(["zip-1", "zip-10", "zip-5"]);
+  expect(offers.map((offer) => offer.code)).toEqual(["zip-1", "zip-5", "zip-10"]);
   expect(contingent).toBe(0);
   const address = new URL(
     await beginCheckout({ db, config }, user.subject, { orderType: "epaper", orderCode: "zip-5", epaperId: "not-mine", locale: "en" }),

@@ -42,6 +42,8 @@ export type Publishing = {
   canChannel: boolean;
   canOrder: boolean;
   zipContingent: number;
+  /** The shop's zip offers (texts with their prices), for an account without packages that may order. */
+  zipOffers: string[];
   contentUrl: string;
   studioUrl: string;
 };
@@ -202,6 +204,11 @@ export function EpaperCard(props: {
           <p className="truncate text-xs text-slate-600">
             {t(`epaper.card.status.${state === "empty" ? "cancelled" : state}`)}
             {state === "ready" ? ` · ${t("epaper.card.pages", { count: card.pageCount })}` : ""}
+            {state === "ready" && card.pagesToCheck > 0 ? (
+              <span className="font-medium text-amber-800" data-testid="pages-to-check">
+                {` · ${t("epaper.card.pagesToCheck", { count: card.pagesToCheck })}`}
+              </span>
+            ) : null}
           </p>
           <p className="text-xs text-slate-500">{t("epaper.card.created", { date: formatDate(card.createdAt, props.language) })}</p>
           <PublishStateNote card={card} language={props.language} />
@@ -299,6 +306,7 @@ export function EpaperCard(props: {
           decision={decision}
           busy={busy}
           tocShown={card.tocShown}
+          offers={props.publishing.zipOffers}
           onPublish={(confirmCharge) => {
             post("publishZip", { confirmCharge: String(confirmCharge) });
             setDialog(null);

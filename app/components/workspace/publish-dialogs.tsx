@@ -88,6 +88,8 @@ export function ZipDialog(props: {
   decision: ZipDecision;
   busy: boolean;
   tocShown: boolean;
+  /** The shop's zip offers, listed when the account has no packages (issue 46). */
+  offers: string[];
   onPublish: (confirmCharge: boolean) => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -123,6 +125,16 @@ export function ZipDialog(props: {
           </div>
         ) : null}
         <p>{text}</p>
+        {decision.kind === "order" && props.offers.length > 0 ? (
+          <div>
+            <p className="font-medium">{t("publish.zip.offers")}</p>
+            <ul className="mt-1 list-disc ps-5" data-testid="zip-offers">
+              {props.offers.map((offer) => (
+                <li key={offer}>{offer}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <NoTocNote tocShown={props.tocShown} />
         {decision.kind === "order" ? (
           <div className="flex flex-wrap justify-end gap-2">

@@ -25,6 +25,19 @@ export default {
     toolbar: "Seitenansicht",
     rendering:
       "{{ready}} von {{total}} Seiten sind fertig; die übrigen erscheinen hier, sobald sie gerendert sind. Die Vorschau und die Seitendialoge öffnen sich, wenn alle da sind.",
+    pagesToCheck: {
+      title: "Zu prüfende Seiten",
+      blank_one:
+        "Diese Seite konnte nicht innerhalb der Zeit- oder Speichergrenze gezeichnet werden (sie ist zu komplex); eine leere Seite steht an ihrer Stelle. Vereinfachen Sie sie im PDF und ersetzen Sie die Seite:",
+      blank_other:
+        "Diese {{count}} Seiten konnten nicht innerhalb der Zeit- oder Speichergrenze gezeichnet werden (sie sind zu komplex); leere Seiten stehen an ihrer Stelle. Vereinfachen Sie sie im PDF und ersetzen Sie die Seiten:",
+      degraded_one:
+        "Diese Seite sieht womöglich anders aus als im PDF (eine Schrift, die nicht geladen werden konnte, verkleinert oder ohne Text):",
+      degraded_other:
+        "Diese {{count}} Seiten sehen womöglich anders aus als im PDF (Schriften, die nicht geladen werden konnten, verkleinert oder ohne Text):",
+      goTo: "Zu Seite {{page}}",
+      more: "Nur die ersten {{count}} sind genannt.",
+    },
     zoomOut: "Verkleinern",
     zoomIn: "Vergrößern",
     zoom: "{{zoom}} %",

@@ -12,6 +12,8 @@ export default {
       pdfNotAPdf: "Diese Datei ist kein PDF. Bitte laden Sie eine PDF-Datei hoch.",
       pdfDamaged:
         "Dieses PDF ist beschädigt und kann nicht gelesen werden. Bitte exportieren Sie es erneut und laden Sie die neue Datei hoch.",
+      pdfTooComplex:
+        "Dieses PDF ist zu komplex zum Rendern: Keine Seite ließ sich innerhalb der Zeit- und Speichergrenzen zeichnen (ein viel zu großes Bild oder eine Zeichnung). Exportieren Sie es erneut mit kleineren Bildern und laden Sie die neue Datei hoch.",
       pdfTooLarge: "Dieses PDF ist zu groß, um verarbeitet zu werden.",
       renderProcessFailed: "Das ePaper konnte nicht gerendert werden. Bitte versuchen Sie es erneut oder wenden Sie sich an den Support.",
       renderingCancelled: "Das Rendern wurde abgebrochen.",
@@ -51,6 +53,7 @@ export default {
       order:
         "Sie haben noch keine Zip-Pakete. Ein Zip-Paket ist dieses ePaper als Website, die Sie selbst bereitstellen: Es läuft auf jedem Webserver und aus einem Ordner, ohne laufende Kosten. Der Shop zeigt die Pakete und ihre Preise; ein Paket veröffentlicht ein ePaper, und erneutes Veröffentlichen ist danach eine Zeit lang kostenlos.",
       orderButton: "Zip-Pakete bestellen",
+      offers: "Im Shop:",
       confirm_one: "Das Veröffentlichen verbraucht ein Zip-Paket. Sie haben noch {{count}}.",
       confirm_other: "Das Veröffentlichen verbraucht ein Zip-Paket. Sie haben noch {{count}}.",
       publish: "Zip veröffentlichen",

@@ -18,6 +18,8 @@ export default {
       noCover: "Noch keine Titelseite",
       pages_one: "{{count}} Seite",
       pages_other: "{{count}} Seiten",
+      pagesToCheck_one: "{{count}} Seite prüfen",
+      pagesToCheck_other: "{{count}} Seiten prüfen",
       created: "Erstellt am {{date}}",
       actions: "Aktionen für {{name}}",
       rename: "Umbenennen",

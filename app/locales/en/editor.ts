@@ -23,6 +23,17 @@ export default {
     toolbar: "Page view",
     rendering:
       "{{ready}} of {{total}} pages are ready; the others appear here as they are rendered. The preview and the pages dialogs open when all are there.",
+    pagesToCheck: {
+      title: "Pages to check",
+      blank_one:
+        "This page could not be drawn within the time or memory limit (it is too complex); a blank page stands in for it. Simplify it in the PDF and replace the page:",
+      blank_other:
+        "These {{count}} pages could not be drawn within the time or memory limit (they are too complex); blank pages stand in for them. Simplify them in the PDF and replace the pages:",
+      degraded_one: "This page may look different from the PDF (a font that could not be loaded, reduced size or no text):",
+      degraded_other: "These {{count}} pages may look different from the PDF (fonts that could not be loaded, reduced size or no text):",
+      goTo: "Go to page {{page}}",
+      more: "Only the first {{count}} are named.",
+    },
     zoomOut: "Zoom out",
     zoomIn: "Zoom in",
     zoom: "{{zoom}} %",

@@ -10,6 +10,8 @@ export default {
       pdfNotAPdf: "This file is not a PDF. Please upload a PDF file.",
       pdfDamaged: "This PDF is damaged and cannot be read. Please export it again and upload the new file.",
       pdfTooLarge: "This PDF is too large to be processed.",
+      pdfTooComplex:
+        "This PDF is too complex to render: no page could be drawn within the time and memory limits (an image or drawing far too large). Export it again with smaller images and upload the new file.",
       renderProcessFailed: "The ePaper could not be rendered. Please try again or contact the support.",
       renderingCancelled: "Rendering was cancelled.",
       pagesNotInserted: "Page(s) could not be inserted. The ePaper is unchanged.",
@@ -47,6 +49,7 @@ export default {
       order:
         "You have no zip packages yet. A zip package is this ePaper as a website you host yourself: it runs on any web server and from a folder, with no running costs. The shop lists the packages and their prices; one package publishes one ePaper, and publishing it again is free for a while after that.",
       orderButton: "Order zip packages",
+      offers: "In the shop:",
       confirm_one: "Publishing uses one zip package. You have {{count}} left.",
       confirm_other: "Publishing uses one zip package. You have {{count}} left.",
       publish: "Publish zip",

@@ -16,6 +16,8 @@ export default {
       noCover: "No cover yet",
       pages_one: "{{count}} page",
       pages_other: "{{count}} pages",
+      pagesToCheck_one: "{{count}} page to check",
+      pagesToCheck_other: "{{count}} pages to check",
       created: "Created {{date}}",
       actions: "Actions for {{name}}",
       rename: "Rename",

@@ -12,7 +12,7 @@ import { cascadedFrame, type MediaElement } from "#app/rules/media-element";
 import { PageCanvas } from "#app/components/editor/page-canvas";
 import { EpaperSelector } from "#app/components/editor/epaper-selector";
 import { PagePanel } from "#app/components/editor/page-panel";
-import { RenderingNote } from "#app/components/editor/rendering-note";
+import { PagesToCheckNote, RenderingNote } from "#app/components/editor/rendering-note";
 import { useTour } from "#app/components/hooks/use-tour";
 import { EDITOR_TOUR, noContainer } from "#app/components/tours/studio-tours";
 import { EpaperNotFound } from "#app/lifecycle/epaper-process.server";
@@ -20,6 +20,7 @@ import { cardActionsAllowed } from "#app/models/epaper-actions.server";
 import {
   countPagesWithLinks,
   findAccountEpaper,
+  findPagesToCheck,
   findPreview,
   findClickAreaColors,
   listPageChunk,
@@ -71,11 +72,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const firstStored = first.pages[0];
   if (!found && rendering && firstStored) found = await lookupPage(db, accountId, epaper.id, firstStored.number);
   if (!found) throw await notFound();
-  const [chunk, media, colors, pagesWithLinks] = await Promise.all([
+  const [chunk, media, colors, pagesWithLinks, pagesToCheck] = await Promise.all([
     listPageChunk(db, accountId, epaper.id, { skip: found.chunkSkip }),
     loadMediaElements(db, { pageId: found.page.id }),
     findClickAreaColors(db, epaper.id),
     countPagesWithLinks(db, epaper.id),
+    findPagesToCheck(db, epaper.id),
   ]);
   return data({
     metaTitle: getInstance(context).t("editor.metaTitle", { name: epaper.name }),
@@ -91,6 +93,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     rendering: rendering ? { ready: first.total, total: Math.max(first.total, epaper.pageCount) } : null,
     pagesWithLinks,
+    pagesToCheck,
     preview: await findPreview(db, epaper.id),
     contentUrl: getEnv().CONTENT_URL,
     page: found.page,
@@ -145,6 +148,7 @@ function EditorScreen({ loaderData }: Route.ComponentProps) {
           {epaper.name}
         </h1>
         {loaderData.rendering ? <RenderingNote epaperId={epaper.id} {...loaderData.rendering} /> : null}
+        <PagesToCheckNote pages={loaderData.pagesToCheck} onChoose={goTo} />
         <div data-tour="editor-selector">
           <EpaperSelector currentId={epaper.id} />
         </div>

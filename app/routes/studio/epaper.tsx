@@ -48,6 +48,7 @@ import { getInstance, getLocale } from "#app/utils/i18next.server";
 import { redis } from "#app/utils/redis.server";
 import type { Route } from "./+types/epaper";
 import { truncateText } from "#app/rules/truncate";
+import { zipOfferTexts } from "#app/shop/checkout.server";
 import { readForm } from "#app/utils/read-form.server";
 import { Pagination } from "#app/components/ui/pagination";
 
@@ -117,6 +118,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       canChannel: permissions.has("publishToChannel"),
       canOrder: permissions.has("payment"),
       zipContingent: user.zipContingent,
+      // Without packages the zip dialog lists what they cost (issue 46): one small table, read only then.
+      zipOffers: permissions.has("payment") && user.zipContingent === 0 ? await zipOfferTexts(db) : [],
       contentUrl: getEnv().CONTENT_URL,
       studioUrl: getEnv().PUBLIC_URL,
     },

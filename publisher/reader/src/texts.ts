@@ -83,7 +83,7 @@ const de: Texts = {
   close: "Schließen",
   share: "Teilen",
   shareVia: "Teilen über {target}",
-  shareLink: "Link",
+  shareLink: "Adresse",
   shareThisPage: "Link zu Seite {page}",
   shareDevice: "Mit einer App teilen …",
   copyLink: "Link kopieren",
