@@ -40,7 +40,7 @@ const LANGUAGES = [
       download: "Download zip",
       free: /Publishing again is free until/,
       orderText:
-        "You have no zip packages. A zip package is this ePaper as a website you host yourself: it runs on any web server and from a folder. Order zip packages to publish it.",
+        "You have no zip packages yet. A zip package is this ePaper as a website you host yourself: it runs on any web server and from a folder, with no running costs. The shop lists the packages and their prices; one package publishes one ePaper, and publishing it again is free for a while after that.",
       zipMail: /Your zip package/,
       rename: "Rename",
       outdated: (list: string) => `Changed since published: ${list}`,
@@ -76,7 +76,7 @@ const LANGUAGES = [
       download: "Zip herunterladen",
       free: /Erneutes Veröffentlichen ist bis .* kostenlos/,
       orderText:
-        "Sie haben keine Zip-Pakete. Ein Zip-Paket ist dieses ePaper als Website, die Sie selbst bereitstellen: Es läuft auf jedem Webserver und aus einem Ordner. Bestellen Sie Zip-Pakete, um es zu veröffentlichen.",
+        "Sie haben noch keine Zip-Pakete. Ein Zip-Paket ist dieses ePaper als Website, die Sie selbst bereitstellen: Es läuft auf jedem Webserver und aus einem Ordner, ohne laufende Kosten. Der Shop zeigt die Pakete und ihre Preise; ein Paket veröffentlicht ein ePaper, und erneutes Veröffentlichen ist danach eine Zeit lang kostenlos.",
       zipMail: /Ihr Zip-Paket/,
       rename: "Umbenennen",
       outdated: (list: string) => `Geändert seit Veröffentlichung: ${list}`,
