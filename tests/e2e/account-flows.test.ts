@@ -1,7 +1,8 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { e2eDb, readSessionUser } from "../support/e2e-users.ts";
 import { linkIn, waitForMail } from "./support/mailbox.ts";
 import { atOneSize } from "./support/language-size.ts";
+import { acceptTerms, fillSignup, SIGNUP_LABELS } from "./support/signup.ts";
 
 // Signup, password reset and try-it, each in English and German, against the real stack: the
 // mails travel over SMTP to the e2e mail sink (tests/e2e/support/mail-sink.ts).
@@ -10,16 +11,7 @@ const LANGUAGES = [
   {
     code: "en",
     locale: "en-US",
-    signup: {
-      company: "Company name",
-      firstname: "First name",
-      lastname: "Last name",
-      email: "E-mail address",
-      password: "Password",
-      confirmation: "Repeat password",
-      terms: "I accept the terms and conditions.",
-      submit: "Sign up",
-    },
+    signup: SIGNUP_LABELS.en,
     login: { email: "E-mail address", password: "Password", submit: "Log in" },
     mail: { signup: /confirm your registration/i, reset: /reset your password/i, generated: /confirm your e-mail address/i },
     confirmTitle: "Confirm your registration",
@@ -41,16 +33,7 @@ const LANGUAGES = [
   {
     code: "de",
     locale: "de-DE",
-    signup: {
-      company: "Firmenname",
-      firstname: "Vorname",
-      lastname: "Nachname",
-      email: "E-Mail-Adresse",
-      password: "Passwort",
-      confirmation: "Passwort wiederholen",
-      terms: "Ich akzeptiere die Allgemeinen Geschäftsbedingungen.",
-      submit: "Registrieren",
-    },
+    signup: SIGNUP_LABELS.de,
     login: { email: "E-Mail-Adresse", password: "Passwort", submit: "Anmelden" },
     mail: { signup: /bestätigen Sie Ihre Registrierung/i, reset: /Passwort zurück/i, generated: /Bestätigen Sie Ihre E-Mail-Adresse/i },
     confirmTitle: "Registrierung bestätigen",
@@ -87,26 +70,9 @@ async function signUp(
   password = STRONG,
   options: { submit: boolean; waitUntil?: "load" | "domcontentloaded"; terms?: false } = { submit: true },
 ) {
-  const labels = lang.signup;
   await page.goto("/signup", { waitUntil: options.waitUntil ?? "load" });
-  await page.getByLabel(labels.company).fill("Druckerei Beispiel GmbH");
-  await page.getByLabel(labels.firstname).fill("Johanna");
-  await page.getByLabel(labels.lastname).fill("Schmitz");
-  await page.getByLabel(labels.email).fill(email);
-  await page.getByLabel(labels.password, { exact: true }).fill(password);
-  await page.getByLabel(labels.confirmation, { exact: true }).fill(password);
-  if (options.terms !== false) await acceptTerms(page, lang);
-  if (options.submit) await page.getByRole("button", { name: labels.submit, exact: true }).click();
-}
-
-/** Turns the terms switch on the way a person does: by its visible label. */
-async function acceptTerms(scope: Page | Locator, lang: Language) {
-  const terms = scope.getByRole("switch", { name: lang.signup.terms });
-  // A click while React is still hydrating the dialog can get lost: look again and click again.
-  await expect(async () => {
-    if (!(await terms.isChecked())) await scope.getByText(lang.signup.terms, { exact: true }).click();
-    await expect(terms).toBeChecked({ timeout: 1500 });
-  }).toPass();
+  await fillSignup(page, lang.signup, email, password, { terms: options.terms });
+  if (options.submit) await page.getByRole("button", { name: lang.signup.submit, exact: true }).click();
 }
 
 /**
@@ -298,7 +264,7 @@ for (const lang of LANGUAGES) {
       await dialog.getByLabel(lang.signup.firstname).fill("Tim");
       await dialog.getByLabel(lang.signup.lastname).fill("Tester");
       await dialog.getByLabel(lang.signup.email).fill(email);
-      await acceptTerms(dialog, lang);
+      await acceptTerms(dialog, lang.signup);
       await dialog.getByRole("button", { name: lang.signup.submit, exact: true }).click();
       await expect(dialog.getByText(lang.welcome.sent)).toBeVisible();
 

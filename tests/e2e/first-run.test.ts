@@ -5,6 +5,7 @@ import { e2eDb } from "../support/e2e-users.ts";
 import { atOneSize } from "./support/language-size.ts";
 import { linkIn, waitForMail } from "./support/mailbox.ts";
 import { axeViolations } from "./support/reader-checks.ts";
+import { fillSignup, SIGNUP_LABELS } from "./support/signup.ts";
 
 // The first hour in one journey (issue 46 'Done means'): sign up, confirm, upload, see the cover
 // while the other pages still render, open the editor on the pages there so far and watch the
@@ -15,16 +16,7 @@ const LANGUAGES = [
   {
     code: "en",
     locale: "en-US",
-    signup: {
-      company: "Company name",
-      firstname: "First name",
-      lastname: "Last name",
-      email: "E-mail address",
-      password: "Password",
-      confirmation: "Repeat password",
-      terms: "I accept the terms and conditions.",
-      submit: "Sign up",
-    },
+    signup: SIGNUP_LABELS.en,
     mail: /confirm your registration/i,
     book: "Book contingent",
     locked: "Opens once you have confirmed your registration (link in our e-mail)",
@@ -45,16 +37,7 @@ const LANGUAGES = [
   {
     code: "de",
     locale: "de-DE",
-    signup: {
-      company: "Firmenname",
-      firstname: "Vorname",
-      lastname: "Nachname",
-      email: "E-Mail-Adresse",
-      password: "Passwort",
-      confirmation: "Passwort wiederholen",
-      terms: "Ich akzeptiere die Allgemeinen Geschäftsbedingungen.",
-      submit: "Registrieren",
-    },
+    signup: SIGNUP_LABELS.de,
     mail: /bestätigen Sie Ihre Registrierung/i,
     book: "Kontingent buchen",
     locked: "Verfügbar, sobald Sie Ihre Registrierung bestätigt haben (Link in unserer E-Mail)",
@@ -95,17 +78,7 @@ for (const lang of LANGUAGES) {
       // Sign up, then the confirmation link from the mail (it posts at once, no forced wait).
       const email = `first-${lang.code}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
       await page.goto("/signup");
-      await page.getByLabel(lang.signup.company).fill("Druckerei Beispiel GmbH");
-      await page.getByLabel(lang.signup.firstname).fill("Johanna");
-      await page.getByLabel(lang.signup.lastname).fill("Schmitz");
-      await page.getByLabel(lang.signup.email).fill(email);
-      await page.getByLabel(lang.signup.password, { exact: true }).fill(STRONG);
-      await page.getByLabel(lang.signup.confirmation, { exact: true }).fill(STRONG);
-      const terms = page.getByRole("switch", { name: lang.signup.terms });
-      await expect(async () => {
-        if (!(await terms.isChecked())) await page.getByText(lang.signup.terms, { exact: true }).click();
-        await expect(terms).toBeChecked({ timeout: 1500 });
-      }).toPass();
+      await fillSignup(page, lang.signup, email, STRONG);
       await page.getByRole("button", { name: lang.signup.submit, exact: true }).click();
       await expect(page).toHaveURL(/\/epaper$/);
       // Before confirming, the navigation is there; what confirming opens is shown locked, saying why.
