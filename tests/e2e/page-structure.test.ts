@@ -143,6 +143,30 @@ test.describe("pages order and structure in English", () => {
     await expect(page.getByText("Kept element").first()).toBeVisible();
     const rows = await e2eDb().selectFrom("page").select("page").where("epaperId", "=", epaperId).orderBy("page").execute();
     expect(rows.map((row) => row.page)).toEqual([1, 2, 3, 4]);
+
+    // The editor's strip (issue 46): page 4 dropped on the left half of page 3 lands before it.
+    if (testInfo.project.name === "desktop") {
+      const fourth = await e2eDb()
+        .selectFrom("page")
+        .select("id")
+        .where("epaperId", "=", epaperId)
+        .where("page", "=", 4)
+        .executeTakeFirstOrThrow();
+      const strip = page.getByTestId("page-strip");
+      const third = strip.getByRole("listitem").filter({ has: page.getByRole("button", { name: "Page 3", exact: true }) });
+      await strip
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("button", { name: "Page 4", exact: true }) })
+        .dragTo(third, { targetPosition: { x: 5, y: 20 } });
+      await expect
+        .poll(async () => (await e2eDb().selectFrom("page").select("page").where("id", "=", fourth.id).executeTakeFirstOrThrow()).page, {
+          timeout: 60_000,
+        })
+        .toBe(3);
+      // The editor shows the moved page in its new place.
+      await expect(page).toHaveURL(/\?page=3$/);
+      await expect(page.getByText("Kept element").first()).toBeVisible();
+    }
   });
 });
 

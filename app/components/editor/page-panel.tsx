@@ -4,6 +4,7 @@ import { useTranslation } from "#app/components/hooks/use-translation";
 import { useNarrowPanel } from "#app/components/hooks/use-narrow-panel";
 import { Drawer } from "#app/components/ui/drawer";
 import type { ThumbnailColumns } from "#app/rules/editor-pages";
+import type { DraggedPage, DropTarget } from "#app/components/hooks/use-page-drag";
 import { type PageChunk, PageStrip } from "./page-strip.tsx";
 
 const COLUMNS_KEY = "ep-editor-columns";
@@ -70,6 +71,7 @@ export function PagePanel(props: {
   chunk: PageChunk;
   current: number;
   onChoose: (page: number) => void;
+  onMove?: (page: DraggedPage, target: DropTarget) => void;
 }) {
   const { t } = useTranslation();
   const { wide, open, setOpen } = useNarrowPanel();

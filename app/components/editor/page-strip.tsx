@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type DraggedPage, type DropTarget, dropEdge, dropSide, usePageDrag } from "#app/components/hooks/use-page-drag";
 import { Button } from "react-aria-components";
 import { useTranslation } from "#app/components/hooks/use-translation";
 import { href } from "react-router";
@@ -51,10 +52,14 @@ export function PageStrip(props: {
   current: number;
   columns: ThumbnailColumns;
   onChoose: (page: number) => void;
+  /** Page order by drag and drop (issue 46), for those who may change it; the pages dialog keeps the keyboard's way. */
+  onMove?: (page: DraggedPage, target: DropTarget) => void;
   className?: string;
 }) {
   const { t } = useTranslation();
   const { pages, need } = usePages(props.epaperId, props.chunk);
+  const drag = usePageDrag((page, target) => props.onMove?.(page, target), { across: props.columns > 1 });
+  const edge = props.columns > 1 ? dropSide : dropEdge;
   const total = props.chunk.total;
   const thumbWidth = THUMBNAIL_WIDTHS[props.columns - 1] ?? THUMBNAIL_WIDTHS[0];
   const sample = pages.get(props.current) ?? props.chunk.pages[0];
@@ -110,9 +115,11 @@ export function PageStrip(props: {
           return (
             <li
               key={number}
+              {...(props.onMove && page ? drag.itemProps({ id: page.id, number }) : {})}
               aria-setsize={total}
               aria-posinset={number}
-              className="absolute"
+              data-moved={(page && drag.moved === page.id) || undefined}
+              className={`absolute ${page ? edge(drag.target, page.id) : ""} ${page && drag.moved === page.id ? "rounded-md bg-brand-50 ring-2 ring-brand-600" : ""}`}
               style={{ top: row * rowHeight, left: column * (thumbWidth + 4), width: thumbWidth }}
             >
               <Button

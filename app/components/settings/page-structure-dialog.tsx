@@ -13,7 +13,7 @@ import { isPageProcess, moveChangesNothing, type StructureView, structureChangeA
 import { PAGES_DEFAULT_SIZE, type PageSize } from "#app/rules/pages-settings";
 import { PagePager } from "./page-pager.tsx";
 import { type StructureAction, StructureActionPanel } from "./page-structure-actions.tsx";
-import { dropEdge, usePageDrag } from "./page-drag.ts";
+import { dropEdge, usePageDrag } from "#app/components/hooks/use-page-drag";
 
 type Status = { text: string; error: boolean } | null;
 type Live = { ready: number; total: number } | null;
@@ -102,11 +102,10 @@ export function PageStructureDialog(props: {
     return (await fetchView(number - 1, 1))?.pages[0]?.id ?? null;
   };
 
-  const drag = usePageDrag((pageId, target) => {
-    const from = view?.pages.find((page) => page.id === pageId);
-    if (!from || moveChangesNothing(from.number - 1, target.number - 1, target.before)) return;
+  const drag = usePageDrag((from, target) => {
+    if (moveChangesNothing(from.number - 1, target.number - 1, target.before)) return;
     setAction(null);
-    void send({ intent: "move", pageId, targetPageId: target.id, before: String(target.before) });
+    void send({ intent: "move", pageId: from.id, targetPageId: target.id, before: String(target.before) });
   });
 
   const process = view?.process ?? null;

@@ -13,6 +13,7 @@ import { PageCanvas } from "#app/components/editor/page-canvas";
 import { EpaperSelector } from "#app/components/editor/epaper-selector";
 import { PagePanel } from "#app/components/editor/page-panel";
 import { PagesToCheckNote, RenderingNote } from "#app/components/editor/rendering-note";
+import { usePageMove } from "#app/components/editor/use-page-move";
 import { useTour } from "#app/components/hooks/use-tour";
 import { EDITOR_TOUR, noContainer } from "#app/components/tours/studio-tours";
 import { EpaperNotFound } from "#app/lifecycle/epaper-process.server";
@@ -132,6 +133,7 @@ function EditorScreen({ loaderData }: Route.ComponentProps) {
   const created = useCallback((element: MediaElement) => setSelectedId(element.id), []);
   const selected = media.find((element) => element.id === selectedId);
   useTour("epaper-tour", EDITOR_TOUR, true, noContainer);
+  const movePage = usePageMove(epaper.id, goTo);
   return (
     <main id="main" className="mx-auto flex w-full max-w-[1800px] flex-1 flex-col gap-4 p-4 sm:p-6 lg:flex-row lg:items-start">
       <div className="flex min-w-0 flex-col gap-3 lg:sticky lg:top-4 lg:w-[260px] lg:shrink-0">
@@ -162,6 +164,7 @@ function EditorScreen({ loaderData }: Route.ComponentProps) {
             chunk={chunk}
             current={page.number}
             onChoose={goTo}
+            onMove={editable && loaderData.dialogs.structure ? movePage : undefined}
           />
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { type DragEvent, useEffect, useState } from "react";
 
 export type DropTarget = { id: string; number: number; before: boolean };
-type DraggedPage = { id: string; number: number };
+export type DraggedPage = { id: string; number: number };
 
 /** How long the moved page stays marked after its move was asked for (issue 46). */
 const MOVED_MARK_MS = 6000;
@@ -11,10 +11,11 @@ const MOVED_MARK_MS = 6000;
  * by which half the pointer is over. The move itself is the dialog's 'Move page' operation (its
  * keyboard way stays: the page's menu); the moved page is marked for a few seconds so the eye
  * finds it in its new place. Native HTML drag and drop: pointers with a mouse or pen; on touch
- * screens the menu's 'Move page' does it.
+ * screens the menu's 'Move page' does it. `across`: the pages lie side by side (the editor's
+ * strip of thumbnails), so the pointer's left or right half decides.
  */
-export function usePageDrag(onDrop: (pageId: string, target: DropTarget) => void) {
-  const [dragging, setDragging] = useState<string | null>(null);
+export function usePageDrag(onDrop: (page: DraggedPage, target: DropTarget) => void, options: { across?: boolean } = {}) {
+  const [dragging, setDragging] = useState<DraggedPage | null>(null);
   const [target, setTarget] = useState<DropTarget | null>(null);
   const [moved, setMoved] = useState<string | null>(null);
   useEffect(() => {
@@ -32,21 +33,22 @@ export function usePageDrag(onDrop: (pageId: string, target: DropTarget) => void
     onDragStart: (event: DragEvent<HTMLElement>) => {
       event.dataTransfer.effectAllowed = "move";
       event.dataTransfer.setData("text/plain", page.id);
-      setDragging(page.id);
+      setDragging(page);
     },
     onDragOver: (event: DragEvent<HTMLElement>) => {
-      if (!dragging || dragging === page.id) return;
+      if (!dragging || dragging.id === page.id) return;
       event.preventDefault();
       event.dataTransfer.dropEffect = "move";
       const box = event.currentTarget.getBoundingClientRect();
-      const before = event.clientY < box.top + box.height / 2;
+      // In a grid of thumbnails pages follow each other across; in a list, down.
+      const before = options.across ? event.clientX < box.left + box.width / 2 : event.clientY < box.top + box.height / 2;
       if (target?.id !== page.id || target.before !== before) setTarget({ id: page.id, number: page.number, before });
     },
     onDrop: (event: DragEvent<HTMLElement>) => {
       event.preventDefault();
       if (dragging && target) {
         onDrop(dragging, target);
-        setMoved(dragging);
+        setMoved(dragging.id);
       }
       end();
     },
@@ -59,4 +61,10 @@ export function usePageDrag(onDrop: (pageId: string, target: DropTarget) => void
 export function dropEdge(target: DropTarget | null, pageId: string): string {
   if (target?.id !== pageId) return "";
   return target.before ? "border-t-4 border-t-brand-600" : "border-b-4 border-b-brand-600";
+}
+
+/** The same line for pages side by side: left or right of the page under the pointer. */
+export function dropSide(target: DropTarget | null, pageId: string): string {
+  if (target?.id !== pageId) return "";
+  return target.before ? "border-s-4 border-s-brand-600" : "border-e-4 border-e-brand-600";
 }
