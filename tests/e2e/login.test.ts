@@ -10,6 +10,19 @@ async function logIn(page: Page, labels: { email: string; password: string; subm
   await page.getByRole("button", { name: labels.submit, exact: true }).click();
 }
 
+/**
+ * Logs out through the main menu. The page came as server-rendered HTML (a redirect from /login):
+ * a press before React has hydrated it opens nothing, so the menu is pressed until it opens.
+ */
+async function logOut(page: Page, menu: RegExp, item: string) {
+  const logout = page.getByRole("menuitem", { name: item });
+  await expect(async () => {
+    if (!(await logout.isVisible())) await page.getByRole("button", { name: menu }).click();
+    await expect(logout).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  await logout.click();
+}
+
 test.describe("login in English", () => {
   test.use({ locale: "en-US" });
   const labels = { email: "E-mail address", password: "Password", submit: "Log in" };
@@ -27,8 +40,7 @@ test.describe("login in English", () => {
     await expect(page).toHaveURL(/\/epaper$/);
 
     // Logout sits in the app shell's main menu (studio-admin.md §2).
-    await page.getByRole("button", { name: /^Main menu/ }).click();
-    await page.getByRole("menuitem", { name: "Log out" }).click();
+    await logOut(page, /^Main menu/, "Log out");
     await expect(page).toHaveURL(/\/login$/);
     await page.goto("/epaper");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fepaper$/);
@@ -63,8 +75,7 @@ test.describe("login in German", () => {
     await logIn(page, labels);
     await expect(page).toHaveURL(/\/epaper$/);
     await expect(page.getByRole("heading", { level: 1, name: "Meine ePaper" })).toBeVisible();
-    await page.getByRole("button", { name: /^Hauptmenü/ }).click();
-    await page.getByRole("menuitem", { name: "Abmelden" }).click();
+    await logOut(page, /^Hauptmenü/, "Abmelden");
     await expect(page).toHaveURL(/\/login$/);
   });
 });
