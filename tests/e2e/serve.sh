@@ -4,11 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export NODE_ENV=production
-# E2E_SLOT (0–3) lets several runs share a machine; tests/e2e/support/slot.ts derives the same values.
+# E2E_SLOT (0–2) lets several runs share a machine; tests/e2e/support/slot.ts derives the same values.
 SLOT=${E2E_SLOT:-0}
 BASE=$((3100 + SLOT * 10))
 SUFFIX=$([ "$SLOT" = 0 ] && echo "" || echo "_$SLOT")
-REDIS_DBS=(14 13 9 8)
+REDIS_DBS=(14 13 9)
 export PORT=$BASE CONTENT_PORT=$((BASE + 1)) WORKER_PORT=$((BASE + 2)) RENDER_NODE_PORT=$((25151 + SLOT * 10))
 export PUBLIC_URL=http://localhost:$BASE CONTENT_URL=http://127.0.0.1:$((BASE + 1)) LANDING_URL=http://localhost:$BASE/landing
 export DATABASE_URL=mysql://root@127.0.0.1:3306/epaper_e2e$SUFFIX

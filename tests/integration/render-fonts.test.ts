@@ -12,7 +12,8 @@ import { TEST_PORTS } from "#tests/support/test-ports";
  * poppler-data (installed by `npm start`, `npm test` and the Dockerfile), and a page that still
  * renders blank although it has text is kept and marked for support (supervision 'low').
  */
-const REDIS_URL = "redis://127.0.0.1:6379/7";
+// Its own database (the upload suite has 7): a farm empties its database and lists its nodes there.
+const REDIS_URL = "redis://127.0.0.1:6379/8";
 
 let farm: Farm;
 let node: NodeProcess;
