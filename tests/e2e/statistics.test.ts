@@ -33,6 +33,11 @@ const LANGUAGES = [
     last7: "Last 7 days",
     download: "Download CSV",
     fromAfterTo: "The start date must not be after the end date.",
+    from: "From",
+    // One date format per language (issue 46 item 20), whatever the browser's locale: ISO in English.
+    shownDay: "2026-03-01",
+    daySegment: 2,
+    show: "Show",
     readingNow: (count: number) => `Reading now: ${count}`,
     channelActions: (name: string) => `Actions for channel ${name}`,
     channelTitle: (name: string) => `Channel statistics: ${name}`,
@@ -49,6 +54,10 @@ const LANGUAGES = [
     last7: "Letzte 7 Tage",
     download: "CSV herunterladen",
     fromAfterTo: "Das Startdatum darf nicht nach dem Enddatum liegen.",
+    from: "Von",
+    shownDay: "01.03.2026",
+    daySegment: 0,
+    show: "Anzeigen",
     readingNow: (count: number) => `Gerade am Lesen: ${count}`,
     channelActions: (name: string) => `Aktionen für Kanal ${name}`,
     channelTitle: (name: string) => `Kanalstatistik: ${name}`,
@@ -320,6 +329,16 @@ for (const lang of LANGUAGES) {
       await page.goto(`/epaper/${epaperId}/statistics?from=2026-03-10&to=2026-03-01`);
       await expect(page.getByRole("alert").filter({ hasText: lang.fromAfterTo })).toBeVisible();
       await expect(page.getByRole("heading", { level: 1, name: lang.title(name) })).toBeVisible();
+      // The range's days read in the studio's format, and the keyboard changes them.
+      await page.goto(`/epaper/${epaperId}/statistics?from=2026-03-01&to=2026-03-10`);
+      const from = page.getByRole("group", { name: lang.from });
+      await expect(async () => {
+        expect(((await from.textContent()) ?? "").replace(/[^\d.-]/g, "")).toBe(lang.shownDay);
+        await from.getByRole("spinbutton").nth(lang.daySegment).press("ArrowUp");
+        await expect(from.getByRole("spinbutton").nth(lang.daySegment)).toHaveText(/^0?2$/, { timeout: 1000 });
+      }).toPass();
+      await page.getByRole("button", { name: lang.show, exact: true }).click();
+      await expect(page).toHaveURL(/\?from=2026-03-02&to=2026-03-10$/);
 
       // The editor leads there as well.
       await page.goto(`/epaper/${epaperId}`);

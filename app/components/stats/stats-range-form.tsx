@@ -2,14 +2,12 @@ import { useId } from "react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "#app/components/hooks/use-translation";
 import { Button, buttonClassName } from "#app/components/ui/button";
+import { DayField } from "#app/components/ui/date-field";
 import { formatDay } from "./stats-format.ts";
 import { addDays, STATS_MAX_DAYS, type StatsRange, type StatsRangeProblem } from "#app/rules/readership-stats";
 
 /** The quick choices: the last n days up to today. */
 const QUICK_DAYS = [7, 30, 90] as const;
-
-const dateInput =
-  "min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base outline-none focus:border-brand-600 aria-[invalid=true]:border-red-600";
 
 /**
  * The statistics screen's period (issue 31 item 4): two date fields sent by GET (the address
@@ -81,23 +79,7 @@ export function StatsRangeForm(props: {
   );
 }
 
-/** One end of the range: a labelled date field, marked invalid (and described) when `errorId` names the message. */
+/** One end of the range: a labelled day, marked invalid (and described) when `errorId` names the message. */
 function DateField(props: { name: "from" | "to"; label: string; value: string; errorId: string | undefined }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm text-slate-700">
-        {props.label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        name={props.name}
-        defaultValue={props.value}
-        aria-invalid={props.errorId ? true : undefined}
-        aria-describedby={props.errorId}
-        className={dateInput}
-      />
-    </div>
-  );
+  return <DayField name={props.name} label={props.label} defaultValue={props.value} errorId={props.errorId} />;
 }

@@ -1,3 +1,4 @@
+import { DayField } from "#app/components/ui/date-field";
 import { useTranslation } from "#app/components/hooks/use-translation";
 import { Button as AriaButton, Dialog, DialogTrigger, Popover } from "react-aria-components";
 import { href, Link, useFetcher } from "react-router";
@@ -148,18 +149,14 @@ function RemoveAtPicker({ row }: { row: ChannelView }) {
   const fetcher = useFetcher();
   const value = row.removeAt ? new Date(row.removeAt).toISOString().slice(0, 10) : "";
   return (
-    <input
+    <DayField
       key={value}
-      type="date"
+      label={t("support.channels.removeAtLabel", { name: row.name })}
+      labelHidden
       defaultValue={value}
       min={new Date().toISOString().slice(0, 10)}
-      disabled={!row.canSetRemoveAt}
-      aria-label={t("support.channels.removeAtLabel", { name: row.name })}
-      onChange={(event) => {
-        const next = event.currentTarget.value;
-        if (next !== value) fetcher.submit({ intent: "setChannelRemoveAt", channelId: row.id, removeAt: next }, { method: "POST" });
-      }}
-      className="min-h-9 rounded-md border border-slate-300 px-2 disabled:bg-slate-50"
+      isDisabled={!row.canSetRemoveAt}
+      onCommit={(next) => fetcher.submit({ intent: "setChannelRemoveAt", channelId: row.id, removeAt: next ?? "" }, { method: "POST" })}
     />
   );
 }
