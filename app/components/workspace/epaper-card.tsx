@@ -11,7 +11,7 @@ import { formatDate } from "#app/utils/format-date";
 import { PreviewDialog, ZipDialog } from "./publish-dialogs.tsx";
 import { PreviewLinkDialog } from "./preview-link-dialog.tsx";
 import { type LiveProgress, ProcessOverlay } from "./process-overlay.tsx";
-import { PublishStateNote } from "./publish-state-note.tsx";
+import { CardStatusLine, PublishStateNote } from "./publish-state-note.tsx";
 import { ChannelSelectDialog } from "#app/components/channels/channel-select-dialog";
 import { Button } from "#app/components/ui/button";
 import { LockIcon, StarIcon } from "#app/components/folders/folder-tree-icons";
@@ -201,15 +201,7 @@ export function EpaperCard(props: {
               card.name
             )}
           </h3>
-          <p className="truncate text-xs text-slate-600">
-            {t(`epaper.card.status.${state === "empty" ? "cancelled" : state}`)}
-            {state === "ready" ? ` · ${t("epaper.card.pages", { count: card.pageCount })}` : ""}
-            {state === "ready" && card.pagesToCheck > 0 ? (
-              <span className="font-medium text-amber-800" data-testid="pages-to-check">
-                {` · ${t("epaper.card.pagesToCheck", { count: card.pagesToCheck })}`}
-              </span>
-            ) : null}
-          </p>
+          <CardStatusLine card={card} state={state} />
           <p className="text-xs text-slate-500">{t("epaper.card.created", { date: formatDate(card.createdAt, props.language) })}</p>
           <PublishStateNote card={card} language={props.language} />
         </div>

@@ -23,3 +23,19 @@ export function PublishStateNote({ card, language }: { card: Card; language: str
     </p>
   );
 }
+
+/** The card's state line: its state, its pages once ready, and the pages to check (issue 46 item 11). */
+export function CardStatusLine({ card, state }: { card: Card; state: "processing" | "failed" | "cancelled" | "ready" | "empty" }) {
+  const { t } = useTranslation();
+  return (
+    <p className="truncate text-xs text-slate-600">
+      {t(`epaper.card.status.${state === "empty" ? "cancelled" : state}`)}
+      {state === "ready" ? ` · ${t("epaper.card.pages", { count: card.pageCount })}` : ""}
+      {state === "ready" && card.pagesToCheck > 0 ? (
+        <span className="font-medium text-amber-800" data-testid="pages-to-check">
+          {` · ${t("epaper.card.pagesToCheck", { count: card.pagesToCheck })}`}
+        </span>
+      ) : null}
+    </p>
+  );
+}
