@@ -25,6 +25,10 @@ const LANGUAGES = [
     cover: (name: string) => `Cover of ${name}`,
     rendering: /of 65 pages are ready; the others appear here as they are rendered/,
     ofPages: "of 65",
+    preview: "Preview",
+    previewQueued: "Preview opens when all pages are ready …",
+    previewTitle: (name: string) => `Preview of ${name}`,
+    previewBack: "Back to editing",
     back: "Back to my ePapers",
     actions: (name: string) => `Actions for ${name}`,
     linkMenu: "Preview link",
@@ -46,6 +50,10 @@ const LANGUAGES = [
     cover: (name: string) => `Titelseite von ${name}`,
     rendering: /von 65 Seiten sind fertig; die übrigen erscheinen hier, sobald sie gerendert sind/,
     ofPages: "von 65",
+    preview: "Vorschau",
+    previewQueued: "Vorschau öffnet sich, wenn alle Seiten fertig sind …",
+    previewTitle: (name: string) => `Vorschau von ${name}`,
+    previewBack: "Zurück zur Bearbeitung",
     back: "Zurück zu meinen ePapern",
     actions: (name: string) => `Aktionen für ${name}`,
     linkMenu: "Vorschau-Link",
@@ -124,9 +132,15 @@ for (const lang of LANGUAGES) {
       expect(await stored()).toBeLessThan(65);
       await page.screenshot({ path: testInfo.outputPath(`first-run-editor-${lang.code}.png`) });
       expect(await axeViolations(page)).toEqual([]);
-      await expect(note).toHaveCount(0, { timeout: 120_000 });
-      await expect(page.getByRole("toolbar").getByText(lang.ofPages, { exact: true })).toBeVisible();
+      // The preview, pressed now, waits for the last page and then opens by itself.
+      await page.getByRole("button", { name: lang.preview, exact: true }).click();
+      await expect(page.getByRole("button", { name: lang.previewQueued })).toBeDisabled();
+      const preview = page.getByRole("dialog", { name: lang.previewTitle(name) });
+      await expect(preview).toBeVisible({ timeout: 120_000 });
+      await expect(note).toHaveCount(0);
       expect(await stored()).toBe(65);
+      await preview.getByRole("button", { name: lang.previewBack }).click();
+      await expect(page.getByRole("toolbar").getByText(lang.ofPages, { exact: true })).toBeVisible();
 
       // A preview link, opened by a reader with its password.
       await page.getByRole("link", { name: lang.back }).click();

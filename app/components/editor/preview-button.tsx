@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/components/hooks/use-translation";
 import { href, useFetcher, useRevalidator } from "react-router";
 import { useStudioEvent } from "#app/components/studio-events";
@@ -20,7 +20,7 @@ export function PreviewButton(props: {
   page: number;
   preview: EditorPreview;
   contentUrl: string;
-  /** The first render still runs: there is nothing whole to publish yet (issue 46). */
+  /** The first render still runs: a press waits for its end, then publishes and opens the preview (issue 46). */
   rendering: boolean;
 }) {
   const { t } = useTranslation();
@@ -31,6 +31,9 @@ export function PreviewButton(props: {
   const [waitingSince, setWaitingSince] = useState<string | null | undefined>(undefined);
   const current = props.preview && !props.preview.outdated ? props.preview : null;
   const waiting = waitingSince !== undefined;
+  // Pressed during the first render (issue 46): the preview is published and opened as soon as
+  // the last page is there, without a second press.
+  const [queued, setQueued] = useState(false);
 
   // The publish ends with an epaperProcess event: load the new preview (or learn it failed).
   useStudioEvent((event) => {
@@ -50,6 +53,7 @@ export function PreviewButton(props: {
 
   const action = href("/epaper/:epaperId/action", { epaperId: props.epaperId });
   const press = () => {
+    if (props.rendering) return setQueued(true);
     if (current) {
       setOpen(true);
       return void opener.submit({ intent: "openPreview", pageNumber: props.page }, { method: "post", action });
@@ -57,16 +61,23 @@ export function PreviewButton(props: {
     setWaitingSince(props.preview?.publishedAt ?? null);
     void fetcher.submit({ intent: "publishPreview" }, { method: "post", action });
   };
+  const pressRef = useRef(press);
+  pressRef.current = press;
+  useEffect(() => {
+    if (!queued || props.rendering) return;
+    setQueued(false);
+    pressRef.current();
+  }, [queued, props.rendering]);
   const url = current ? `${previewAddress(props.contentUrl, current.hash)}#/page/${props.page}` : null;
   return (
     <>
       <Button
         variant="secondary"
         onPress={press}
-        isDisabled={waiting || props.rendering}
+        isDisabled={waiting || queued}
         aria-describedby={props.rendering ? "rendering-note" : undefined}
       >
-        {waiting ? t("editor.previewPublishing") : t("editor.preview")}
+        {queued ? t("editor.previewQueued") : waiting ? t("editor.previewPublishing") : t("editor.preview")}
       </Button>
       <PreviewDialog isOpen={open && url !== null} onClose={() => setOpen(false)} name={props.name} url={url} />
     </>

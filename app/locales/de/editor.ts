@@ -24,7 +24,7 @@ export default {
     loadingPages: "Seiten werden geladen …",
     toolbar: "Seitenansicht",
     rendering:
-      "{{ready}} von {{total}} Seiten sind fertig; die übrigen erscheinen hier, sobald sie gerendert sind. Die Vorschau und die Seitendialoge öffnen sich, wenn alle da sind.",
+      "{{ready}} von {{total}} Seiten sind fertig; die übrigen erscheinen hier, sobald sie gerendert sind. Die Seitendialoge öffnen sich, wenn alle da sind; die Vorschau, jetzt gedrückt, öffnet sich dann von selbst.",
     pagesToCheck: {
       title: "Zu prüfende Seiten",
       blank_one:
@@ -57,6 +57,7 @@ export default {
     pdfLinks: "Links im PDF",
     preview: "Vorschau",
     previewPublishing: "Vorschau wird erstellt …",
+    previewQueued: "Vorschau öffnet sich, wenn alle Seiten fertig sind …",
     clickArea: "Klickbereich: {{name}}",
     kinds: {
       internalLink: "Interner Link",

@@ -22,7 +22,7 @@ export default {
     loadingPages: "Loading pages …",
     toolbar: "Page view",
     rendering:
-      "{{ready}} of {{total}} pages are ready; the others appear here as they are rendered. The preview and the pages dialogs open when all are there.",
+      "{{ready}} of {{total}} pages are ready; the others appear here as they are rendered. The pages dialogs open when all are there; the preview, pressed now, opens by itself then.",
     pagesToCheck: {
       title: "Pages to check",
       blank_one:
@@ -53,6 +53,7 @@ export default {
     pdfLinks: "Links in the PDF",
     preview: "Preview",
     previewPublishing: "Preparing the preview …",
+    previewQueued: "Preview opens when all pages are ready …",
     clickArea: "Click area: {{name}}",
     kinds: {
       internalLink: "Internal link",
