@@ -114,9 +114,11 @@ test("a period without readers shows a sentence instead of charts of zeros", asy
 test("a refused period: its message next to its field, the quick choices and the download of the range shown", async () => {
   const html = await render("de", statsOf(), { key: "rangeTooLong", field: "to" });
   expect(html).toContain("Bitte wählen Sie höchstens 366 Tage.");
-  const input = (name: string) => html.match(/<input[^>]*>/g)?.find((tag) => tag.includes(`name="${name}"`)) ?? "";
-  expect(input("to")).toContain('aria-invalid="true"');
-  expect(input("from")).not.toContain("aria-invalid");
+  // The 'to' field's day, month and year are marked invalid (the 'from' field, first, is not).
+  expect(html.match(/role="spinbutton"[^>]*aria-invalid="true"/g)).toHaveLength(3);
+  expect(html.indexOf('aria-invalid="true"')).toBeGreaterThan(html.indexOf('name="from"'));
+  // Days in the studio's German format, whatever the browser's locale (issue 46 item 20).
+  expect(html).toMatch(/data-type="day">\d{2}<\/span>/);
   expect(html).toContain("Letzte 7 Tage");
   // The range shown is the last 7 days up to today: its quick choice is marked as the current one.
   expect(html).toMatch(/aria-current="true"[^>]*>Letzte 7 Tage/);

@@ -57,6 +57,7 @@ export function DayField(props: {
         aria-describedby={props.errorId}
         aria-label={props.labelHidden ? props.label : undefined}
         granularity="day"
+        shouldForceLeadingZeros
         onChange={(value: CalendarDate | null) => {
           latest.current = value ? value.toString() : null;
         }}
