@@ -4,6 +4,7 @@ import { e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { openInEditor, openSettingsDialog } from "./support/editor.ts";
 import { atOneSize } from "./support/language-size.ts";
 import { axeViolations } from "./support/reader-checks.ts";
+import { textsIn } from "./support/texts.ts";
 
 // Issue 46 'Done means': axe over every studio screen and dialog, not only the main screens. The
 // journeys of each feature check their own screens; this sweep opens the dialogs no journey
@@ -104,29 +105,6 @@ test.describe("axe sweep (en)", atOneSize("en"), () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test("the channel workspace's dialogs and the channel shop", async ({ page, context }) => {
-    const user = await insertUserWithLevel("2", { user: { emailLanguage: "en" } });
-    const channel = `Sweep channel ${createId().slice(0, 6)}`;
-    await e2eDb()
-      .insertInto("channel")
-      .values({ id: createId(), accountId: user.accountId, name: channel, shortPath: createId().slice(0, 10) })
-      .execute();
-    await logInAs(context, user);
-    await page.goto("/channel");
-    const actions = page.getByRole("article", { name: channel }).getByRole("button", { name: `Actions for channel ${channel}` });
-    await check(page, fromMenu(page, actions, "QR code"), page.getByRole("dialog", { name: `QR code of ${channel}` }));
-    await check(page, fromMenu(page, actions, "Rename"), page.getByRole("dialog", { name: "Rename channel" }));
-    await check(page, fromMenu(page, actions, "Renew address"), page.getByRole("alertdialog", { name: "Give the channel a new address?" }));
-    await check(
-      page,
-      fromMenu(page, actions, "Renew address and disconnect"),
-      page.getByRole("alertdialog", { name: "New address and disconnect?" }),
-    );
-    await page.goto("/shop/channel");
-    await expect(page.getByRole("heading", { level: 1, name: "Book channels" })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-  });
-
   test("support's drawers and confirmations, and the preferences' confirmation", async ({ page, context }) => {
     const admin = await insertUserWithLevel("4", { user: { emailLanguage: "en" } });
     const customer = await insertUserWithLevel("2", { account: { name: `Sweep customer ${createId().slice(0, 6)}` } });
@@ -189,31 +167,75 @@ test.describe("axe sweep (en)", atOneSize("en"), () => {
     const save = page.getByRole("alertdialog", { name: "Save the preference Tour?" });
     await check(page, () => page.getByRole("button", { name: "Confirm", exact: true }).click(), save);
   });
-
-  test("the editor's note of pages to check, its colour and settings dialogs", async ({ page, context }) => {
-    test.setTimeout(120_000);
-    const user = await insertUserWithLevel("2", { user: { emailLanguage: "en" } });
-    await logInAs(context, user);
-    const name = `Sweep editor ${createId().slice(0, 6)}`;
-    const epaperId = await openInEditor(page, name, "pypdf__habibi.pdf");
-    // A page the render had to stand in for (issue 46): the card and the editor name it.
-    await e2eDb().updateTable("page").set({ supervision: "high" }).where("epaperId", "=", epaperId).where("page", "=", 1).execute();
-    await page.goto("/epaper");
-    await expect(page.getByRole("article", { name }).getByTestId("pages-to-check")).toHaveText(" · 1 page to check");
-    await page.goto(`/epaper/${epaperId}`);
-    const note = page.getByRole("region", { name: "Pages to check" });
-    await expect(note).toContainText("This page could not be drawn within the time or memory limit");
-    await expect(note.getByRole("button", { name: "Go to page 1" })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-    await check(
-      page,
-      () => openSettingsDialog(page, { menu: /^Settings/, item: "Click-area colours" }),
-      page.getByRole("dialog", { name: "Click-area colours" }),
-    );
-    await check(
-      page,
-      () => openSettingsDialog(page, { menu: /^Settings/, item: "ePaper settings" }),
-      page.getByRole("dialog", { name: `Settings of ${name}` }),
-    );
-  });
 });
+
+// The same kind of sweep in German on the phone (issue 46: every language and size): the channel
+// workspace and the editor, their labels by key.
+for (const lang of ["de"] as const) {
+  test.describe(`axe sweep (${lang})`, atOneSize(lang), () => {
+    test.use({ locale: "de-DE" });
+
+    test("the channel workspace's dialogs and the channel shop", async ({ page, context }) => {
+      const t = await textsIn(lang);
+      const user = await insertUserWithLevel("2", { user: { emailLanguage: lang } });
+      const channel = `Sweep channel ${createId().slice(0, 6)}`;
+      await e2eDb()
+        .insertInto("channel")
+        .values({ id: createId(), accountId: user.accountId, name: channel, shortPath: createId().slice(0, 10) })
+        .execute();
+      await logInAs(context, user);
+      await page.goto("/channel");
+      const actions = page.getByRole("article", { name: channel }).getByRole("button", { name: t("channel.actions", { name: channel }) });
+      await check(
+        page,
+        fromMenu(page, actions, t("channel.menu.qr")),
+        page.getByRole("dialog", { name: t("channel.qr.title", { name: channel }) }),
+      );
+      await check(page, fromMenu(page, actions, t("channel.menu.rename")), page.getByRole("dialog", { name: t("channel.rename.title") }));
+      await check(
+        page,
+        fromMenu(page, actions, t("channel.menu.renewUrl")),
+        page.getByRole("alertdialog", { name: t("channel.confirm.renewTitle") }),
+      );
+      await check(
+        page,
+        fromMenu(page, actions, t("channel.menu.renewDisconnect")),
+        page.getByRole("alertdialog", { name: t("channel.confirm.renewDisconnectTitle") }),
+      );
+      await page.goto("/shop/channel");
+      await expect(page.getByRole("heading", { level: 1, name: t("shop.channel.title") })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    test("the editor's note of pages to check, its colour and settings dialogs", async ({ page, context }) => {
+      test.setTimeout(120_000);
+      const t = await textsIn(lang);
+      const user = await insertUserWithLevel("2", { user: { emailLanguage: lang } });
+      await logInAs(context, user);
+      const name = `Sweep editor ${createId().slice(0, 6)}`;
+      const epaperId = await openInEditor(page, name, "pypdf__habibi.pdf");
+      // A page the render had to stand in for (issue 46): the card and the editor name it.
+      await e2eDb().updateTable("page").set({ supervision: "high" }).where("epaperId", "=", epaperId).where("page", "=", 1).execute();
+      await page.goto("/epaper");
+      await expect(page.getByRole("article", { name }).getByTestId("pages-to-check")).toHaveText(
+        ` · ${t("epaper.card.pagesToCheck", { count: 1 })}`,
+      );
+      await page.goto(`/epaper/${epaperId}`);
+      const note = page.getByRole("region", { name: t("editor.pagesToCheck.title") });
+      await expect(note).toContainText(t("editor.pagesToCheck.blank", { count: 1 }).split(";")[0] ?? "");
+      await expect(note.getByRole("button", { name: t("editor.pagesToCheck.goTo", { page: 1 }) })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      const menu = new RegExp(`^${t("media.settings.menu")}`);
+      await check(
+        page,
+        () => openSettingsDialog(page, { menu, item: t("media.settings.clickAreaColors") }),
+        page.getByRole("dialog", { name: t("media.settings.clickAreaColors") }),
+      );
+      await check(
+        page,
+        () => openSettingsDialog(page, { menu, item: t("settings.menuItem") }),
+        page.getByRole("dialog", { name: t("settings.title", { name }) }),
+      );
+    });
+  });
+}

@@ -72,10 +72,12 @@ test("maintenance on and off, seen from a customer's open page", async ({ page, 
   await expect(maintenance).toBeChecked();
   // Support and admins keep working, with the banner.
   await expect(page.getByTestId("maintenance-banner")).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 
   // The customer's open page follows at once.
   await expect(customerPage.getByRole("heading", { level: 1, name: "Wartung" })).toBeVisible();
   await customerPage.screenshot({ path: testInfo.outputPath("maintenance-customer.png"), fullPage: true });
+  expect(await axeViolations(customerPage)).toEqual([]);
 
   await page.getByText("Maintenance mode", { exact: true }).last().click();
   await expect(maintenance).not.toBeChecked();
