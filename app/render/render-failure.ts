@@ -28,6 +28,8 @@ export function failureOfReason(reason: Reason): RenderFailure | null {
       return "pdfDamaged";
     case Reason.TOO_LARGE:
       return "pdfTooLarge";
+    case Reason.TOO_COMPLEX:
+      return "pdfTooComplex";
     default:
       return null;
   }

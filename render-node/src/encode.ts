@@ -41,7 +41,12 @@ function isSpace(byte: number | undefined) {
  * the same pixels: poppler renders once at the largest width and libvips scales down.
  */
 export async function encodePage(ppmFile: string, options: EncodeOptions) {
-  const { width, height, pixels } = parsePpm(await readFile(ppmFile));
+  return encodePixels(parsePpm(await readFile(ppmFile)), options);
+}
+
+/** The same from RGB pixels in memory (the second renderer's page, see structure.ts). */
+export async function encodePixels(image: { width: number; height: number; pixels: Buffer }, options: EncodeOptions) {
+  const { width, height, pixels } = image;
   const blank = isBlank(pixels);
   // A fresh pipeline per size over the same pixels: sharp's clone() copies the input each time.
   const source = () => sharp(pixels, { raw: { width, height, channels: 3 } });

@@ -31,6 +31,9 @@ const EnvSchema = z.object({
   RENDER_MEMORY_LIMIT_MB: z.coerce.number().int().min(128).default(1536),
   /** Pages larger than this are rendered narrower than asked (supervision low). */
   RENDER_MAX_PIXELS: z.coerce.number().int().min(1_000_000).default(24_000_000),
+  /** An image declaring more pixels than this makes its page too complex to render (issue 46):
+   * an A0 scan at 600 dpi has 0.56 billion; decoding 3.6 billion (60,000²) takes minutes. */
+  RENDER_MAX_IMAGE_PIXELS: z.coerce.number().int().min(1_000_000).default(1_000_000_000),
 });
 
 export type RenderNodeEnv = z.output<typeof EnvSchema> & {

@@ -2,7 +2,7 @@ import { Encryption } from "@ep/proto/epaper/render/v1/render_pb";
 import { describe, expect, test } from "vitest";
 import { parsePpm } from "./encode.ts";
 import { planRanges, targetWidth } from "./plan.ts";
-import { parseDocumentInfo } from "./poppler.ts";
+import { parseDocumentInfo, parseImageList } from "./poppler.ts";
 import { parseBboxLayout } from "./text.ts";
 
 describe("parseDocumentInfo", () => {
@@ -32,6 +32,24 @@ describe("parseDocumentInfo", () => {
 
   test("a document without pages is damaged", () => {
     expect(() => parseDocumentInfo("Pages:           0\n")).toThrow(/no pages/);
+  });
+});
+
+describe("parseImageList", () => {
+  test("the largest declared image of each page, in pixels; pages without images are absent", () => {
+    const output = [
+      "page   num  type   width height color comp bpc  enc interp  object ID x-ppi y-ppi size ratio",
+      "--------------------------------------------------------------------------------------------",
+      "   1     0 image   60000 60000  gray    1   8  image  no         4  0  7261  5131 11.4K 0.0%",
+      "   3     1 image     100   200  rgb     3   8  jpeg   no         9  0    72    72  2.1K 3.5%",
+      "   3     2 smask    2717  3701  gray    1   8  jpx    no        10  0    72    72  655K 2.2%",
+    ].join("\n");
+    expect(parseImageList(output)).toEqual(
+      new Map([
+        [1, 3_600_000_000],
+        [3, 2717 * 3701],
+      ]),
+    );
   });
 });
 

@@ -81,3 +81,31 @@ export function parseDocumentInfo(output: string): DocumentInfo {
 function firstLine(text: string) {
   return text.split("\n").find((line) => line.trim() !== "") ?? "unknown error";
 }
+
+/**
+ * The pixels each page's largest image declares (Width × Height of its image dictionaries), as
+ * `pdfimages -list` reads them without decoding a single pixel (30 ms for an image declaring
+ * 60,000² pixels that pdftoppm works on for minutes). Null when the listing did not finish in
+ * time or failed: it says nothing then, and the pages are rendered under their limits as always.
+ */
+export async function readDeclaredImagePixels(file: string, signal: AbortSignal, timeoutMs: number): Promise<Map<number, number> | null> {
+  try {
+    const output = String(
+      await poppler.pdfImages(file, undefined, { list: true }, { signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) }),
+    );
+    return parseImageList(output);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return null;
+  }
+}
+
+export function parseImageList(output: string): Map<number, number> {
+  const largest = new Map<number, number>();
+  for (const match of output.matchAll(/^\s*(\d+)\s+\d+\s+\S+\s+(\d+)\s+(\d+)\s/gm)) {
+    const page = Number(match[1]);
+    const pixels = Number(match[2]) * Number(match[3]);
+    if (pixels > (largest.get(page) ?? 0)) largest.set(page, pixels);
+  }
+  return largest;
+}

@@ -9,6 +9,7 @@ const CODE_OF: Record<Reason, Code> = {
   [Reason.DAMAGED]: Code.InvalidArgument,
   [Reason.TOO_LARGE]: Code.ResourceExhausted,
   [Reason.DOWNLOAD_FAILED]: Code.Unavailable,
+  [Reason.TOO_COMPLEX]: Code.ResourceExhausted,
 };
 
 /**

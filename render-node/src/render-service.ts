@@ -3,18 +3,20 @@ import path from "node:path";
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@connectrpc/connect";
 import {
+  Reason,
   type RenderDocumentRequest,
   type RenderDocumentResponseSchema,
   RenderedPageSchema,
   type RenderService,
   Supervision,
 } from "@ep/proto/epaper/render/v1/render_pb";
-import { type EncodeOptions, encodePage, placeholderPage } from "./encode.ts";
+import { type EncodeOptions, encodePage, encodePixels, placeholderPage } from "./encode.ts";
 import { Channel } from "./channel.ts";
 import type { RenderNodeEnv } from "./env.ts";
 import type { NodeMetrics } from "./metrics.ts";
 import { planRanges } from "./plan.ts";
-import { type DocumentInfo, poppler, readDocumentInfo } from "./poppler.ts";
+import { type DocumentInfo, poppler, readDeclaredImagePixels, readDocumentInfo } from "./poppler.ts";
+import { refuse } from "./refusal.ts";
 import { rasterizeRange } from "./rasterize.ts";
 import type { Slots } from "./slots.ts";
 import type { Source, SourceCache } from "./source-cache.ts";
@@ -79,11 +81,21 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
       return withWorkspace(env.tmpDir, async (dir) => {
         const { source, info } = await openSource(request, dir, context.signal);
         try {
-          const structure = await readStructure(
-            source,
-            { first: 1, last: info.pageCount, includeOutline: true, includeLinks: request.includeLinks },
-            context.signal,
+          const [structure, declared] = await Promise.all([
+            readStructure(
+              source,
+              { first: 1, last: info.pageCount, includeOutline: true, includeLinks: request.includeLinks },
+              context.signal,
+            ),
+            readDeclaredImagePixels(source.file, context.signal, INFO_TIMEOUT_MS),
+          ]);
+          // Every page declares an image the node cannot decode within its limits: no page would
+          // render, so the upload is refused now, not after minutes of rendering (issue 46).
+          const oversized = [...(declared ?? new Map<number, number>()).entries()].filter(
+            ([, pixels]) => pixels > env.RENDER_MAX_IMAGE_PIXELS,
           );
+          if (oversized.length === info.pageCount)
+            throw refuse(Reason.TOO_COMPLEX, `every page declares an image over ${env.RENDER_MAX_IMAGE_PIXELS} pixels`);
           return {
             pageCount: info.pageCount,
             pages: info.pages,
@@ -266,10 +278,18 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
               images = await encodePage(result.ppm, options);
               if (run.width < (options.widths[0] ?? 0) || texts === null) supervision = Supervision.LOW;
               if (images.blank && pageText?.text.trim()) {
-                // Text that draws nothing: fonts poppler could not find or map (issue 15 §0c). The
-                // page stays (its text layer and search work); support sees it as supervised.
-                deps.log(`page ${result.page} renders blank although it has text: fonts missing? supervised`);
-                supervision = Supervision.LOW;
+                // Text that draws nothing: fonts poppler could not find, map or load (issue 15 §0c).
+                // pdf.js substitutes a font it cannot load; its drawing replaces the blank one when
+                // it shows something (issue 46). Otherwise the page stays (its text layer and search
+                // work) and is named as a page to check.
+                const second = await secondRendering(source, result.page, run.width, options, signal);
+                if (second && !second.blank) {
+                  deps.log(`page ${result.page} rendered blank by poppler although it has text: drawn by pdf.js`);
+                  images = second;
+                } else {
+                  deps.log(`page ${result.page} renders blank although it has text: fonts missing? supervised`);
+                  supervision = Supervision.LOW;
+                }
               }
             } catch (error) {
               // A cancelled call's folder is gone (streamInWorkspace): no placeholder, no supervised page.
@@ -307,6 +327,21 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
       }
     } finally {
       release();
+    }
+  }
+
+  /** The page drawn by pdf.js (structure.ts), encoded like poppler's; null when pdf.js could not draw it in time. */
+  async function secondRendering(source: Source, page: number, width: number, options: EncodeOptions, signal: AbortSignal) {
+    try {
+      const image = await deps.structure.renderPage(
+        { file: source.file, cacheKey: source.cacheKey, page, width },
+        { timeoutMs: env.RENDER_PAGE_TIMEOUT_S * 1000, signal },
+      );
+      return await encodePixels(image, options);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      deps.log(`page ${page}: the second renderer failed: ${(error as Error).message}`);
+      return null;
     }
   }
 }

@@ -1,17 +1,52 @@
 // Runs inside a worker thread: pdf.js parses the document for its outline and link
-// annotations (poppler-utils has no tool that reports link rectangles). Kept as plain
-// JavaScript so the thread starts the same under tsx, Vitest and plain Node.
+// annotations (poppler-utils has no tool that reports link rectangles), and draws a page that
+// poppler drew blank (the second renderer, issue 46). Kept as plain JavaScript so the thread
+// starts the same under tsx, Vitest and plain Node.
 import { parentPort } from "node:worker_threads";
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+
+// The metrics of the 14 standard fonts, which pdf.js substitutes for a font it cannot load.
+const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts")}/`;
 
 parentPort.on("message", async (task) => {
   try {
-    parentPort.postMessage({ id: task.id, result: await analyze(task) });
+    if (task.kind === "render") {
+      const image = await render(task);
+      parentPort.postMessage({ id: task.id, result: image }, [image.pixels.buffer]);
+    } else parentPort.postMessage({ id: task.id, result: await analyze(task) });
   } catch (error) {
     parentPort.postMessage({ id: task.id, error: String(error?.message ?? error) });
   }
 });
+
+/** Draws one page `width` pixels wide (the frame poppler uses: pdf.js's view is the CropBox) as RGB pixels on white. */
+async function render({ file, cacheKey, page: number, width }) {
+  const doc = await open(file, cacheKey);
+  try {
+    const page = await doc.getPage(number);
+    const unscaled = page.getViewport({ scale: 1 });
+    const viewport = page.getViewport({ scale: width / unscaled.width });
+    const w = Math.max(1, Math.round(viewport.width));
+    const h = Math.max(1, Math.round(viewport.height));
+    const { canvas, context } = doc.canvasFactory.create(w, h);
+    await page.render({ canvas, canvasContext: context, viewport, background: "#ffffff" }).promise;
+    const rgba = context.getImageData(0, 0, w, h).data;
+    const pixels = new Uint8Array(w * h * 3);
+    for (let source = 0, target = 0; source < rgba.length; source += 4, target += 3) {
+      pixels[target] = rgba[source];
+      pixels[target + 1] = rgba[source + 1];
+      pixels[target + 2] = rgba[source + 2];
+    }
+    doc.canvasFactory.destroy({ canvas, context });
+    page.cleanup();
+    return { width: w, height: h, pixels };
+  } finally {
+    if (!cacheKey) await doc.destroy();
+  }
+}
 
 // The last document this thread parsed, by the source's cache key: the chunks of one
 // document reach the same node one after another, and parsing is the expensive part.
@@ -31,6 +66,7 @@ async function open(file, cacheKey) {
     useSystemFonts: false,
     stopAtErrors: false,
     verbosity: 0,
+    standardFontDataUrl: STANDARD_FONTS,
   }).promise;
   if (cacheKey) cached = { key: cacheKey, doc };
   return doc;

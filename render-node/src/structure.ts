@@ -43,14 +43,38 @@ export class StructureReader {
     return worker;
   }
 
-  async read(task: Task, options: { timeoutMs: number; signal: AbortSignal }): Promise<DocumentStructure> {
+  read(task: Task, options: { timeoutMs: number; signal: AbortSignal }): Promise<DocumentStructure> {
+    return this.#run<DocumentStructure>({ kind: "structure", ...task }, options);
+  }
+
+  /**
+   * The second renderer (issue 46): pdf.js draws one page, `width` pixels wide, as RGB pixels.
+   * It substitutes a font it cannot load where poppler draws nothing; the same time limit and
+   * heap cap as every other task of these threads.
+   */
+  async renderPage(
+    task: { file: string; cacheKey: string; page: number; width: number },
+    options: { timeoutMs: number; signal: AbortSignal },
+  ): Promise<{ width: number; height: number; pixels: Buffer }> {
+    const image = await this.#run<{ width: number; height: number; pixels: Uint8Array }>({ kind: "render", ...task }, options);
+    return {
+      width: image.width,
+      height: image.height,
+      pixels: Buffer.from(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength),
+    };
+  }
+
+  async #run<T>(task: Record<string, unknown>, options: { timeoutMs: number; signal: AbortSignal }): Promise<T> {
     const worker = this.#idle.pop() ?? this.#spawn();
     worker.ref();
     const id = this.#nextId++;
     let healthy = false;
     try {
-      const result = await new Promise<DocumentStructure>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`structure took longer than ${options.timeoutMs} ms`)), options.timeoutMs);
+      const result = await new Promise<T>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`${String(task.kind)} took longer than ${options.timeoutMs} ms`)),
+          options.timeoutMs,
+        );
         const onAbort = () => reject(options.signal.reason ?? new Error("aborted"));
         options.signal.addEventListener("abort", onAbort, { once: true });
         const cleanup = () => {
@@ -60,12 +84,12 @@ export class StructureReader {
           worker.off("error", onError);
           worker.off("exit", onExit);
         };
-        const onMessage = (message: { id: number; result?: DocumentStructure; error?: string }) => {
+        const onMessage = (message: { id: number; result?: T; error?: string }) => {
           if (message.id !== id) return;
           cleanup();
           healthy = true;
           if (message.error !== undefined) reject(new Error(message.error));
-          else resolve(message.result as DocumentStructure);
+          else resolve(message.result as T);
         };
         const onError = (error: Error) => {
           cleanup();

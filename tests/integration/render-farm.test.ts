@@ -18,6 +18,7 @@ import { renderNodeView } from "#app/models/support/render-node-view.server";
 import { permissionSubject } from "#tests/support/permission-subject";
 import { CORPUS, type Farm, fileOf, type NodeProcess, SECRET, startFarm, startRenderNode, TOKEN } from "#tests/support/render-farm";
 import { TEST_PORTS } from "#tests/support/test-ports";
+import { declaredImageBombPdf } from "#tests/support/generated-pdf";
 
 // A Redis database of its own: this file's nodes and queue never meet another file's.
 const REDIS_URL = "redis://127.0.0.1:6379/12";
@@ -150,6 +151,9 @@ describe("render farm", () => {
     expect([owner.pageCount, owner.ownerEncrypted]).toEqual([18, true]);
     await expect(analyzeBlob(farm.deps, "bench/password.pdf")).rejects.toMatchObject({ failure: "pdfPasswordProtected" });
     await expect(analyzeBlob(farm.deps, "bench/docx.pdf")).rejects.toMatchObject({ failure: "pdfNotAPdf" });
+    // An image declaring 60,000² pixels on every page: too complex, said at once (issue 46).
+    await farm.blobs.put("bench/declared-bomb.pdf", declaredImageBombPdf());
+    await expect(analyzeBlob(farm.deps, "bench/declared-bomb.pdf")).rejects.toMatchObject({ failure: "pdfTooComplex" });
   });
 
   test("a double submit never renders twice", async () => {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
-import { invisibleTextPdf, nonEmbeddedJapanesePdf } from "#tests/support/generated-pdf";
+import { brokenEmbeddedCidFontPdf, invisibleTextPdf, nonEmbeddedJapanesePdf } from "#tests/support/generated-pdf";
 import { type Farm, type NodeProcess, startFarm, startRenderNode } from "#tests/support/render-farm";
 import { TEST_PORTS } from "#tests/support/test-ports";
 
@@ -48,7 +48,14 @@ describe("fonts that are not embedded", () => {
     expect(page.supervision).toBe("none");
   });
 
-  test("a page that renders blank although it has text is kept and supervised", async () => {
+  test("a font poppler cannot load is drawn by the second renderer (pdf.js): the page is not blank, nothing to check", async () => {
+    const page = await renderGenerated("broken-cid.pdf", brokenEmbeddedCidFontPdf());
+    expect(page.text).toContain("HOOR");
+    // 'low' without the second renderer: poppler alone draws this page blank.
+    expect(page.supervision).toBe("none");
+  });
+
+  test("a page that renders blank although it has text (in both renderers) is kept and supervised", async () => {
     const page = await renderGenerated("invisible.pdf", invisibleTextPdf());
     expect(page.text).toContain("Nothing to see here");
     expect(page.supervision).toBe("low");

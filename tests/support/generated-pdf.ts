@@ -1,3 +1,5 @@
+import { deflateSync } from "node:zlib";
+
 /**
  * Small PDFs written by hand for what the corpus does not hold: objects in, a valid file with
  * its cross-reference table out. Each helper names the case it stands for.
@@ -68,6 +70,64 @@ export function invisibleTextPdf(): Buffer {
     ],
     { 5: "BT 3 Tr /F1 24 Tf 72 700 Td (Nothing to see here) Tj ET" },
   );
+}
+
+/**
+ * Text in a CID font (Identity-H) whose embedded TrueType program is broken: poppler cannot load
+ * it and draws nothing; pdf.js substitutes a font and draws the glyphs (issue 46's second
+ * renderer). The text layer reads "+HOOR" (the glyph ids as poppler maps them).
+ */
+export function brokenEmbeddedCidFontPdf(): Buffer {
+  return writePdf(
+    [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      PAGE,
+      "<< /Type /Font /Subtype /Type0 /BaseFont /BrokenCID /Encoding /Identity-H /DescendantFonts [8 0 R] >>",
+      "",
+      "<< /Type /FontDescriptor /FontName /BrokenCID /Flags 32 /FontBBox [0 -200 1000 900] /ItalicAngle 0 /Ascent 900 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 7 0 R >>",
+      "",
+      "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /BrokenCID /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor 6 0 R /DW 600 >>",
+    ],
+    { 5: "BT /F1 36 Tf 72 700 Td <002B0048004F004F0052> Tj ET", 7: "x".repeat(400) },
+  );
+}
+
+/**
+ * One page drawing an image that declares 60,000 × 60,000 grey pixels (3.6 billion) from a 12 KB
+ * stream: pdftoppm works on it for minutes; `pdfimages -list` reads the declared size at once
+ * (issue 46: refused at analysis as too complex). Binary, so not through `writePdf`.
+ */
+export function declaredImageBombPdf(): Buffer {
+  const data = deflateSync(Buffer.alloc(60_000 * 200, 0x80));
+  const content = "q 595 0 0 842 0 0 cm /Im1 Do Q";
+  const objects = [
+    Buffer.from("<< /Type /Catalog /Pages 2 0 R >>"),
+    Buffer.from("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+    Buffer.from("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>"),
+    Buffer.concat([
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width 60000 /Height 60000 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+      ),
+      data,
+      Buffer.from("\nendstream"),
+    ]),
+    Buffer.from(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`),
+  ];
+  const parts = [Buffer.from("%PDF-1.4\n")];
+  let length = parts[0]?.length ?? 0;
+  const offsets = objects.map((body, index) => {
+    const offset = length;
+    const chunk = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`), body, Buffer.from("\nendobj\n")]);
+    parts.push(chunk);
+    length += chunk.length;
+    return offset;
+  });
+  const xref = ["xref", `0 ${objects.length + 1}`, "0000000000 65535 f ", ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n `)];
+  parts.push(
+    Buffer.from([...xref, "trailer", `<< /Size ${objects.length + 1} /Root 1 0 R >>`, "startxref", String(length), "%%EOF", ""].join("\n")),
+  );
+  return Buffer.concat(parts);
 }
 
 /**
