@@ -18,6 +18,17 @@ async function check(page: Page, trigger: () => Promise<void>, opened: Locator) 
     if (!(await opened.isVisible())) await trigger();
     await expect(opened).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 20_000 });
+  // react-aria shows a modal at opacity 0 for its first frames (it measures its entrance); axe
+  // counts a transparent dialog as no dialog and then misses the page's main and h1 behind it.
+  await expect
+    .poll(() =>
+      opened.evaluate((dialog) => {
+        for (let element: Element | null = dialog; element; element = element.parentElement)
+          if (getComputedStyle(element).opacity !== "1") return false;
+        return true;
+      }),
+    )
+    .toBe(true);
   expect(await axeViolations(page), (await opened.getAttribute("aria-label").catch(() => null)) ?? "").toEqual([]);
   await page.keyboard.press("Escape");
   await expect(opened).toBeHidden();

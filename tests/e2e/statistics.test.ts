@@ -141,7 +141,7 @@ async function readAsVisitor(browser: Browser, testInfo: TestInfo, address: stri
  * names it HeadlessChrome, which the ingest drops as a bot: the beacon would be lost here, never
  * in a reader's real browser (README, "Statistics").
  */
-async function readAndLeave(testInfo: TestInfo, address: string, locale: string, how: "address" | "link") {
+async function readAndLeave(testInfo: TestInfo, address: string, epaperId: string, locale: string, how: "address" | "link") {
   const device = testInfo.project.use;
   const userAgent = `${device.userAgent} leaving-by-${how}`;
   const launch = device.launchOptions ?? {};
@@ -163,9 +163,16 @@ async function readAndLeave(testInfo: TestInfo, address: string, locale: string,
     const first = reader.locator(".ep-spread .ep-page[data-page-index='0']");
     await expect(first.locator("img").first()).toBeVisible({ timeout: 20_000 });
     await reader.waitForTimeout(3_000);
+    const before = await countedTotals(epaperId);
     if (how === "address") await reader.goto("https://example.org/typed");
     else await first.getByRole("link", { name: "Same-tab website" }).click();
     await expect(reader).toHaveTitle("elsewhere");
+    // The leaving document's beacon (its open and page 1's time) goes out after the document is
+    // gone, unseen by Playwright: the browser is closed only once the worker has counted it
+    // (closed at once, a busy machine lost it now and then).
+    await expect
+      .poll(async () => (await countedTotals(epaperId)).opens - before.opens, { timeout: 60_000, intervals: [1_000, 2_000, 3_000] })
+      .toBe(1);
   } finally {
     await browser.close();
   }
@@ -283,7 +290,7 @@ for (const lang of LANGUAGES) {
       // counted too: their open and the time on page 1, sent as the document went (issue 45).
       const before = await countedTotals(epaperId);
       const pageOneMs = (totals: Awaited<ReturnType<typeof countedTotals>>) => totals.pages.find(([p]) => p === 1)?.[1] ?? 0;
-      for (const how of ["address", "link"] as const) await readAndLeave(testInfo, address, lang.locale, how);
+      for (const how of ["address", "link"] as const) await readAndLeave(testInfo, address, epaperId, lang.locale, how);
       await expect
         .poll(
           async () => {
