@@ -135,6 +135,7 @@ for (const lang of LANGUAGES) {
       // The preview, pressed now, waits for the last page and then opens by itself.
       await page.getByRole("button", { name: lang.preview, exact: true }).click();
       await expect(page.getByRole("button", { name: lang.previewQueued })).toBeDisabled();
+      await page.screenshot({ path: testInfo.outputPath(`first-run-preview-queued-${lang.code}.png`) });
       const preview = page.getByRole("dialog", { name: lang.previewTitle(name) });
       await expect(preview).toBeVisible({ timeout: 120_000 });
       await expect(note).toHaveCount(0);

@@ -344,6 +344,7 @@ for (const lang of LANGUAGES) {
         await from.getByRole("spinbutton").nth(lang.daySegment).press("ArrowUp");
         await expect(from.getByRole("spinbutton").nth(lang.daySegment)).toHaveText(/^0?2$/, { timeout: 1000 });
       }).toPass();
+      await page.screenshot({ path: testInfo.outputPath(`statistics-range-${lang.code}.png`) });
       await page.getByRole("button", { name: lang.show, exact: true }).click();
       await expect(page).toHaveURL(/\?from=2026-03-02&to=2026-03-10$/);
 
