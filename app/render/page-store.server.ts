@@ -12,6 +12,8 @@ export type StoredRenditions = {
   images: { width: number; height: number; file: string; bytes: number }[];
   thumbnail: { width: number; height: number; file: string; bytes: number };
   words: string;
+  /** The page's text blocks (issue 47, ADR 0064); absent on pages rendered before them. */
+  blocks?: string;
 };
 export type StoredLink = { x: number; y: number; w: number; h: number; page?: number; uri?: string };
 
@@ -58,11 +60,13 @@ export async function storePageFiles(blobs: BlobStore, prefix: string, rendered:
     ...rendered.renditions.map((image) => blobs.put(`${prefix}/w${image.width}.webp`, image.webp)),
     thumbnail ? blobs.put(`${prefix}/thumb.webp`, thumbnail.webp) : Promise.resolve(),
     blobs.put(`${prefix}/words.json`, words),
+    rendered.blocksJson.length > 0 ? blobs.put(`${prefix}/blocks.json`, rendered.blocksJson) : Promise.resolve(),
   ]);
   const renditions: StoredRenditions = {
     images,
     thumbnail: { width: thumbnail?.width ?? 0, height: thumbnail?.height ?? 0, file: "thumb.webp", bytes: thumbnail?.webp.length ?? 0 },
     words: "words.json",
+    ...(rendered.blocksJson.length > 0 ? { blocks: "blocks.json" } : {}),
   };
   const links: StoredLink[] = rendered.links.map(storedLinkOf);
   return {

@@ -21,6 +21,7 @@ import { rasterizeRange } from "./rasterize.ts";
 import type { Slots } from "./slots.ts";
 import type { Source, SourceCache } from "./source-cache.ts";
 import type { DocumentStructure, StructureReader } from "./structure.ts";
+import { blocksJsonOf } from "./blocks.ts";
 import { extractText, type PageText, wordsJsonOf } from "./text.ts";
 import { streamInWorkspace, withWorkspace } from "./workspace.ts";
 
@@ -314,6 +315,7 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
               renditions: images.renditions,
               thumbnail: images.thumbnail,
               wordsJson: wordsJsonOf(pageText),
+              blocksJson: blocksJsonOf(pageText?.blocks),
               links: links.map((link) => ({
                 rect: link.rect,
                 target: link.uri ? { case: "uri" as const, value: link.uri } : { case: "page" as const, value: link.page ?? 1 },

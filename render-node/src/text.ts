@@ -1,7 +1,9 @@
+import { blocksOfPage, decodeEntities, type TextBlock } from "./blocks.ts";
 import { poppler } from "./poppler.ts";
 
 export type Box = { x: number; y: number; width: number; height: number };
-export type PageText = { words: { text: string; box: Box }[]; text: string };
+/** A page's words with their boxes, its text in reading order, and its blocks (headings, paragraphs …, issue 47). */
+export type PageText = { words: { text: string; box: Box }[]; text: string; blocks: TextBlock[] };
 
 /**
  * Words with their boxes for a page range, from `pdftotext -bbox-layout` (3–13 ms a page).
@@ -58,7 +60,7 @@ export function parseBboxLayout(
       }
       if (lineWords.length) lines.push(lineWords.join(" "));
     }
-    result.set(page, { words, text: lines.join("\n") });
+    result.set(page, { words, text: lines.join("\n"), blocks: blocksOfPage(body, { widthPt, heightPt }) });
   });
   return result;
 }
@@ -73,16 +75,4 @@ export function wordsJsonOf(text: PageText | undefined): Uint8Array {
 
 function clamp(value: number) {
   return Math.min(1, Math.max(0, Math.round(value * 1e5) / 1e5));
-}
-
-const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-
-function decodeEntities(text: string) {
-  return text.replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (whole, entity: string) => {
-    if (entity[0] === "#") {
-      const code = entity[1] === "x" || entity[1] === "X" ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1));
-      return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED[entity] ?? whole;
-  });
 }

@@ -80,6 +80,17 @@ describe("render farm", () => {
     const words = JSON.parse(await readFile(fileOf(farm, `${pages[0]?.blobPrefix}/words.json`), "utf8")) as unknown[][];
     expect(words.length).toBeGreaterThan(100);
     expect(words[0]).toHaveLength(5);
+    // Beside the words, the page's text as blocks (issue 47): the paper's title is its first heading.
+    const stored = JSON.parse(await readFile(fileOf(farm, `${pages[0]?.blobPrefix}/blocks.json`), "utf8")) as {
+      v: number;
+      blocks: { kind: string; level?: number; text?: string }[];
+    };
+    expect(stored.v).toBe(1);
+    expect(stored.blocks.find((block) => block.kind === "heading")).toMatchObject({
+      level: 1,
+      text: expect.stringContaining("Trace-based"),
+    });
+    expect((pages[0]?.renditions as { blocks?: string }).blocks).toBe("blocks.json");
 
     const epaper = await farm.db.selectFrom("epaper").selectAll().where("id", "=", epaperId).executeTakeFirstOrThrow();
     expect(epaper).toMatchObject({ isRendered: true, pageCount: 14, processRunning: false, processType: null, renderingFailed: false });
