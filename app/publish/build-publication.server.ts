@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import { generateBundleFiles, type ReaderAssets } from "@ep/publisher/src/build-bundle.ts";
+import type { PageBlock } from "@ep/publisher/src/manifest.ts";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import type { Database } from "#db/client";
 import { type EpaperSnapshot, loadEpaperSnapshot } from "./epaper-snapshot.server.ts";
@@ -138,10 +139,12 @@ async function bundleEntries(
   blobPrefix: string,
   form: "files" | "zip",
 ): Promise<BundleEntry[]> {
-  const [reader, pageWords] = await Promise.all([
+  const [reader, pageWords, pageBlocks] = await Promise.all([
     readerAssets(deps.readerAssetsDir),
     // A page whose word file is missing (rendered without text) is published without a text layer.
     Promise.all(snapshot.pageWordKeys.map(async (key) => (await deps.blobs.read(key).catch(() => Buffer.from("[]"))).toString("utf8"))),
+    // And one without blocks (rendered before them, ADR 0064) with its flat text.
+    Promise.all(snapshot.pageBlockKeys.map((key) => (key ? readBlocks(deps.blobs, key) : null))),
   ]);
   const manifest = structuredClone(snapshot.manifest);
   // Readership statistics (issue 31): where this form's reader sends them, if anywhere.
@@ -169,9 +172,19 @@ async function bundleEntries(
   // A page whose PDF could not be cut offers no download rather than a broken one.
   const cutPaths = new Set(pdfs.map((entry) => entry.path));
   for (const page of manifest.pages) if (page.pdf && !cutPaths.has(page.pdf)) page.pdf = null;
-  const generated = generateBundleFiles({ manifest, pageTexts: snapshot.pageTexts, pageWords, reader }).map((file) => ({
+  const generated = generateBundleFiles({ manifest, pageTexts: snapshot.pageTexts, pageWords, pageBlocks, reader }).map((file) => ({
     path: file.path,
     data: typeof file.data === "string" ? Buffer.from(file.data, "utf8") : file.data,
   }));
   return [...generated, ...snapshot.copies, ...pdfs];
+}
+
+/** A page's stored blocks; null when the file is missing or not what the node writes. */
+async function readBlocks(blobs: BlobStore, key: string): Promise<PageBlock[] | null> {
+  try {
+    const stored = JSON.parse((await blobs.read(key)).toString("utf8")) as { v?: number; blocks?: PageBlock[] };
+    return stored.v === 1 && Array.isArray(stored.blocks) ? stored.blocks : null;
+  } catch {
+    return null;
+  }
 }

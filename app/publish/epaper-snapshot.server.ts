@@ -19,6 +19,8 @@ export type EpaperSnapshot = {
   pageTexts: string[];
   /** Blob keys of each visible page's word list (JSON written by the render node). */
   pageWordKeys: string[];
+  /** Each visible page's blocks.json (ADR 0064), null for a page rendered before blocks existed. */
+  pageBlockKeys: (string | null)[];
   copies: BundleCopy[];
   /**
    * Pages whose PDF download is allowed, by bundle path: the PDF they come from (the ePaper's
@@ -194,6 +196,10 @@ export async function loadEpaperSnapshot(db: Database, epaperId: string): Promis
     },
     pageTexts: visible.map((page) => page.text ?? ""),
     pageWordKeys: visible.map((page) => `${page.blobPrefix}/${(page.renditions as StoredRenditions).words}`),
+    pageBlockKeys: visible.map((page) => {
+      const blocks = (page.renditions as StoredRenditions).blocks;
+      return blocks ? `${page.blobPrefix}/${blocks}` : null;
+    }),
     copies,
     pdfPages: visible.flatMap((page, index) => {
       const sourceKey = page.sourceUploadId ? uploadKeys.get(page.sourceUploadId) : epaper.sourceBlobKey;

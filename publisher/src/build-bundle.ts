@@ -1,5 +1,5 @@
 import { renderIndexHtml } from "./index-html.ts";
-import { type ReaderManifest, SEARCH_CALLBACK, type SearchData, WORDS_CALLBACK } from "./manifest.ts";
+import { type PageBlock, type ReaderManifest, SEARCH_CALLBACK, type SearchData, WORDS_CALLBACK } from "./manifest.ts";
 import { scriptSafeJson } from "./html-safe.ts";
 
 /** The reader's built files, as the publisher copies them into every bundle. */
@@ -23,14 +23,16 @@ export function generateBundleFiles(input: {
   manifest: ReaderManifest;
   pageTexts: string[];
   pageWords: string[];
+  /** Each visible page's text blocks, by page index (null: the page has none). */
+  pageBlocks?: (PageBlock[] | null)[];
   reader: ReaderAssets;
 }): GeneratedFile[] {
-  const { manifest, pageTexts, pageWords, reader } = input;
+  const { manifest, pageTexts, pageWords, reader, pageBlocks } = input;
   if (pageTexts.length !== manifest.pages.length || pageWords.length !== manifest.pages.length)
     throw new Error("every visible page needs its text and words");
   const search: SearchData = { pages: pageTexts };
   const files: GeneratedFile[] = [
-    { path: "index.html", data: renderIndexHtml({ manifest, pageTexts, assets: READER_ASSET_PATHS }) },
+    { path: "index.html", data: renderIndexHtml({ manifest, pageTexts, pageBlocks, assets: READER_ASSET_PATHS }) },
     { path: "epaper.json", data: JSON.stringify(manifest) },
     { path: manifest.search, data: callbackScript(SEARCH_CALLBACK, scriptSafeJson(JSON.stringify(search))) },
     { path: READER_ASSET_PATHS.js, data: reader.js },

@@ -52,6 +52,35 @@ const render = (m = manifest(), texts = ["Erste <Seite>", "Zweite & letzte"]) =>
   renderIndexHtml({ manifest: m, pageTexts: texts, assets: { js: "assets/reader.js", css: "assets/reader.css" } });
 
 describe("renderIndexHtml", () => {
+  it("carries each page's text blocks as headings, paragraphs and lists below its h2; running heads, feet and numbers left out (issue 47)", () => {
+    const html = renderIndexHtml({
+      manifest: manifest(),
+      pageTexts: ["flat one", "Zweite & letzte"],
+      pageBlocks: [
+        [
+          { kind: "header", text: "Gemeindeblatt" },
+          { kind: "heading", level: 1, text: "Neues <aus> dem Rathaus" },
+          { kind: "heading", level: 2, text: "Der Haushalt" },
+          { kind: "paragraph", text: "Beschlossen & verkündet." },
+          { kind: "list", items: ["Brot", "Milch"] },
+          { kind: "footer", text: "Impressum" },
+          { kind: "pageNumber", text: "1" },
+        ],
+        null,
+      ],
+      assets: { js: "a.js", css: "a.css" },
+    });
+    const first = html.slice(html.indexOf("<article>"), html.indexOf("</article>"));
+    expect(first).toContain(
+      "<h3>Neues &lt;aus&gt; dem Rathaus</h3><h4>Der Haushalt</h4><p>Beschlossen &amp; verkündet.</p><ul><li>Brot</li><li>Milch</li></ul>",
+    );
+    expect(first).not.toContain("Gemeindeblatt");
+    expect(first).not.toContain("Impressum");
+    expect(first).not.toContain("flat one");
+    // A page without blocks keeps its flat text.
+    expect(html).toContain("<p>Zweite &amp; letzte</p>");
+  });
+
   it("sets language, direction and an escaped title", () => {
     const html = render(manifest({ language: "zh_Hans", direction: "rtl" }));
     expect(html).toContain('<html lang="zh-Hans" dir="rtl">');

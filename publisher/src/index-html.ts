@@ -7,12 +7,14 @@
  */
 import { HEADER_HEIGHT, hasMediaBar, MEDIA_BAR_COLUMN, MEDIA_BAR_MIN_SCREEN, STAGE_PADDING, TOOLBAR_HEIGHT } from "../reader/src/layout.ts";
 import { format, textsFor } from "../reader/src/texts.ts";
-import { MANIFEST_ELEMENT_ID, ROOT_ELEMENT_ID, type ReaderManifest } from "./manifest.ts";
+import { MANIFEST_ELEMENT_ID, type PageBlock, ROOT_ELEMENT_ID, type ReaderManifest } from "./manifest.ts";
 
 export type IndexHtmlInput = {
   manifest: ReaderManifest;
   /** Each visible page's text, by page index. */
   pageTexts: string[];
+  /** Each visible page's text blocks (blocks.json), by page index; null where a page has none. */
+  pageBlocks?: (PageBlock[] | null)[];
   /** Relative paths of the reader's assets in the bundle. */
   assets: { js: string; css: string };
 };
@@ -95,10 +97,31 @@ function staticFirstPage(manifest: ReaderManifest): string {
   );
 }
 
-function pageTextSection(manifest: ReaderManifest, pageTexts: string[]): string {
+/**
+ * A page's blocks as HTML below its h2 (issue 47 item 6): headings one to three levels below it,
+ * paragraphs, lists; running heads, feet and page numbers left out, as a reader skips them.
+ */
+export function blocksHtml(blocks: PageBlock[]): string {
+  return blocks
+    .map((block) => {
+      if (block.kind === "heading" && block.text) {
+        const tag = `h${Math.min(6, 2 + Math.max(1, Math.min(3, block.level ?? 1)))}`;
+        return `<${tag}>${escapeHtml(block.text)}</${tag}>`;
+      }
+      if (block.kind === "paragraph" && block.text) return `<p>${escapeHtml(block.text)}</p>`;
+      if (block.kind === "list" && block.items?.length)
+        return `<ul>${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
+      return "";
+    })
+    .join("");
+}
+
+function pageTextSection(manifest: ReaderManifest, pageTexts: string[], pageBlocks: (PageBlock[] | null)[]): string {
   const texts = textsFor(manifest.language);
   const articles = manifest.pages.map((page, index) => {
     const heading = format(texts.page, { page: page.label ?? String(index + 1) });
+    const blocks = pageBlocks[index];
+    if (blocks?.length) return `<article><h2>${escapeHtml(heading)}</h2>${blocksHtml(blocks)}</article>`;
     const text = (pageTexts[index] ?? "").trim();
     return `<article><h2>${escapeHtml(heading)}</h2>${text ? `<p>${escapeHtml(text)}</p>` : ""}</article>`;
   });
@@ -149,7 +172,7 @@ export function renderIndexHtml(input: IndexHtmlInput): string {
     // above) arrived, not after the whole text of a 400-page document has been downloaded and
     // parsed, as `defer` would; the first page is already requested and painting meanwhile.
     `<script src="${escapeHtml(assets.js)}"></script>`,
-    pageTextSection(manifest, pageTexts),
+    pageTextSection(manifest, pageTexts, input.pageBlocks ?? []),
   ];
   return (
     `<!doctype html>\n<html lang="${escapeHtml(lang)}" dir="${manifest.direction === "rtl" ? "rtl" : "ltr"}">\n` +

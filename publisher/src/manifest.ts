@@ -59,6 +59,19 @@ export type ManifestPage = {
   enrichments: Enrichment[];
 };
 
+/**
+ * One block of a page's text as the render node made it (blocks.json, ADR 0064): headings with a
+ * level, paragraphs, lists, and the running heads, feet and page numbers a text leaves out.
+ */
+export type PageBlock = {
+  kind: "heading" | "paragraph" | "list" | "header" | "footer" | "pageNumber";
+  level?: number;
+  text?: string;
+  items?: string[];
+  size?: number;
+  box?: [number, number, number, number];
+};
+
 /** [text, x, y, width, height]; the box in fractions of the page (0..1, origin top left). */
 export type Word = [string, number, number, number, number];
 

@@ -119,6 +119,10 @@ describe("publishing an ePaper", () => {
         .text ?? "";
     const word = pageText.split(/\s+/).find((candidate) => /^[A-Za-z]{5,}$/.test(candidate));
     if (word) expect(html).toContain(word);
+    // Structured (issue 47): page 1's title is a heading below the page's own h2, the nav row above it left out.
+    const firstPage = html.slice(html.indexOf("<article>"), html.indexOf("</article>"));
+    expect(firstPage).toContain("<h3>PDFill: PDF Drawing</h3>");
+    expect(firstPage).not.toContain("Previous Page");
     expect(await farm.blobs.size(`${built.blobPrefix}/search.js`)).toBeGreaterThan(0);
     expect(await farm.blobs.size(`${built.blobPrefix}/assets/reader.js`)).toBeGreaterThan(0);
   }, 60_000);
