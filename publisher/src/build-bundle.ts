@@ -1,5 +1,5 @@
 import { renderIndexHtml } from "./index-html.ts";
-import { type PageBlock, type ReaderManifest, SEARCH_CALLBACK, type SearchData, WORDS_CALLBACK } from "./manifest.ts";
+import { type PageBlock, type ReaderManifest, SEARCH_CALLBACK, type SearchData, TEXT_CALLBACK, WORDS_CALLBACK } from "./manifest.ts";
 import { scriptSafeJson } from "./html-safe.ts";
 
 /** The reader's built files, as the publisher copies them into every bundle. */
@@ -31,6 +31,12 @@ export function generateBundleFiles(input: {
   if (pageTexts.length !== manifest.pages.length || pageWords.length !== manifest.pages.length)
     throw new Error("every visible page needs its text and words");
   const search: SearchData = { pages: pageTexts };
+  // The text view's blocks, a script beside the words (it loads from a zip opened from disk too),
+  // named in the manifest before index.html and epaper.json carry it.
+  manifest.pages.forEach((page, index) => {
+    if (pageBlocks?.[index]?.length) page.text = page.words.replace(/words\.js$/, "text.js");
+    else delete page.text;
+  });
   const files: GeneratedFile[] = [
     { path: "index.html", data: renderIndexHtml({ manifest, pageTexts, pageBlocks, assets: READER_ASSET_PATHS }) },
     { path: "epaper.json", data: JSON.stringify(manifest) },
@@ -40,6 +46,9 @@ export function generateBundleFiles(input: {
   ];
   manifest.pages.forEach((page, index) => {
     files.push({ path: page.words, data: callbackScript(WORDS_CALLBACK, `${index},${scriptSafeJson(pageWords[index] ?? "[]")}`) });
+    const blocks = pageBlocks?.[index];
+    if (page.text && blocks)
+      files.push({ path: page.text, data: callbackScript(TEXT_CALLBACK, `${index},${scriptSafeJson(JSON.stringify(blocks))}`) });
   });
   return files;
 }

@@ -54,6 +54,9 @@ export type ManifestPage = {
   /** Word boxes for the selectable text layer: a classic script that calls
    * window.__epaperWords(index, Word[]). */
   words: string;
+  /** The page's text blocks for the text view (issue 47): a classic script that calls
+   * window.__epaperText(index, PageBlock[]); absent when the page has none (rendered before them). */
+  text?: string;
   /** Single-page PDF when its download is allowed (page flag pdfDownload). */
   pdf: string | null;
   enrichments: Enrichment[];
@@ -153,6 +156,7 @@ export type SearchData = { pages: string[] };
 /** Names the reader's classic scripts call; the publisher writes files that call them. */
 export const WORDS_CALLBACK = "__epaperWords" as const;
 export const SEARCH_CALLBACK = "__epaperSearch" as const;
+export const TEXT_CALLBACK = "__epaperText" as const;
 /** id of the inline <script type="application/json"> that carries the manifest in index.html. */
 export const MANIFEST_ELEMENT_ID = "epaper-manifest" as const;
 /** id of the element in index.html the reader mounts into (it holds the static first page). */

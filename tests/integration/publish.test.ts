@@ -123,6 +123,11 @@ describe("publishing an ePaper", () => {
     const firstPage = html.slice(html.indexOf("<article>"), html.indexOf("</article>"));
     expect(firstPage).toContain("<h3>PDFill: PDF Drawing</h3>");
     expect(firstPage).not.toContain("Previous Page");
+    // And the text view's blocks of each page, named in the manifest, as a script that works from disk.
+    expect(manifest.pages[0]?.text).toBe("pages/1/text.js");
+    const textScript = (await farm.blobs.read(`${built.blobPrefix}/pages/1/text.js`)).toString("utf8");
+    expect(textScript).toMatch(/^window\.__epaperText&&window\.__epaperText\(0,\[/);
+    expect(textScript).toContain('"kind":"heading"');
     expect(await farm.blobs.size(`${built.blobPrefix}/search.js`)).toBeGreaterThan(0);
     expect(await farm.blobs.size(`${built.blobPrefix}/assets/reader.js`)).toBeGreaterThan(0);
   }, 60_000);
