@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_BASE_URL } from "./support/slot.ts";
+import { openMenu } from "./support/menus.ts";
 
 // The demo admin the e2e seed creates (tests/e2e/serve.sh sets its password).
 const ADMIN = { email: "admin@demo.epaper.test", password: "E2e!Admin2026" };
@@ -15,12 +16,8 @@ async function logIn(page: Page, labels: { email: string; password: string; subm
  * a press before React has hydrated it opens nothing, so the menu is pressed until it opens.
  */
 async function logOut(page: Page, menu: RegExp, item: string) {
-  const logout = page.getByRole("menuitem", { name: item });
-  await expect(async () => {
-    if (!(await logout.isVisible())) await page.getByRole("button", { name: menu }).click();
-    await expect(logout).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
-  await logout.click();
+  const opened = await openMenu(page, page.getByRole("button", { name: menu }));
+  await opened.getByRole("menuitem", { name: item }).click();
 }
 
 test.describe("login in English", () => {

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { closeE2eDb, e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { axeViolations } from "./support/reader-checks.ts";
+import { openMenu } from "./support/menus.ts";
 
 // System preferences (issue 14): the JSON editor of a preference, a value its schema refuses
 // (the message names the path; the editor marks it), and a valid value saved. Only the unused
@@ -73,8 +74,8 @@ test.describe("developer kit", () => {
     const admin = await insertUserWithLevel("4", { account: { name: "Kit GmbH" } });
     await logInAs(context, admin);
     await page.goto("/epaper");
-    await page.getByRole("button", { name: /^Main menu/ }).click();
-    await page.getByRole("menuitem", { name: "Developer kit" }).click();
+    const menu = await openMenu(page, page.getByRole("button", { name: /^Main menu/ }));
+    await menu.getByRole("menuitem", { name: "Developer kit" }).click();
     const kit = page.getByRole("dialog", { name: "Developer kit" });
     await expect(kit.getByText("2026_11_26_0014_shop_debug_indexes")).toBeVisible();
     await kit.getByLabel("Key pattern").fill(`nothing-here-${testInfo.project.name}:*`);

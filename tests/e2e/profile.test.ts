@@ -4,6 +4,7 @@ import { hashPassword } from "#app/auth/password.server";
 import { closeE2eDb, type E2eUser, e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { linkIn, waitForMail } from "./support/mailbox.ts";
 import { atOneSize } from "./support/language-size.ts";
+import { openMenu } from "./support/menus.ts";
 
 // The account and profile drawers (studio-admin.md §4 "Account and profile", §5, §6, §8) in
 // English and German against the real stack: every write goes through the resource routes, the
@@ -471,8 +472,9 @@ test.describe("generated (try-it) users", () => {
     });
     await logInAs(context, user);
     await page.goto(START);
-    await page.getByRole("button", { name: /^Main menu/ }).click();
-    await expect(page.getByRole("menuitem", { name: "Profile", exact: true })).toHaveCount(0);
+    // The menu is open (pressed until hydrated), and holds no profile.
+    const menu = await openMenu(page, page.getByRole("button", { name: /^Main menu/ }));
+    await expect(menu.getByRole("menuitem", { name: "Profile", exact: true })).toHaveCount(0);
     await page.keyboard.press("Escape");
     const post = await page.request.post("/resources/profile", {
       form: { intent: "profile", firstname: "A", lastname: "B", email: user.email },

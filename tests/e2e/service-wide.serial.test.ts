@@ -4,6 +4,7 @@ import { Redis } from "ioredis";
 import { closeE2eDb, e2eDb, insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { axeViolations } from "./support/reader-checks.ts";
 import { E2E_REDIS_URL } from "./support/slot.ts";
+import { openMenu } from "./support/menus.ts";
 
 // Journeys that change the whole service (issue 14), in the Playwright project 'service-wide',
 // which starts after desktop and phone have finished; this file's tests run one after the other
@@ -141,8 +142,7 @@ test("news: the prompt, the carousel, the menu entries and a single news", async
   await expect(page.getByRole("button", { name: "Read now" })).toHaveCount(0);
 
   // The header's news entries: headlines cut at 50 characters; one opens on its own.
-  await page.getByRole("button", { name: /^Main menu/ }).click();
-  const menu = page.getByRole("menu");
+  const menu = await openMenu(page, page.getByRole("button", { name: /^Main menu/ }));
   await expect(menu.getByRole("menuitem", { name: "Old news" })).toHaveCount(0);
   await expect(menu.getByRole("menuitem", { name: long })).toHaveText(`${long.slice(0, 50)}…`);
   await menu.getByRole("menuitem", { name: long }).click();
