@@ -90,7 +90,7 @@ describe("render farm", () => {
       level: 1,
       text: expect.stringContaining("Trace-based"),
     });
-    expect((pages[0]?.renditions as { blocks?: string }).blocks).toBe("blocks.json");
+    expect((pages[0]?.renditions as { blocks?: string } | undefined)?.blocks).toBe("blocks.json");
 
     const epaper = await farm.db.selectFrom("epaper").selectAll().where("id", "=", epaperId).executeTakeFirstOrThrow();
     expect(epaper).toMatchObject({ isRendered: true, pageCount: 14, processRunning: false, processType: null, renderingFailed: false });
