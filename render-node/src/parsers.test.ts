@@ -78,7 +78,7 @@ describe("parseBboxLayout", () => {
     const page = pages.get(4);
     expect(page?.text).toBe("Tom & Jerry ☺\ntwo");
     expect(page?.words[0]).toEqual({ text: "Tom & Jerry", box: { x: 0.1, y: 0.1, width: 0.1, height: 0.025 } });
-    expect(pages.get(5)).toEqual({ words: [], text: "" });
+    expect(pages.get(5)).toEqual({ words: [], text: "", blocks: [] });
   });
 
   test("divides by the displayed size, so rotated pages keep their boxes inside the page", () => {
