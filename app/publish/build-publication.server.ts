@@ -3,6 +3,7 @@ import path from "node:path";
 import { createId } from "@paralleldrive/cuid2";
 import { generateBundleFiles, type ReaderAssets } from "@ep/publisher/src/build-bundle.ts";
 import type { PageBlock } from "@ep/publisher/src/manifest.ts";
+import { z } from "zod";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import type { Database } from "#db/client";
 import { type EpaperSnapshot, loadEpaperSnapshot } from "./epaper-snapshot.server.ts";
@@ -179,11 +180,26 @@ async function bundleEntries(
   return [...generated, ...snapshot.copies, ...pdfs];
 }
 
-/** A page's stored blocks; null when the file is missing or not what the node writes. */
+/** blocks.json as the render node writes it (ADR 0064). */
+const StoredBlocks = z.object({
+  v: z.literal(1),
+  blocks: z.array(
+    z.object({
+      kind: z.enum(["heading", "paragraph", "list", "header", "footer", "pageNumber"]),
+      level: z.number().int().min(1).max(3).optional(),
+      text: z.string().optional(),
+      items: z.array(z.string()).optional(),
+      size: z.number().optional(),
+      box: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
+    }),
+  ),
+});
+
+/** A page's stored blocks; null when the file is missing or not what the node writes (the page keeps its flat text). */
 async function readBlocks(blobs: BlobStore, key: string): Promise<PageBlock[] | null> {
   try {
-    const stored = JSON.parse((await blobs.read(key)).toString("utf8")) as { v?: number; blocks?: PageBlock[] };
-    return stored.v === 1 && Array.isArray(stored.blocks) ? stored.blocks : null;
+    const parsed = StoredBlocks.safeParse(JSON.parse((await blobs.read(key)).toString("utf8")));
+    return parsed.success ? parsed.data.blocks : null;
   } catch {
     return null;
   }

@@ -79,6 +79,14 @@ describe("renderIndexHtml", () => {
     expect(first).not.toContain("flat one");
     // A page without blocks keeps its flat text.
     expect(html).toContain("<p>Zweite &amp; letzte</p>");
+    // So does a page whose blocks are all running heads.
+    const heads = renderIndexHtml({
+      manifest: manifest(),
+      pageTexts: ["Kopf", "Fuß"],
+      pageBlocks: [[{ kind: "header", text: "Kopf" }], [{ kind: "pageNumber", text: "2" }]],
+      assets: { js: "a.js", css: "a.css" },
+    });
+    expect(heads).toContain("<p>Kopf</p>");
   });
 
   it("sets language, direction and an escaped title", () => {

@@ -120,8 +120,8 @@ function pageTextSection(manifest: ReaderManifest, pageTexts: string[], pageBloc
   const texts = textsFor(manifest.language);
   const articles = manifest.pages.map((page, index) => {
     const heading = format(texts.page, { page: page.label ?? String(index + 1) });
-    const blocks = pageBlocks[index];
-    if (blocks?.length) return `<article><h2>${escapeHtml(heading)}</h2>${blocksHtml(blocks)}</article>`;
+    const structured = blocksHtml(pageBlocks[index] ?? []);
+    if (structured) return `<article><h2>${escapeHtml(heading)}</h2>${structured}</article>`;
     const text = (pageTexts[index] ?? "").trim();
     return `<article><h2>${escapeHtml(heading)}</h2>${text ? `<p>${escapeHtml(text)}</p>` : ""}</article>`;
   });

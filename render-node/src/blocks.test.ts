@@ -83,6 +83,35 @@ describe("blocksOfPage", () => {
     expect(blocksOfPage(body, A4).map((block) => block.text)).toEqual(["1. Einleitung", "Text in der Grundschrift."]);
   });
 
+  test("a line running down the page is no heading and leaves the real headings their levels", () => {
+    const vertical = { words: [["Anzeige", 20, 300, 10] as [string, number, number, number]] };
+    const body = page([[line("Titel", 60, 80, 20)], [vertical], [line("Text in der Grundschrift, lang genug.", 60, 130, 10)]]).replace(
+      /xMax="55" yMax="310"/,
+      'xMax="30" yMax="400"',
+    );
+    const blocks = blocksOfPage(body, A4);
+    expect(blocks.map((block) => [block.kind, block.level ?? null, block.text])).toEqual([
+      ["heading", 1, "Titel"],
+      ["paragraph", null, "Anzeige"],
+      ["paragraph", null, "Text in der Grundschrift, lang genug."],
+    ]);
+  });
+
+  test("no list from a club's name, an abbreviation or mixed dashes; numbers must count up", () => {
+    const body = page([
+      [line("1. FC Köln gewinnt", 60, 100, 10), line("2. Liga bleibt", 60, 112, 10)],
+      [line("z. B. heute", 60, 140, 10), line("z. B. morgen", 60, 152, 10)],
+      [line("• eins", 60, 180, 10), line("– zwei", 60, 192, 10)],
+      [line("1. eins", 60, 220, 10), line("3. drei", 60, 232, 10)],
+    ]);
+    expect(blocksOfPage(body, A4).map((block) => block.kind)).toEqual(["list", "paragraph", "paragraph", "paragraph"]);
+  });
+
+  test("an entity outside Unicode stays as written", () => {
+    const body = page([[line("A&#x110000;B", 60, 100, 10)]]);
+    expect(blocksOfPage(body, A4)[0]?.text).toBe("A&#x110000;B");
+  });
+
   test("a page without words, or without a size, has no blocks", () => {
     expect(blocksOfPage("<flow></flow>", A4)).toEqual([]);
     expect(blocksOfPage(page([[line("Wort", 10, 10, 10)]]), { widthPt: 0, heightPt: 0 })).toEqual([]);
@@ -119,5 +148,6 @@ describe("joinLines", () => {
     expect(joinLines(["Nord-", "Ostsee"])).toBe("Nord-Ostsee");
     expect(joinLines(["Bahn\u00ad", "hof"])).toBe("Bahnhof");
     expect(joinLines(["3 -", "4"])).toBe("3 - 4");
+    expect(joinLines(["Ein-", "und Ausgang"])).toBe("Ein- und Ausgang");
   });
 });

@@ -21,7 +21,8 @@ export type TextBlock = {
   box: [number, number, number, number];
 };
 
-type Line = { words: string[]; x0: number; y0: number; x1: number; y1: number; size: number };
+/** `vertical`: set along the page's height (a photo credit, a margin's "Anzeige"): its size is its width. */
+type Line = { words: string[]; x0: number; y0: number; x1: number; y1: number; size: number; vertical: boolean };
 type RawBlock = { lines: Line[]; x0: number; y0: number; x1: number; y1: number };
 
 /** Running heads and feet live in this share of the page's height at its top and bottom. */
@@ -29,7 +30,9 @@ const MARGIN = 0.07;
 /** A block this much larger than the page's body text (and short) is a heading. */
 const HEADING_RATIO = 1.2;
 const HEADING_MAX_CHARS = 200;
-const BULLET = /^(?:[•●▪■◦‣∙·\-–—*]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])$/;
+const SYMBOL = /^[•●▪■◦‣∙·*–-]$/;
+const NUMBERED = /^\(?(\d{1,3})[.)]$/;
+const LETTERED = /^\(?([a-z])\)$/;
 const PAGE_NUMBER = /^(?:(?:page|seite|s\.|p\.)\s*)?\d{1,4}(?:\s*(?:\/|of|von)\s*\d{1,4})?$/i;
 
 /** The blocks of one page's `<page>` body from pdftotext's XHTML, in reading order. */
@@ -81,7 +84,10 @@ function rawBlocks(body: string): RawBlock[] {
         x1 = Math.max(x1, wx1);
         y1 = Math.max(y1, wy1);
       }
-      if (words.length) lines.push({ words, x0, y0, x1, y1, size: median(heights) });
+      if (!words.length) continue;
+      // A word of several letters far taller than wide runs down the page, not across it.
+      const vertical = y1 - y0 > 2 * (x1 - x0) && words.join("").length >= 3;
+      lines.push({ words, x0, y0, x1, y1, size: vertical ? x1 - x0 : median(heights), vertical });
     }
     if (lines.length === 0) continue;
     blocks.push({
@@ -115,6 +121,7 @@ function classify(block: RawBlock, bodySizePt: number, pageHeight: number) {
     if (PAGE_NUMBER.test(text.trim())) return { kind: "pageNumber" as const, text, ...geometry };
     return { kind: inTop ? ("header" as const) : ("footer" as const), text, ...geometry };
   }
+  if (block.lines.some((line) => line.vertical)) return { kind: "paragraph" as const, text, ...geometry };
   const items = listItems(block.lines);
   if (items) return { kind: "list" as const, items, ...geometry };
   if (bodySizePt > 0 && size >= bodySizePt * HEADING_RATIO && block.lines.length <= 3 && text.length <= HEADING_MAX_CHARS)
@@ -150,9 +157,29 @@ function mergeHeadingParts(blocks: Classified[]): Classified[] {
   return merged;
 }
 
-/** A block whose first line and at least one more start with a bullet or a number is a list. */
+/**
+ * A block is a list when its first line and at least one more start with the same marker: one
+ * bullet symbol, or numbers (1. 2. 3.) or letters (a) b) c)) counting up. "1. FC Köln" alone, an
+ * abbreviation's "z." or a dash in running text make no list.
+ */
 function listItems(lines: Line[]): string[] | null {
-  const starts = lines.map((line) => BULLET.test(line.words[0] ?? "") && line.words.length > 1);
+  const markers = lines.map((line) => (line.words.length > 1 ? (line.words[0] ?? "") : ""));
+  const first = markers[0] ?? "";
+  const ordinal = (marker: string) => {
+    const number = NUMBERED.exec(marker)?.[1];
+    if (number) return Number(number);
+    const letter = LETTERED.exec(marker)?.[1];
+    return letter ? letter.charCodeAt(0) - 96 : null;
+  };
+  let expected = ordinal(first);
+  const starts = markers.map((marker, index) => {
+    if (SYMBOL.test(first)) return marker === first;
+    if (expected === null) return false;
+    if (index > 0 && ordinal(marker) !== expected) return false;
+    if (NUMBERED.test(first) !== NUMBERED.test(marker)) return false;
+    expected += 1;
+    return true;
+  });
   if (!starts[0] || starts.filter(Boolean).length < 2) return null;
   const items: string[][] = [];
   lines.forEach((line, index) => {
@@ -176,12 +203,16 @@ export function joinLines(lines: string[]): string {
       continue;
     }
     if (text.endsWith("\u00ad")) text = text.slice(0, -1) + line;
+    else if (/\p{L}-$/u.test(text) && CONJUNCTION.test(line)) text = `${text} ${line}`;
     else if (/\p{L}-$/u.test(text) && /^\p{Ll}/u.test(line)) text = text.slice(0, -1) + line;
     else if (/\p{L}-$/u.test(text) && /^\p{Lu}/u.test(line)) text += line;
     else text = `${text} ${line}`;
   }
   return text;
 }
+
+/** After a shortened compound's hyphen ("Ein-" "und Ausgang") the hyphen stays, with its space. */
+const CONJUNCTION = /^(?:und|oder|bis|sowie|bzw\.|noch|and|or|to|nor)\b/;
 
 function median(values: number[]): number {
   if (values.length === 0) return 0;
@@ -200,7 +231,7 @@ export function decodeEntities(text: string) {
   return text.replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (whole, entity: string) => {
     if (entity[0] === "#") {
       const code = entity[1] === "x" || entity[1] === "X" ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1));
-      return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
+      return Number.isInteger(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
     return NAMED[entity] ?? whole;
   });

@@ -32,17 +32,20 @@ async function render({ file, cacheKey, page: number, width }) {
     const w = Math.max(1, Math.round(viewport.width));
     const h = Math.max(1, Math.round(viewport.height));
     const { canvas, context } = doc.canvasFactory.create(w, h);
-    await page.render({ canvas, canvasContext: context, viewport, background: "#ffffff" }).promise;
-    const rgba = context.getImageData(0, 0, w, h).data;
-    const pixels = new Uint8Array(w * h * 3);
-    for (let source = 0, target = 0; source < rgba.length; source += 4, target += 3) {
-      pixels[target] = rgba[source];
-      pixels[target + 1] = rgba[source + 1];
-      pixels[target + 2] = rgba[source + 2];
+    try {
+      await page.render({ canvas, canvasContext: context, viewport, background: "#ffffff" }).promise;
+      const rgba = context.getImageData(0, 0, w, h).data;
+      const pixels = new Uint8Array(w * h * 3);
+      for (let source = 0, target = 0; source < rgba.length; source += 4, target += 3) {
+        pixels[target] = rgba[source];
+        pixels[target + 1] = rgba[source + 1];
+        pixels[target + 2] = rgba[source + 2];
+      }
+      return { width: w, height: h, pixels };
+    } finally {
+      doc.canvasFactory.destroy({ canvas, context });
+      page.cleanup();
     }
-    doc.canvasFactory.destroy({ canvas, context });
-    page.cleanup();
-    return { width: w, height: h, pixels };
   } finally {
     if (!cacheKey) await doc.destroy();
   }

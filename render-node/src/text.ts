@@ -60,9 +60,18 @@ export function parseBboxLayout(
       }
       if (lineWords.length) lines.push(lineWords.join(" "));
     }
-    result.set(page, { words, text: lines.join("\n"), blocks: blocksOfPage(body, { widthPt, heightPt }) });
+    result.set(page, { words, text: lines.join("\n"), blocks: safeBlocks(body, { widthPt, heightPt }) });
   });
   return result;
+}
+
+/** The page's blocks; none when a layout the rules did not foresee throws: its words stay. */
+function safeBlocks(body: string, page: { widthPt: number; heightPt: number }) {
+  try {
+    return blocksOfPage(body, page);
+  } catch {
+    return [];
+  }
 }
 
 const utf8 = new TextEncoder();
