@@ -4,19 +4,25 @@ import { deflateSync } from "node:zlib";
  * Small PDFs written by hand for what the corpus does not hold: objects in, a valid file with
  * its cross-reference table out. Each helper names the case it stands for.
  */
-export function writePdf(objects: string[], streams: Record<number, string> = {}): Buffer {
+export function writePdf(objects: string[], streams: Record<number, string | { dict: string; data: Buffer }> = {}): Buffer {
   const parts: Buffer[] = [Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "latin1")];
   const offsets: number[] = [];
   let length = parts[0]?.length ?? 0;
   objects.forEach((body, index) => {
     const number = index + 1;
     const stream = streams[number];
-    const text =
-      stream === undefined
-        ? `${number} 0 obj\n${body}\nendobj\n`
-        : `${number} 0 obj\n<< /Length ${Buffer.byteLength(stream, "latin1")} >>\nstream\n${stream}\nendstream\nendobj\n`;
+    // A stream is text (its dictionary only its length) or binary data with more dictionary entries.
+    const data = stream === undefined ? null : typeof stream === "string" ? Buffer.from(stream, "latin1") : stream.data;
+    const dict = stream === undefined || typeof stream === "string" ? "" : `${stream.dict} `;
+    const chunk =
+      data === null
+        ? Buffer.from(`${number} 0 obj\n${body}\nendobj\n`, "latin1")
+        : Buffer.concat([
+            Buffer.from(`${number} 0 obj\n<< ${dict}/Length ${data.length} >>\nstream\n`, "latin1"),
+            data,
+            Buffer.from("\nendstream\nendobj\n", "latin1"),
+          ]);
     offsets.push(length);
-    const chunk = Buffer.from(text, "latin1");
     parts.push(chunk);
     length += chunk.length;
   });
@@ -96,38 +102,25 @@ export function brokenEmbeddedCidFontPdf(): Buffer {
 /**
  * One page drawing an image that declares 60,000 × 60,000 grey pixels (3.6 billion) from a 12 KB
  * stream: pdftoppm works on it for minutes; `pdfimages -list` reads the declared size at once
- * (issue 46: refused at analysis as too complex). Binary, so not through `writePdf`.
+ * (issue 46: refused at analysis as too complex).
  */
 export function declaredImageBombPdf(): Buffer {
-  const data = deflateSync(Buffer.alloc(60_000 * 200, 0x80));
-  const content = "q 595 0 0 842 0 0 cm /Im1 Do Q";
-  const objects = [
-    Buffer.from("<< /Type /Catalog /Pages 2 0 R >>"),
-    Buffer.from("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
-    Buffer.from("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>"),
-    Buffer.concat([
-      Buffer.from(
-        `<< /Type /XObject /Subtype /Image /Width 60000 /Height 60000 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
-      ),
-      data,
-      Buffer.from("\nendstream"),
-    ]),
-    Buffer.from(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`),
-  ];
-  const parts = [Buffer.from("%PDF-1.4\n")];
-  let length = parts[0]?.length ?? 0;
-  const offsets = objects.map((body, index) => {
-    const offset = length;
-    const chunk = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`), body, Buffer.from("\nendobj\n")]);
-    parts.push(chunk);
-    length += chunk.length;
-    return offset;
-  });
-  const xref = ["xref", `0 ${objects.length + 1}`, "0000000000 65535 f ", ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n `)];
-  parts.push(
-    Buffer.from([...xref, "trailer", `<< /Size ${objects.length + 1} /Root 1 0 R >>`, "startxref", String(length), "%%EOF", ""].join("\n")),
+  return writePdf(
+    [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>",
+      "",
+      "",
+    ],
+    {
+      4: {
+        dict: "/Type /XObject /Subtype /Image /Width 60000 /Height 60000 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode",
+        data: deflateSync(Buffer.alloc(60_000 * 200, 0x80)),
+      },
+      5: "q 595 0 0 842 0 0 cm /Im1 Do Q",
+    },
   );
-  return Buffer.concat(parts);
 }
 
 /**
