@@ -189,6 +189,8 @@ const StoredBlocks = z.object({
       level: z.number().int().min(1).max(3).optional(),
       text: z.string().optional(),
       items: z.array(z.string()).optional(),
+      ordered: z.enum(["1", "a"]).optional(),
+      start: z.number().int().min(0).max(100_000).optional(),
       size: z.number().optional(),
       box: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
     }),

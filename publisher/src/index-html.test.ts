@@ -63,6 +63,7 @@ describe("renderIndexHtml", () => {
           { kind: "heading", level: 2, text: "Der Haushalt" },
           { kind: "paragraph", text: "Beschlossen & verkündet." },
           { kind: "list", items: ["Brot", "Milch"] },
+          { kind: "list", items: ["Drittens", "Viertens"], ordered: "a", start: 3 },
           { kind: "footer", text: "Impressum" },
           { kind: "pageNumber", text: "1" },
         ],
@@ -72,7 +73,8 @@ describe("renderIndexHtml", () => {
     });
     const first = html.slice(html.indexOf("<article>"), html.indexOf("</article>"));
     expect(first).toContain(
-      "<h3>Neues &lt;aus&gt; dem Rathaus</h3><h4>Der Haushalt</h4><p>Beschlossen &amp; verkündet.</p><ul><li>Brot</li><li>Milch</li></ul>",
+      "<h3>Neues &lt;aus&gt; dem Rathaus</h3><h4>Der Haushalt</h4><p>Beschlossen &amp; verkündet.</p><ul><li>Brot</li><li>Milch</li></ul>" +
+        '<ol type="a" start="3"><li>Drittens</li><li>Viertens</li></ol>',
     );
     expect(first).not.toContain("Gemeindeblatt");
     expect(first).not.toContain("Impressum");

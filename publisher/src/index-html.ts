@@ -109,8 +109,12 @@ export function blocksHtml(blocks: PageBlock[]): string {
         return `<${tag}>${escapeHtml(block.text)}</${tag}>`;
       }
       if (block.kind === "paragraph" && block.text) return `<p>${escapeHtml(block.text)}</p>`;
-      if (block.kind === "list" && block.items?.length)
-        return `<ul>${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
+      if (block.kind === "list" && block.items?.length) {
+        const items = block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("");
+        if (!block.ordered) return `<ul>${items}</ul>`;
+        const start = block.start && Number.isInteger(block.start) ? ` start="${block.start}"` : "";
+        return `<ol type="${block.ordered === "a" ? "a" : "1"}"${start}>${items}</ol>`;
+      }
       return "";
     })
     .join("");

@@ -71,6 +71,9 @@ export type PageBlock = {
   level?: number;
   text?: string;
   items?: string[];
+  /** An ordered list: numbered ("1") or lettered ("a"), counting from `start` (default 1). */
+  ordered?: "1" | "a";
+  start?: number;
   size?: number;
   box?: [number, number, number, number];
 };

@@ -69,12 +69,21 @@ describe("blocksOfPage", () => {
     const body = page([
       [line("• Brot und", 60, 100, 10), line("Butter", 70, 112, 10), line("• Milch", 60, 124, 10)],
       [line("1. Erstens", 60, 160, 10), line("2. Zweitens", 60, 172, 10)],
-      [line("Ein Satz, der mit keinem Zeichen beginnt.", 60, 200, 10)],
+      [line("c) Drittens", 60, 186, 10), line("d) Viertens", 60, 198, 10)],
+      [line("Ein Satz, der mit keinem Zeichen beginnt.", 60, 230, 10)],
     ]);
-    expect(blocksOfPage(body, A4).map((block) => [block.kind, block.items ?? block.text])).toEqual([
+    const blocks = blocksOfPage(body, A4);
+    expect(blocks.map((block) => [block.kind, block.items ?? block.text])).toEqual([
       ["list", ["Brot und Butter", "Milch"]],
       ["list", ["Erstens", "Zweitens"]],
+      ["list", ["Drittens", "Viertens"]],
       ["paragraph", "Ein Satz, der mit keinem Zeichen beginnt."],
+    ]);
+    // Bullets make an unordered list; numbers and letters an ordered one that starts where the page's count does.
+    expect(blocks.slice(0, 3).map((block) => [block.ordered ?? null, block.start ?? null])).toEqual([
+      [null, null],
+      ["1", null],
+      ["a", 3],
     ]);
   });
 

@@ -15,6 +15,9 @@ export type TextBlock = {
   text?: string;
   /** Lists: one entry per item, its bullet or number left out. */
   items?: string[];
+  /** Numbered ("1") or lettered ("a") lists, and where their count starts when not at one. */
+  ordered?: "1" | "a";
+  start?: number;
   /** The block's median line height in points, for a document-wide heading scale. */
   size: number;
   /** x, y, width, height as fractions of the displayed page. */
@@ -122,8 +125,8 @@ function classify(block: RawBlock, bodySizePt: number, pageHeight: number) {
     return { kind: inTop ? ("header" as const) : ("footer" as const), text, ...geometry };
   }
   if (block.lines.some((line) => line.vertical)) return { kind: "paragraph" as const, text, ...geometry };
-  const items = listItems(block.lines);
-  if (items) return { kind: "list" as const, items, ...geometry };
+  const list = listItems(block.lines);
+  if (list) return { kind: "list" as const, ...list, ...geometry };
   if (bodySizePt > 0 && size >= bodySizePt * HEADING_RATIO && block.lines.length <= 3 && text.length <= HEADING_MAX_CHARS)
     return { kind: "heading" as const, text, ...geometry };
   return { kind: "paragraph" as const, text, ...geometry };
@@ -162,7 +165,7 @@ function mergeHeadingParts(blocks: Classified[]): Classified[] {
  * bullet symbol, or numbers (1. 2. 3.) or letters (a) b) c)) counting up. "1. FC Köln" alone, an
  * abbreviation's "z." or a dash in running text make no list.
  */
-function listItems(lines: Line[]): string[] | null {
+function listItems(lines: Line[]): Pick<TextBlock, "items" | "ordered" | "start"> | null {
   const markers = lines.map((line) => (line.words.length > 1 ? (line.words[0] ?? "") : ""));
   const first = markers[0] ?? "";
   const ordinal = (marker: string) => {
@@ -171,7 +174,8 @@ function listItems(lines: Line[]): string[] | null {
     const letter = LETTERED.exec(marker)?.[1];
     return letter ? letter.charCodeAt(0) - 96 : null;
   };
-  let expected = ordinal(first);
+  const begin = ordinal(first);
+  let expected = begin;
   const starts = markers.map((marker, index) => {
     if (SYMBOL.test(first)) return marker === first;
     if (expected === null) return false;
@@ -186,7 +190,9 @@ function listItems(lines: Line[]): string[] | null {
     if (starts[index]) items.push([line.words.slice(1).join(" ")]);
     else items.at(-1)?.push(line.words.join(" "));
   });
-  return items.map(joinLines);
+  if (SYMBOL.test(first)) return { items: items.map(joinLines) };
+  const ordered = NUMBERED.test(first) ? ("1" as const) : ("a" as const);
+  return { items: items.map(joinLines), ordered, ...(begin !== null && begin !== 1 ? { start: begin } : {}) };
 }
 
 /**

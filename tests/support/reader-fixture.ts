@@ -14,7 +14,9 @@ import {
   MANIFEST_VERSION,
   type ManifestPage,
   type ReaderManifest,
+  type PageBlock,
   SEARCH_CALLBACK,
+  TEXT_CALLBACK,
   WORDS_CALLBACK,
   type Word,
 } from "../../publisher/src/manifest.ts";
@@ -39,6 +41,33 @@ export type ReaderFixtureOptions = {
 export function pageWordsText(index: number): string[][] {
   const second = index === 4 ? ["Zebra", "crossing", "ahead"] : ["Alpha", "Beta", `Gamma${index + 1}`];
   return [["Page", String(index + 1)], second, ["Lorem", "ipsum", "dolor"]];
+}
+
+/**
+ * Each page's text blocks (the text view, issue 47); the last page has none and shows its words.
+ * Page 5 (index 4) is set in two columns: each column's heading comes before its text.
+ */
+export function pageBlocks(index: number): PageBlock[] | null {
+  if (index === PAGE_COUNT - 1) return null;
+  const header: PageBlock = { kind: "header", text: "Spring catalogue running head", box: [0.1, 0.02, 0.8, 0.03] };
+  const number: PageBlock = { kind: "pageNumber", text: String(index + 1), box: [0.48, 0.95, 0.04, 0.02] };
+  if (index === 4) {
+    return [
+      header,
+      { kind: "heading", level: 1, text: "Zebra crossing ahead", box: [0.1, 0.1, 0.8, 0.08] },
+      { kind: "heading", level: 2, text: "Left column news", box: [0.1, 0.2, 0.38, 0.04] },
+      { kind: "paragraph", text: "The left column tells of zebras crossing the road in spring.", box: [0.1, 0.25, 0.38, 0.3] },
+      { kind: "heading", level: 2, text: "Right column news", box: [0.52, 0.2, 0.38, 0.04] },
+      { kind: "list", items: ["Stripes", "Hooves"], ordered: "1", box: [0.52, 0.25, 0.38, 0.1] },
+      number,
+    ];
+  }
+  return [
+    header,
+    { kind: "heading", level: 1, text: `Chapter of page ${index + 1}`, box: [0.1, 0.1, 0.8, 0.06] },
+    { kind: "paragraph", text: `Alpha Beta Gamma${index + 1}: the text of page ${index + 1}.`, box: [0.1, 0.38, 0.8, 0.2] },
+    number,
+  ];
 }
 
 const LINE_Y = [0.12, 0.45, 0.55];
@@ -244,6 +273,7 @@ export function fixtureManifest(options: ReaderFixtureOptions = {}): ReaderManif
     images: pageImages(index),
     thumb: { src: `pages/${index + 1}/thumb.webp`, width: THUMB_WIDTH, height: Math.round((PAGE_HEIGHT * THUMB_WIDTH) / PAGE_WIDTH) },
     words: `pages/${index + 1}/words.js`,
+    ...(pageBlocks(index) ? { text: `pages/${index + 1}/text.js` } : {}),
     pdf: index === 3 ? `pages/${index + 1}/page.pdf` : null,
     enrichments: enrichmentsOf(index),
   }));
@@ -321,6 +351,9 @@ export async function writeReaderBundle(dir: string, options: ReaderFixtureOptio
     }
     await writeFile(path.join(dir, page.thumb.src), await cachedImage(page.thumb.src, () => svgToWebp(pageSvg(page.index, THUMB_WIDTH))));
     await writeFile(path.join(dir, page.words), `window.${WORDS_CALLBACK}(${page.index}, ${JSON.stringify(pageWords(page.index))});\n`);
+    if (page.text) {
+      await writeFile(path.join(dir, page.text), `window.${TEXT_CALLBACK}(${page.index}, ${JSON.stringify(pageBlocks(page.index))});\n`);
+    }
     if (page.pdf) {
       await copyFile(findCorpusPdf(), path.join(dir, page.pdf));
     }
@@ -349,7 +382,12 @@ export async function writeReaderBundle(dir: string, options: ReaderFixtureOptio
     '<!doctype html><html lang="en"><title>Opening hours</title><body><p id="hours">Open Monday to Friday</p></body></html>\n',
   );
 
-  const html = renderIndexHtml({ manifest, pageTexts, assets: { js: "assets/reader.js", css: "assets/reader.css" } });
+  const html = renderIndexHtml({
+    manifest,
+    pageTexts,
+    pageBlocks: manifest.pages.map((page) => pageBlocks(page.index)),
+    assets: { js: "assets/reader.js", css: "assets/reader.css" },
+  });
   await writeFile(path.join(dir, "index.html"), html);
   await writeFile(path.join(dir, "epaper.json"), JSON.stringify(manifest));
   return manifest;

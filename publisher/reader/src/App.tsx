@@ -7,13 +7,16 @@ import { EnrichmentDialog, GalleryDialog } from "./components/Overlays.tsx";
 import { HtmlDialog, SearchDialog, ThumbnailsDialog, TocDialog } from "./components/Panels.tsx";
 import { ShareDialog } from "./components/ShareDialog.tsx";
 import { Stage } from "./components/Stage.tsx";
+import { TextOffer, TextView } from "./components/TextView.tsx";
 import { Header, Toolbar } from "./components/Toolbar.tsx";
-import { formatPageHash, parsePageHash } from "./deep-link.ts";
+import { formatPageHash, parseReaderHash } from "./deep-link.ts";
+import { releaseFirstPaint } from "./first-paint.ts";
 import { type DialogState, type Reader, ReaderContext } from "./reader-context.ts";
 import { hasMediaBar } from "./layout.ts";
-import { WordsStore } from "./script-loader.ts";
+import { textScripts, wordScripts } from "./script-loader.ts";
 import { anchorOf, buildSpreads, chooseLayoutMode, nextSide, slotsOf, spreadIndexOf } from "./spreads.ts";
 import { statPages } from "./stats.ts";
+import { DEFAULT_TEXT_SETTINGS, stepTextSize, type TextSettings } from "./text-view.ts";
 import { format, textsFor } from "./texts.ts";
 import { clampZoom, RESET_VIEW, type View, ZOOM_STEP, zoomAround } from "./zoom.ts";
 
@@ -28,13 +31,19 @@ function windowSize() {
   return { width: window.innerWidth, height: window.innerHeight };
 }
 
+/** A phone held upright: where a printed page is hardest to read (issue 47: the text view is offered). */
+function isPhonePortrait(): boolean {
+  return window.innerWidth < 600 && window.innerHeight > window.innerWidth;
+}
+
 function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 }
 
 export function App({ manifest, initialSrc, onFirstImage }: AppProps) {
   const texts = useMemo(() => textsFor(manifest.language), [manifest.language]);
-  const words = useMemo(() => new WordsStore(manifest.pages.map((page) => page.words)), [manifest]);
+  const words = useMemo(() => wordScripts(manifest.pages.map((page) => page.words)), [manifest]);
+  const blocks = useMemo(() => textScripts(manifest.pages.map((page) => page.text)), [manifest]);
   const count = manifest.pages.length;
   const direction = manifest.direction === "rtl" ? "rtl" : "ltr";
 
@@ -47,7 +56,16 @@ export function App({ manifest, initialSrc, onFirstImage }: AppProps) {
   const mode = chooseLayoutMode(size.width, size.height);
   const spreads = useMemo(() => buildSpreads(count, mode), [count, mode]);
 
-  const [pageIndex, setPageIndex] = useState(() => parsePageHash(window.location.hash, count) ?? 0);
+  const [pageIndex, setPageIndex] = useState(() => parseReaderHash(window.location.hash, count)?.pageIndex ?? 0);
+  // The text view (issue 47): on by its deep link or the toolbar; its settings last the visit, in memory only.
+  const [textView, setTextView] = useState(() => parseReaderHash(window.location.hash, count)?.text ?? false);
+  const [textSettings, setTextSettings] = useState<TextSettings>(DEFAULT_TEXT_SETTINGS);
+  const textAvailable = useMemo(() => manifest.pages.some((page) => page.text !== undefined), [manifest]);
+  const [offer, setOffer] = useState(() => textAvailable && !textView && isPhonePortrait());
+  const textSize = useCallback(
+    (larger: boolean) => setTextSettings((current) => ({ ...current, size: stepTextSize(current.size, larger) })),
+    [],
+  );
   const spreadIndex = spreadIndexOf(spreads, pageIndex);
   const spread = spreads[spreadIndex] ?? [0];
   const anchor = anchorOf(spread);
@@ -81,8 +99,19 @@ export function App({ manifest, initialSrc, onFirstImage }: AppProps) {
     [spreads],
   );
 
-  // A new spread starts unzoomed.
-  useEffect(() => setViewState(RESET_VIEW), [anchor]);
+  // A new spread starts unzoomed; turning a page answers the text view's offer too.
+  const firstAnchor = useRef(anchor);
+  useEffect(() => {
+    setViewState(RESET_VIEW);
+    if (anchor !== firstAnchor.current) setOffer(false);
+  }, [anchor]);
+  // The text view replaces the pages at once: the static first page has nothing left to wait for.
+  useEffect(() => {
+    if (textView) {
+      releaseFirstPaint();
+      onFirstImage();
+    }
+  }, [textView, onFirstImage]);
 
   // Each page of the spread on screen counts its time (statistics, issue 31).
   const shown = spread.join();
@@ -95,7 +124,7 @@ export function App({ manifest, initialSrc, onFirstImage }: AppProps) {
       firstRender.current = false;
       return;
     }
-    const hash = formatPageHash(pageIndex);
+    const hash = formatPageHash(pageIndex, textView);
     if (window.location.hash !== hash) {
       // Against this address, not the document's <base> (the content origin's bare address names the revision there).
       const address = new URL(hash, window.location.href).href;
@@ -105,12 +134,13 @@ export function App({ manifest, initialSrc, onFirstImage }: AppProps) {
         window.location.replace(address);
       }
     }
-  }, [pageIndex]);
+  }, [pageIndex, textView]);
   useEffect(() => {
     const onHashChange = () => {
-      const index = parsePageHash(window.location.hash, count);
-      if (index !== null) {
-        setPageIndex(index);
+      const location = parseReaderHash(window.location.hash, count);
+      if (location !== null) {
+        setPageIndex(location.pageIndex);
+        setTextView(location.text);
       }
     };
     window.addEventListener("hashchange", onHashChange);
@@ -135,11 +165,20 @@ export function App({ manifest, initialSrc, onFirstImage }: AppProps) {
         PageUp: () => turn(false),
         Home: () => goTo(0),
         End: () => goTo(count - 1),
-        "+": () => zoomBy(ZOOM_STEP),
-        "=": () => zoomBy(ZOOM_STEP),
-        "-": () => zoomBy(1 / ZOOM_STEP),
-        "0": () => setViewState(RESET_VIEW),
-        Escape: () => setViewState(RESET_VIEW),
+        ...(textView
+          ? {
+              "+": () => textSize(true),
+              "=": () => textSize(true),
+              "-": () => textSize(false),
+              "0": () => setTextSettings((current) => ({ ...current, size: DEFAULT_TEXT_SETTINGS.size })),
+            }
+          : {
+              "+": () => zoomBy(ZOOM_STEP),
+              "=": () => zoomBy(ZOOM_STEP),
+              "-": () => zoomBy(1 / ZOOM_STEP),
+              "0": () => setViewState(RESET_VIEW),
+              Escape: () => setViewState(RESET_VIEW),
+            }),
       };
       const action = event.ctrlKey || event.metaKey ? undefined : actions[event.key];
       if (action) {
@@ -149,7 +188,7 @@ export function App({ manifest, initialSrc, onFirstImage }: AppProps) {
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [direction, turn, goTo, count, zoomBy]);
+  }, [direction, turn, goTo, count, zoomBy, textView, textSize]);
 
   // The customer's own JavaScript runs once the reader is on screen (on the content origin).
   useEffect(() => {
@@ -163,8 +202,8 @@ export function App({ manifest, initialSrc, onFirstImage }: AppProps) {
   }, [manifest]);
 
   const reader: Reader = useMemo(
-    () => ({ manifest, texts, words, goTo, openDialog: setDialog, highlight }),
-    [manifest, texts, words, goTo, highlight],
+    () => ({ manifest, texts, words, blocks, goTo, openDialog: setDialog, highlight }),
+    [manifest, texts, words, blocks, goTo, highlight],
   );
 
   const labels = spread.map((index) => manifest.pages[index]?.label).filter((label): label is string => Boolean(label));
@@ -190,19 +229,33 @@ export function App({ manifest, initialSrc, onFirstImage }: AppProps) {
       <div className={`ep-app ep-app--${mode} ${mediaBar ? "ep-app--media-bar" : ""}`} style={themeStyle} data-direction={direction}>
         <Header onOpen={setDialog} />
         <main className="ep-main" aria-label={manifest.name}>
-          <Stage
-            mode={mode}
-            direction={direction}
-            slots={slots}
-            anchor={anchor}
-            preload={preload}
-            view={view}
-            setView={setView}
-            onTurn={turn}
-            initialSrc={initialSrc}
-            onFirstImage={onFirstImage}
-          />
-          <MediaBar pages={spread} />
+          {offer ? (
+            <TextOffer
+              onAccept={() => {
+                setOffer(false);
+                setTextView(true);
+              }}
+              onDismiss={() => setOffer(false)}
+            />
+          ) : null}
+          {textView ? (
+            <TextView spread={spread} settings={textSettings} onSettings={setTextSettings} onTurn={turn} direction={direction} />
+          ) : (
+            <Stage
+              mode={mode}
+              direction={direction}
+              slots={slots}
+              anchor={anchor}
+              preload={preload}
+              view={view}
+              setView={setView}
+              onTurn={turn}
+              initialSrc={initialSrc}
+              onFirstImage={onFirstImage}
+            />
+          )}
+          {/* The text view shows each page's media in its text. */}
+          {textView ? null : <MediaBar pages={spread} />}
           <div className="ep-visually-hidden" aria-live="polite" aria-atomic="true" data-testid="page-announcement">
             {announcement}
           </div>
@@ -217,6 +270,16 @@ export function App({ manifest, initialSrc, onFirstImage }: AppProps) {
           onTurn={turn}
           onZoom={zoomBy}
           onOpen={setDialog}
+          text={{
+            on: textView,
+            available: textAvailable,
+            size: textSettings.size,
+            onToggle: () => {
+              setOffer(false);
+              setTextView(!textView);
+            },
+            onSize: textSize,
+          }}
         />
         <CookieBanner />
         {dialog?.kind === "thumbnails" ? <ThumbnailsDialog current={spread} onClose={closeDialog} /> : null}

@@ -1,23 +1,40 @@
 import { describe, expect, it } from "vitest";
-import { formatPageHash, parsePageHash } from "./deep-link.ts";
+import { formatPageHash, parseReaderHash } from "./deep-link.ts";
+
+const pageOf = (hash: string, count = 8) => parseReaderHash(hash, count)?.pageIndex ?? null;
 
 describe("deep links", () => {
   it("reads 1-based positions into page indices", () => {
-    expect(parsePageHash("#/page/1", 8)).toBe(0);
-    expect(parsePageHash("#/page/12", 20)).toBe(11);
-    expect(parsePageHash("#/page/5/", 8)).toBe(4);
+    expect(pageOf("#/page/1")).toBe(0);
+    expect(pageOf("#/page/12", 20)).toBe(11);
+    expect(pageOf("#/page/5/")).toBe(4);
   });
   it("clamps positions past the end to the last page", () => {
-    expect(parsePageHash("#/page/99", 8)).toBe(7);
+    expect(pageOf("#/page/99")).toBe(7);
   });
   it("ignores anything else", () => {
-    for (const hash of ["", "#", "#/page/0", "#/page/-1", "#/page/abc", "#page/3", "#/page/3x", "#/seite/3"]) {
-      expect(parsePageHash(hash, 8)).toBeNull();
+    for (const hash of [
+      "",
+      "#",
+      "#/page/0",
+      "#/page/-1",
+      "#/page/abc",
+      "#page/3",
+      "#/page/3x",
+      "#/seite/3",
+      "#/page/3/txt",
+      "#/page/3/text/x",
+    ]) {
+      expect(pageOf(hash)).toBeNull();
     }
-    expect(parsePageHash("#/page/1", 0)).toBeNull();
+    expect(pageOf("#/page/1", 0)).toBeNull();
   });
-  it("writes the position back", () => {
+  it("names the text view with /text, and writes both back", () => {
+    expect(parseReaderHash("#/page/4/text", 8)).toEqual({ pageIndex: 3, text: true });
+    expect(parseReaderHash("#/page/4/text/", 8)).toEqual({ pageIndex: 3, text: true });
+    expect(parseReaderHash("#/page/4", 8)).toEqual({ pageIndex: 3, text: false });
     expect(formatPageHash(11)).toBe("#/page/12");
-    expect(parsePageHash(formatPageHash(3), 8)).toBe(3);
+    expect(formatPageHash(11, true)).toBe("#/page/12/text");
+    expect(parseReaderHash(formatPageHash(3, true), 8)).toEqual({ pageIndex: 3, text: true });
   });
 });

@@ -1,7 +1,12 @@
-/** Deep links: `#/page/12` names the 12th visible page (1-based position in the manifest). */
-const PAGE_HASH = /^#\/page\/(\d+)\/?$/;
+/**
+ * Deep links: `#/page/12` names the 12th visible page (1-based position in the manifest), and
+ * `#/page/12/text` the same page in the text view (issue 47).
+ */
+const PAGE_HASH = /^#\/page\/(\d+)(\/text)?\/?$/;
 
-export function parsePageHash(hash: string, pageCount: number): number | null {
+export type ReaderLocation = { pageIndex: number; text: boolean };
+
+export function parseReaderHash(hash: string, pageCount: number): ReaderLocation | null {
   const match = PAGE_HASH.exec(hash.trim());
   if (!match || pageCount <= 0) {
     return null;
@@ -10,9 +15,9 @@ export function parsePageHash(hash: string, pageCount: number): number | null {
   if (!Number.isSafeInteger(position) || position < 1) {
     return null;
   }
-  return Math.min(position, pageCount) - 1;
+  return { pageIndex: Math.min(position, pageCount) - 1, text: match[2] !== undefined };
 }
 
-export function formatPageHash(pageIndex: number): string {
-  return `#/page/${pageIndex + 1}`;
+export function formatPageHash(pageIndex: number, text = false): string {
+  return `#/page/${pageIndex + 1}${text ? "/text" : ""}`;
 }

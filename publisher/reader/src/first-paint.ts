@@ -21,3 +21,8 @@ export function watchFirstPage(image: HTMLImageElement | null | undefined): void
   // A lost image must not hold the reader back for ever.
   setTimeout(() => markPainted(), 8000);
 }
+
+/** The text view opened first: no page image to wait for, its text loads at once. */
+export function releaseFirstPaint(): void {
+  markPainted();
+}

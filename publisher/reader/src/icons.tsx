@@ -4,6 +4,7 @@ const PATHS: Record<string, string> = {
   right: "M9 5l7 7-7 7",
   plus: "M12 5v14M5 12h14",
   minus: "M5 12h14",
+  text: "M4 6h16M4 10h16M4 14h16M4 18h10",
   grid: "M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z",
   toc: "M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01",
   search: "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4",

@@ -9,6 +9,7 @@ import { watchFirstPage } from "./first-paint.ts";
 import { keepInPageLinks } from "./in-page-links.ts";
 import { startStats } from "./stats.ts";
 import "./styles.css";
+import "./text-view.css";
 
 function readManifest(): ReaderManifest | null {
   const element = document.getElementById(MANIFEST_ELEMENT_ID);

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState } from "react";
-import type { Enrichment, ReaderManifest, Word } from "../../src/manifest.ts";
-import type { WordsStore } from "./script-loader.ts";
+import type { Enrichment, PageBlock, ReaderManifest, Word } from "../../src/manifest.ts";
+import type { PageScripts } from "./script-loader.ts";
 import type { Texts } from "./texts.ts";
 
 /** A modal the reader shows; one at a time. */
@@ -17,7 +17,9 @@ export type DialogState =
 export type Reader = {
   manifest: ReaderManifest;
   texts: Texts;
-  words: WordsStore;
+  words: PageScripts<Word[]>;
+  /** Each page's text blocks for the text view (issue 47). */
+  blocks: PageScripts<PageBlock[]>;
   goTo: (pageIndex: number) => void;
   openDialog: (dialog: DialogState) => void;
   /** The search term whose hits are highlighted on the pages, or "". */
@@ -34,16 +36,25 @@ export function useReader(): Reader {
   return reader;
 }
 
-/** A page's word boxes, requested on first use and re-rendered when they arrive. */
-export function usePageWords(pageIndex: number): Word[] | undefined {
-  const { words } = useReader();
+/** A page's data script, requested on first use and re-rendered when it arrives (undefined: loading; null: none). */
+function usePageScript<T>(store: PageScripts<T>, pageIndex: number): T | null | undefined {
   const [, setVersion] = useState(0);
   useEffect(() => {
-    const unsubscribe = words.subscribe(() => setVersion((version) => version + 1));
-    words.request(pageIndex);
+    const unsubscribe = store.subscribe(() => setVersion((version) => version + 1));
+    store.request(pageIndex);
     return unsubscribe;
-  }, [words, pageIndex]);
-  return words.get(pageIndex);
+  }, [store, pageIndex]);
+  return store.get(pageIndex);
+}
+
+/** A page's word boxes (the selectable text layer, link names in the text view). */
+export function usePageWords(pageIndex: number): Word[] | null | undefined {
+  return usePageScript(useReader().words, pageIndex);
+}
+
+/** A page's text blocks (the text view). */
+export function usePageBlocks(pageIndex: number): PageBlock[] | null | undefined {
+  return usePageScript(useReader().blocks, pageIndex);
 }
 
 /** "Seite 3" / "Page iv"; positions stand in for hidden numbers where a name is needed. */

@@ -2,13 +2,14 @@
  * Loads the bundle's data files. They are classic scripts that call a global function, not JSON
  * fetched with fetch(): Chrome forbids fetch on file://, but runs <script src> there.
  */
-import type { SearchData, Word } from "../../src/manifest.ts";
-import { SEARCH_CALLBACK, WORDS_CALLBACK } from "../../src/manifest.ts";
+import type { PageBlock, SearchData, Word } from "../../src/manifest.ts";
+import { SEARCH_CALLBACK, TEXT_CALLBACK, WORDS_CALLBACK } from "../../src/manifest.ts";
 import { firstPagePainted } from "./first-paint.ts";
 
 declare global {
   interface Window {
     [WORDS_CALLBACK]?: (index: number, words: Word[]) => void;
+    [TEXT_CALLBACK]?: (index: number, blocks: PageBlock[]) => void;
     [SEARCH_CALLBACK]?: (data: SearchData) => void;
   }
 }
@@ -26,23 +27,26 @@ export function loadClassicScript(src: string): Promise<void> {
 
 type Listener = () => void;
 
-/** The word boxes of each page, loaded once per page on first need. */
-export class WordsStore {
-  private readonly words = new Map<number, Word[]>();
+/**
+ * One data script per page (word boxes, text blocks), loaded once per page on first need. A page
+ * whose script is missing or fails is `null` (no data) until a later request tries again.
+ */
+export class PageScripts<T> {
+  private readonly data = new Map<number, T | null>();
   private readonly requested = new Set<number>();
   private readonly listeners = new Set<Listener>();
 
-  constructor(private readonly sources: readonly string[]) {
-    window[WORDS_CALLBACK] = (index, words) => {
-      this.words.set(index, words);
-      for (const listener of this.listeners) {
-        listener();
-      }
-    };
+  constructor(
+    private readonly sources: readonly (string | undefined)[],
+    register: (receive: (index: number, data: T) => void) => void,
+  ) {
+    register((index, data) => this.settle(index, data));
   }
 
-  get(index: number): Word[] | undefined {
-    return this.words.get(index);
+  /** undefined: still loading (or never asked); null: this page has none. */
+  get(index: number): T | null | undefined {
+    if (this.sources[index] === undefined) return null;
+    return this.data.get(index);
   }
 
   request(index: number): void {
@@ -54,8 +58,9 @@ export class WordsStore {
     firstPagePainted
       .then(() => loadClassicScript(src))
       .catch(() => {
-        // A page without its text layer still reads; a later visit tries again.
+        // A page without its data still reads; a later visit tries again.
         this.requested.delete(index);
+        this.settle(index, null);
       });
   }
 
@@ -63,7 +68,24 @@ export class WordsStore {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
+
+  private settle(index: number, data: T | null) {
+    this.data.set(index, data);
+    for (const listener of this.listeners) {
+      listener();
+    }
+  }
 }
+
+export const wordScripts = (sources: readonly string[]) =>
+  new PageScripts<Word[]>(sources, (receive) => {
+    window[WORDS_CALLBACK] = receive;
+  });
+
+export const textScripts = (sources: readonly (string | undefined)[]) =>
+  new PageScripts<PageBlock[]>(sources, (receive) => {
+    window[TEXT_CALLBACK] = receive;
+  });
 
 let searchData: Promise<SearchData> | null = null;
 

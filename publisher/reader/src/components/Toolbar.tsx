@@ -3,6 +3,7 @@ import { useReader } from "../reader-context.ts";
 import { Icon } from "../icons.tsx";
 import { nextSide } from "../spreads.ts";
 import { stat } from "../stats.ts";
+import { TEXT_SIZES } from "../text-view.ts";
 import { MAX_ZOOM, MIN_ZOOM, ZOOM_STEP } from "../zoom.ts";
 
 export function Header({ onOpen }: { onOpen: (dialog: DialogState) => void }) {
@@ -53,10 +54,42 @@ type ToolbarProps = {
   onTurn: (forward: boolean) => void;
   onZoom: (factor: number) => void;
   onOpen: (dialog: DialogState) => void;
+  /** The text view (issue 47): whether it is on, whether the ePaper has text for it, its text size. */
+  text: { on: boolean; available: boolean; size: number; onToggle: () => void; onSize: (larger: boolean) => void };
 };
 
+/** Zoom in the page view, text size in the text view: the same two buttons. */
+function SizeButtons({ zoom, text, onZoom }: Pick<ToolbarProps, "zoom" | "text" | "onZoom">) {
+  const { texts } = useReader();
+  const [smaller, larger] = text.on
+    ? [
+        { label: texts.smallerText, disabled: text.size <= (TEXT_SIZES[0] ?? 1), act: () => text.onSize(false) },
+        { label: texts.largerText, disabled: text.size >= (TEXT_SIZES.at(-1) ?? 3), act: () => text.onSize(true) },
+      ]
+    : [
+        { label: texts.zoomOut, disabled: zoom <= MIN_ZOOM, act: () => onZoom(1 / ZOOM_STEP) },
+        { label: texts.zoomIn, disabled: zoom >= MAX_ZOOM, act: () => onZoom(ZOOM_STEP) },
+      ];
+  return (
+    <>
+      {[smaller, larger].map((button, index) => (
+        <button
+          key={index}
+          type="button"
+          className="ep-button ep-zoom-button"
+          aria-label={button?.label}
+          disabled={button?.disabled}
+          onClick={button?.act}
+        >
+          <Icon name={index === 0 ? "minus" : "plus"} />
+        </button>
+      ))}
+    </>
+  );
+}
+
 /** The controls: at the bottom, in reach of thumbs on phones; every target at least 44 px. */
-export function Toolbar({ spread, labels, announcement, atStart, atEnd, zoom, onTurn, onZoom, onOpen }: ToolbarProps) {
+export function Toolbar({ spread, labels, announcement, atStart, atEnd, zoom, onTurn, onZoom, onOpen, text }: ToolbarProps) {
   const { manifest, texts } = useReader();
   // Arrows point where the pages go: in RTL books "next" lies to the left. The toolbar itself
   // follows the document direction, so the buttons are mirrored there already.
@@ -94,25 +127,18 @@ export function Toolbar({ spread, labels, announcement, atStart, atEnd, zoom, on
         </button>
       </div>
       <div className="ep-toolbar-group">
+        <SizeButtons zoom={zoom} text={text} onZoom={onZoom} />
+        {text.available || text.on ? (
+          <button type="button" className="ep-button" aria-label={texts.textView} aria-pressed={text.on} onClick={text.onToggle}>
+            <Icon name="text" />
+          </button>
+        ) : null}
         <button
           type="button"
-          className="ep-button ep-zoom-button"
-          aria-label={texts.zoomOut}
-          disabled={zoom <= MIN_ZOOM}
-          onClick={() => onZoom(1 / ZOOM_STEP)}
+          className="ep-button ep-overview-button"
+          aria-label={texts.thumbnails}
+          onClick={() => onOpen({ kind: "thumbnails" })}
         >
-          <Icon name="minus" />
-        </button>
-        <button
-          type="button"
-          className="ep-button ep-zoom-button"
-          aria-label={texts.zoomIn}
-          disabled={zoom >= MAX_ZOOM}
-          onClick={() => onZoom(ZOOM_STEP)}
-        >
-          <Icon name="plus" />
-        </button>
-        <button type="button" className="ep-button" aria-label={texts.thumbnails} onClick={() => onOpen({ kind: "thumbnails" })}>
           <Icon name="grid" />
         </button>
         {tocAvailable ? (
