@@ -138,6 +138,7 @@ export interface Epaper {
   isRendered: Generated<boolean>;
   languageCode: string;
   name: string;
+  ocrPending: Generated<number>;
   pageCount: Generated<number>;
   pageHeight: Generated<number | null>;
   pagesVersion: Generated<number>;
@@ -330,6 +331,8 @@ export interface Page {
   id: string;
   isHidden: Generated<boolean>;
   links: ColumnType<JsonValue | null, string | null | undefined, string | null>;
+  ocrConfidence: Generated<number | null>;
+  ocrState: Generated<"done" | "failed" | "pending" | null>;
   page: number;
   pageNumberHidden: Generated<boolean>;
   pdfDownload: Generated<boolean>;

@@ -13,6 +13,15 @@ command -v which >/dev/null 2>&1 || need_packages+=(debianutils)
 for package in poppler-data fonts-noto-cjk fonts-dejavu-core fonts-liberation2; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || need_packages+=("$package")
 done
+# OCR of scanned pages (issue 47): Tesseract and the language data of every ePaper language the
+# studio offers (db/seed-data.ts EPAPER_LANGUAGES; about 1.5 MB each).
+for package in tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-ara tesseract-ocr-bul tesseract-ocr-ces \
+  tesseract-ocr-dan tesseract-ocr-spa tesseract-ocr-ell tesseract-ocr-fin tesseract-ocr-fra tesseract-ocr-hrv tesseract-ocr-hun \
+  tesseract-ocr-ita tesseract-ocr-jpn tesseract-ocr-kor tesseract-ocr-lav tesseract-ocr-nld tesseract-ocr-nor tesseract-ocr-pol \
+  tesseract-ocr-por tesseract-ocr-ron tesseract-ocr-rus tesseract-ocr-slk tesseract-ocr-slv tesseract-ocr-sqi tesseract-ocr-srp \
+  tesseract-ocr-swe tesseract-ocr-tur tesseract-ocr-chi-sim; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || need_packages+=("$package")
+done
 # The tests unpack zip packages the way a customer does.
 command -v unzip >/dev/null 2>&1 || need_packages+=(unzip)
 [ -x /usr/bin/chromium ] || need_packages+=(chromium)

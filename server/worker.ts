@@ -45,7 +45,7 @@ const persistence = persistenceWarning(await redisPersistence(connection).catch(
 if (persistence) console.warn(`warning: ${persistence}`);
 
 const metrics = createWorkerMetrics({ redis, queues: Object.values(queues) });
-const renderDeps = renderDepsFromEnv(env, { db, redis, blobs });
+const renderDeps = renderDepsFromEnv(env, { db, redis, blobs }, { recognizeQueue: queues.render });
 const consumers: { [Q in QueueName]: Consumer<Q> } = {
   render: await createRenderConsumer({
     redisUrl: env.REDIS_URL,

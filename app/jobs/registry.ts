@@ -9,7 +9,7 @@ import {
 } from "./maintenance.ts";
 import { PageOperationJob } from "./pages.ts";
 import { PublishJob } from "./publish.ts";
-import { RenderJob } from "./render.ts";
+import { RecognizeJob, RenderJob } from "./render.ts";
 import { DeliverWebhookJob } from "./webhooks.ts";
 
 /**
@@ -19,6 +19,7 @@ import { DeliverWebhookJob } from "./webhooks.ts";
  */
 export const JOBS = [
   RenderJob,
+  RecognizeJob,
   PageOperationJob,
   PublishJob,
   EmailJob,

@@ -13,5 +13,17 @@ export const RenderJob = defineJob({
 
 export type RenderJobData = JobData<typeof RenderJob>;
 
+/**
+ * OCR of an ePaper's pages that have no text in the PDF (issue 47, ADR 0066), after its render
+ * or a page operation. One per ePaper at a time (its id); it reads whatever pages wait then.
+ */
+export const RecognizeJob = defineJob({
+  queue: "render",
+  name: "recognize-pages",
+  schema: z.object({ epaperId: z.string().min(1) }),
+  jobId: (data) => `ocr-${data.epaperId}`,
+  options: { attempts: 3, backoff: { type: "exponential", delay: 10_000 }, ...KEEP_JOBS },
+});
+
 /** Cancel requests travel on this Redis channel to whichever worker holds the job. */
 export const RENDER_CANCEL_CHANNEL = "render:cancel";

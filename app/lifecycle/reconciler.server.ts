@@ -48,6 +48,8 @@ export type ReconcilerDeps = {
   finishChannelRemoval: (channel: { id: string; accountId: string; name: string }) => Promise<void>;
   /** Enqueues again the due webhook deliveries without a live job (ADR 0058); answers how many. */
   requeueWebhooks?: (graceMs: number) => Promise<number>;
+  /** Enqueues again the OCR of ePapers whose pages wait without a live job (issue 47); answers how many. */
+  requeueRecognition?: (graceMs: number) => Promise<number>;
   log: (message: string) => void;
   graceMs?: number;
   heartbeatStaleMs?: number;
@@ -63,6 +65,8 @@ export type ReconcileReport = {
   channelFilesRemoved: number;
   /** Webhook deliveries due without a live job, enqueued again. */
   webhooksRequeued: number;
+  /** ePapers with pages waiting for OCR without a live job, enqueued again. */
+  recognitionRequeued: number;
   schedulers: { expected: number; present: number };
 };
 
@@ -120,6 +124,7 @@ export async function reconcile(deps: ReconcilerDeps): Promise<ReconcileReport> 
     channelsReleased: 0,
     channelFilesRemoved: 0,
     webhooksRequeued: 0,
+    recognitionRequeued: 0,
     schedulers: { expected: SCHEDULED_JOBS.length, present: 0 },
   };
   // Each step on its own: one that fails (a busy scheduler slot, a blob store error) is logged
@@ -142,6 +147,9 @@ export async function reconcile(deps: ReconcilerDeps): Promise<ReconcileReport> 
   await step("channels", () => reconcileChannels(deps, graceMs, report));
   await step("webhooks", async () => {
     report.webhooksRequeued = (await deps.requeueWebhooks?.(graceMs)) ?? 0;
+  });
+  await step("recognition", async () => {
+    report.recognitionRequeued = (await deps.requeueRecognition?.(graceMs)) ?? 0;
   });
   await step("heartbeats", () => removeStaleHeartbeats(deps.db));
   if (failures.length) throw new Error(`reconcile pass incomplete (${failures.join("; ")})`);

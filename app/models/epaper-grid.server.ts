@@ -135,6 +135,7 @@ export async function listEpaperCards(db: Database, query: GridQuery) {
             "epaper.republishingRequiredZip",
             "epaper.republishChangesAt",
             "epaper.removeAt",
+            "epaper.ocrPending",
             "renderProcess.pageCount as rpPageCount",
             "renderProcess.pageCountReady",
             "renderProcess.downloadDone",
@@ -229,6 +230,7 @@ export async function listEpaperCards(db: Database, query: GridQuery) {
       // (MariaDB answers the boolean as 0 or 1.)
       tocShown: Boolean(Number(row.tocEnabled ?? 1)) && Boolean(Number(row.hasTocItems)),
       pagesToCheck: Number(row.pagesToCheck ?? 0),
+      ocrPending: row.ocrPending,
     };
   });
   return { cards, total: Number(total), ...window };

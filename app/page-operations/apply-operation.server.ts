@@ -173,6 +173,9 @@ const pageColumnsOf = (draft: Draft, links: StoredLink[]) => ({
   text: draft.text,
   supervision: draft.supervision,
   renderedAt: new Date(),
+  // A new page's text is the new PDF's: OCR looks at it again (issue 47).
+  ocrState: null,
+  ocrConfidence: null,
 });
 
 /** The drafts (every page of the uploaded PDF) go before or behind the anchor page, in their order. */

@@ -7,6 +7,7 @@ import { storePageFiles } from "#app/render/page-store.server";
 import { RenderCancelled, type RenderDeps, RenderRefused } from "#app/render/render-types.server";
 import { PAGE_OPERATION_FAILURE, PROCESS_OF_OPERATION } from "#app/rules/page-structure";
 import { retryTransaction } from "#db/retry-transaction";
+import { enqueueRecognitionSoon, markForRecognition } from "#app/render/recognize.server";
 import { isServiceUnavailable } from "#app/utils/service-unavailable";
 import { enqueueWebhookDeliveries, recordWebhookDeliveries } from "#app/webhooks/record.server";
 import {
@@ -180,6 +181,8 @@ async function commit(deps: PageOperationDeps, operation: Loaded) {
       await trx.updateTable("renderProcess").set({ active: false }).where("id", "=", operation.renderProcessId).execute();
     // The drafts are pages now (their files stay where the page rows point).
     await trx.deleteFrom("pageOperation").where("id", "=", operation.id).execute();
+    // New pages without text wait for OCR, committed with them (issue 47).
+    const ocrPending = await markForRecognition(trx, operation.epaperId);
     // The account's webhooks (ADR 0058), committed with the operation: Redis away loses nothing.
     const webhooks = await recordWebhookDeliveries(trx, operation.accountId, {
       type: "page_operation.finished",
@@ -187,12 +190,17 @@ async function commit(deps: PageOperationDeps, operation: Loaded) {
       operation: operation.kind,
       occurrence: operation.id,
     });
-    return { ...applied, uploadKeys, webhooks };
+    return { ...applied, uploadKeys, webhooks, ocrPending };
   });
 }
 
-async function finish(deps: PageOperationDeps, operation: Loaded, applied: Applied & { uploadKeys: string[]; webhooks: string[] }) {
+async function finish(
+  deps: PageOperationDeps,
+  operation: Loaded,
+  applied: Applied & { uploadKeys: string[]; webhooks: string[]; ocrPending: number },
+) {
   await enqueueWebhookDeliveries(deps, applied.webhooks);
+  if (applied.ocrPending > 0) await enqueueRecognitionSoon(operation.epaperId, deps.recognizeQueue);
   for (const prefix of applied.obsolete) await deps.blobs.deletePrefix(prefix).catch(() => {});
   for (const key of applied.uploadKeys) await deps.blobs.delete(key).catch(() => {});
   await markRepublishingRequired(deps, operation.epaperId);

@@ -10,8 +10,10 @@ import { announceProcessEnd, endProcess } from "#app/lifecycle/epaper-process.se
 import { truncateText } from "#app/rules/truncate";
 import { switchTocOnUnlessChosen } from "./toc-switch.server.ts";
 import { enqueueWebhookDeliveries, recordWebhookDeliveries } from "#app/webhooks/record.server";
+import { enqueueRecognitionSoon, markForRecognition } from "./recognize.server.ts";
+import type { RenderDeps } from "./render-types.server.ts";
 
-export type OutcomeDeps = { db: Database; redis: Redis; blobs: BlobStore };
+export type OutcomeDeps = { db: Database; redis: Redis; blobs: BlobStore; recognizeQueue?: RenderDeps["recognizeQueue"] };
 export type OutlineEntry = { title: string; page: number; level: number };
 type Target = { epaperId: string; accountId: string; renderProcessId: string; revision: number };
 
@@ -73,16 +75,20 @@ export async function finishRender(deps: OutcomeDeps, target: Target, outline: O
       // customer switched it off before the render ended (issue 46).
       await switchTocOnUnlessChosen(trx, target.epaperId);
     }
+    // Pages without text wait for OCR, committed with the end (issue 47).
+    const ocrPending = ended ? await markForRecognition(trx, target.epaperId) : 0;
     // The account's webhooks (ADR 0058), committed with the end: Redis away loses nothing.
-    return ended
-      ? recordWebhookDeliveries(trx, target.accountId, {
+    const deliveries = ended
+      ? await recordWebhookDeliveries(trx, target.accountId, {
           type: "epaper.rendered",
           epaperId: target.epaperId,
           occurrence: target.renderProcessId,
         })
       : [];
+    return { deliveries, ocrPending };
   });
-  await enqueueWebhookDeliveries(deps, webhooks);
+  await enqueueWebhookDeliveries(deps, webhooks.deliveries);
+  if (webhooks.ocrPending > 0) await enqueueRecognitionSoon(target.epaperId, deps.recognizeQueue);
   await announceProcessEnd(deps, target.accountId, { epaperId: target.epaperId, process: "rendering", state: "finished" });
 }
 
@@ -98,7 +104,7 @@ export async function endRender(deps: OutcomeDeps, target: Target, failure: Rend
     const failed =
       !cancelled && (await endProcess(trx, { epaperId: target.epaperId }, { as: "failed", error: failure }, { renderingFailed: true }));
     // The early cover (page 1, issue 46) went with the pages.
-    await trx.updateTable("epaper").set({ coverBlobKey: null }).where("id", "=", target.epaperId).execute();
+    await trx.updateTable("epaper").set({ coverBlobKey: null, ocrPending: 0 }).where("id", "=", target.epaperId).execute();
     await trx
       .updateTable("renderProcess")
       .set({ active: false, error: failure, pageCountReady: 0 })

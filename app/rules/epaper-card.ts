@@ -34,4 +34,6 @@ export type EpaperCard = {
   tocShown: boolean;
   /** Pages the render drew degraded or stood in for with a blank page (issue 46): the editor names them. */
   pagesToCheck: number;
+  /** Pages whose text OCR is still reading (issue 47): the card says so. */
+  ocrPending: number;
 };

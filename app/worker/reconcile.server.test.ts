@@ -8,7 +8,7 @@ import { EmailJob } from "#app/jobs/email";
 import { PublishJob } from "#app/jobs/publish";
 import { type Queues, closeQueues, createQueues, RECOVERY_FIELD } from "#app/jobs/queues.server";
 import { SCHEDULED_JOBS } from "#app/jobs/registry";
-import { RenderJob } from "#app/jobs/render";
+import { RecognizeJob, RenderJob } from "#app/jobs/render";
 import { MAIL_MAX_AGE_MS, MAX_RECOVERIES, reconcile } from "#app/lifecycle/reconciler.server";
 import type { Database } from "#db/client";
 import { insertUserWithLevel } from "#tests/support/fixtures";
@@ -250,4 +250,38 @@ test("a channel removal that stopped before its files went is finished", async (
   expect(await db.selectFrom("channel").select("filesPendingRemoval").where("id", "=", channelId).executeTakeFirstOrThrow()).toEqual({
     filesPendingRemoval: false,
   });
+});
+
+test("pages waiting for OCR without a live job get their ePaper's job again; fresh ones and a live job are left alone (issue 47)", async () => {
+  const waiting = async (updatedAt: Date) => {
+    const epaperId = createId();
+    await db
+      .insertInto("epaper")
+      .values({ id: epaperId, accountId, name: "Scan", languageCode: "de", isRendered: true, ocrPending: 1 })
+      .execute();
+    await db.insertInto("page").values({ id: createId(), epaperId, page: 1, sourcePage: 1, ocrState: "pending", updatedAt }).execute();
+    return epaperId;
+  };
+  const lost = await waiting(minutesAgo(5));
+  const finished = await waiting(minutesAgo(5));
+  // A job of the same id that ended earlier (an earlier render's OCR) would swallow the add: it is replaced.
+  await queues.render.add(RecognizeJob.name, { epaperId: finished }, { jobId: RecognizeJob.jobId({ epaperId: finished }) });
+  const failing = new Worker(
+    "render",
+    async () => {
+      throw new UnrecoverableError("an earlier run");
+    },
+    { connection: new Redis(REDIS_URL, { maxRetriesPerRequest: null }) },
+  );
+  await new Promise<void>((resolve) => failing.once("failed", () => resolve()));
+  await failing.close();
+  const live = await waiting(minutesAgo(5));
+  await queues.render.add(RecognizeJob.name, { epaperId: live }, { jobId: RecognizeJob.jobId({ epaperId: live }) });
+  const fresh = await waiting(new Date());
+
+  expect((await pass()).recognitionRequeued).toBe(2);
+  for (const epaperId of [lost, finished])
+    expect(await (await queues.render.getJob(RecognizeJob.jobId({ epaperId })))?.getState()).toBe("waiting");
+  expect(await queues.render.getJob(RecognizeJob.jobId({ epaperId: fresh }))).toBeUndefined();
+  expect((await pass()).recognitionRequeued).toBe(0);
 });

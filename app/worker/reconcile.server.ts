@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import type { PageOperationJobData } from "#app/jobs/pages";
+import { requeueRecognition } from "#app/render/recognize.server";
 import type { PublishJobData } from "#app/jobs/publish";
 import type { Queues } from "#app/jobs/queues.server";
 import type { RenderJobData } from "#app/jobs/render";
@@ -95,6 +96,7 @@ export function reconcilerDeps(deps: Deps, options: { graceMs?: number; heartbea
     releaseChannel: (channelId) => releaseChannel(deps.db, channelId, "failed"),
     finishChannelRemoval: (channel) => finishChannelRemoval(deps, channel),
     requeueWebhooks: (graceMs) => requeueDueWebhooks({ db: deps.db, queue: deps.queues.webhooks }, { graceMs }),
+    requeueRecognition: (graceMs) => requeueRecognition({ db: deps.db, queue: deps.queues.render }, graceMs),
     log: deps.log,
   };
 }

@@ -25,6 +25,7 @@ import * as m0023 from "./2026_12_07_0023_sealed_mail_secrets.ts";
 import * as m0024 from "./2026_12_07_0024_webhook_attempt_details.ts";
 import * as m0025 from "./2026_12_07_0025_toc_enabled_chosen.ts";
 import * as m0026 from "./2026_12_07_0026_shop_offer_prices.ts";
+import * as m0027 from "./2026_12_08_0027_page_ocr.ts";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run time) so the
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_07_0024_webhook_attempt_details": m0024,
   "2026_12_07_0025_toc_enabled_chosen": m0025,
   "2026_12_07_0026_shop_offer_prices": m0026,
+  "2026_12_08_0027_page_ocr": m0027,
 };

@@ -24,9 +24,13 @@ export type TextBlock = {
   box: [number, number, number, number];
 };
 
-/** `vertical`: set along the page's height (a photo credit, a margin's "Anzeige"): its size is its width. */
-type Line = { words: string[]; x0: number; y0: number; x1: number; y1: number; size: number; vertical: boolean };
-type RawBlock = { lines: Line[]; x0: number; y0: number; x1: number; y1: number };
+/**
+ * A line in page points. `vertical`: set along the page's height (a photo credit, a margin's
+ * "Anzeige"): its size is its width.
+ */
+export type Line = { words: string[]; x0: number; y0: number; x1: number; y1: number; size: number; vertical: boolean };
+/** A block of lines in reading order, in page points: poppler's, or the OCR's paragraphs (ocr.ts). */
+export type RawBlock = { lines: Line[]; x0: number; y0: number; x1: number; y1: number };
 
 /** Running heads and feet live in this share of the page's height at its top and bottom. */
 const MARGIN = 0.07;
@@ -40,8 +44,12 @@ const PAGE_NUMBER = /^(?:(?:page|seite|s\.|p\.)\s*)?\d{1,4}(?:\s*(?:\/|of|von)\s
 
 /** The blocks of one page's `<page>` body from pdftotext's XHTML, in reading order. */
 export function blocksOfPage(body: string, page: { widthPt: number; heightPt: number }): TextBlock[] {
+  return classifyBlocks(rawBlocks(body), page);
+}
+
+/** Headings, paragraphs, lists and running heads of a page's raw blocks (any source), in their order. */
+export function classifyBlocks(raw: RawBlock[], page: { widthPt: number; heightPt: number }): TextBlock[] {
   if (!(page.widthPt > 0) || !(page.heightPt > 0)) return [];
-  const raw = rawBlocks(body);
   const lines = raw.flatMap((block) => block.lines);
   if (lines.length === 0) return [];
   const body_ = bodySize(lines);

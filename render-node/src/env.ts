@@ -34,6 +34,10 @@ const EnvSchema = z.object({
   /** An image declaring more pixels than this makes its page too complex to render (issue 46):
    * an A0 scan at 600 dpi has 0.56 billion; decoding 3.6 billion (60,000²) takes minutes. */
   RENDER_MAX_IMAGE_PIXELS: z.coerce.number().int().min(1_000_000).default(1_000_000_000),
+  /** OCR (issue 47): a page is read at this resolution, with at most this many pixels, within this time. */
+  RENDER_OCR_DPI: z.coerce.number().int().min(100).max(600).default(300),
+  RENDER_OCR_MAX_PIXELS: z.coerce.number().int().min(1_000_000).default(40_000_000),
+  RENDER_OCR_TIMEOUT_S: z.coerce.number().positive().default(120),
 });
 
 export type RenderNodeEnv = z.output<typeof EnvSchema> & {

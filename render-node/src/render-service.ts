@@ -18,11 +18,12 @@ import { planRanges } from "./plan.ts";
 import { type DocumentInfo, poppler, readDeclaredImagePixels, readDocumentInfo } from "./poppler.ts";
 import { refuse } from "./refusal.ts";
 import { rasterizeRange } from "./rasterize.ts";
-import type { Slots } from "./slots.ts";
+import { type Slots, withSlot } from "./slots.ts";
 import type { Source, SourceCache } from "./source-cache.ts";
 import type { DocumentStructure, StructureReader } from "./structure.ts";
 import { blocksJsonOf } from "./blocks.ts";
 import { extractText, type PageText, wordsJsonOf } from "./text.ts";
+import { recognizePages } from "./recognize.ts";
 import { streamInWorkspace, withWorkspace } from "./workspace.ts";
 
 export type RenderServiceDeps = {
@@ -156,6 +157,16 @@ export function createRenderService(deps: RenderServiceDeps): ServiceImpl<typeof
             source.release();
           }
         },
+        context.signal,
+      );
+    },
+
+    recognize(request, context) {
+      const fields = { call: "recognize", requestId: requestIdOf(context), sourceId: request.sourceId, pages: request.pages.length };
+      deps.callLog?.(fields, "call");
+      return streamInWorkspace(
+        env.tmpDir,
+        (dir) => recognizePages({ env, slots, log: deps.log, open: openSource }, dir, request, context.signal),
         context.signal,
       );
     },
@@ -365,15 +376,6 @@ function clampInt(value: number, min: number, max: number) {
 
 function aspectOf(page: { widthPt: number; heightPt: number } | undefined) {
   return page && page.widthPt > 0 && page.heightPt > 0 ? page.heightPt / page.widthPt : Math.SQRT2;
-}
-
-async function withSlot<T>(slots: Slots, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
-  const release = await slots.acquire(signal);
-  try {
-    return await work();
-  } finally {
-    release();
-  }
 }
 
 async function freshDir(parent: string, name: string) {

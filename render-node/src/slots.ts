@@ -55,3 +55,13 @@ export class Slots {
     };
   }
 }
+
+/** Runs `work` in one of the node's slots. */
+export async function withSlot<T>(slots: Slots, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+  const release = await slots.acquire(signal);
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+}

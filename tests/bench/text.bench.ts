@@ -1,7 +1,7 @@
 /**
  * `npm run bench:text` (issue 47): how well the render node's text blocks (ADR 0064) follow a
  * page's reading order, against references written by hand, and what making them costs beside
- * the `pdftotext -bbox-layout` pass they come from. Prints a calibration line, one line per
+ * the `pdftotext -bbox-layout` pass they come from; how well and how fast OCR reads a scan (ADR 0066). Prints a calibration line, one line per
  * reference and corpus file, then machine-readable score and ratio lines.
  *
  * A reference is a page's anchors in the order a person reads them (a few words that open each
@@ -9,9 +9,13 @@
  * text; an anchor not found at all counts as out of order.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { blocksOfPage } from "../../render-node/src/blocks.ts";
+import { listInstalledLanguages, recognizePage, tesseractLanguages } from "../../render-node/src/ocr.ts";
+import { scannedPagePdf } from "#tests/support/generated-pdf";
 import { CORPUS } from "#tests/support/render-farm";
 
 const REFERENCES: { label: string; file: string; page: number; anchors: string[] }[] = [
@@ -98,7 +102,94 @@ export function orderScore(text: string, anchors: string[]): number {
   return positions.length > 1 ? inOrder / (positions.length - 1) : 1;
 }
 
-function main() {
+/** Words of a text for comparing OCR with the PDF's own: lower case, without the punctuation around them. */
+function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/\s+/)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
+    .filter(Boolean);
+}
+
+/** Share of the reference's words the OCR read, in order (longest common subsequence over the reference's length). */
+export function wordAccuracy(reference: string[], read: string[]): number {
+  if (reference.length === 0) return 1;
+  let previous = new Uint16Array(read.length + 1);
+  for (const word of reference) {
+    const current = new Uint16Array(read.length + 1);
+    for (let j = 1; j <= read.length; j++)
+      current[j] = word === read[j - 1] ? (previous[j - 1] ?? 0) + 1 : Math.max(previous[j] ?? 0, current[j - 1] ?? 0);
+    previous = current;
+  }
+  return (previous[read.length] ?? 0) / reference.length;
+}
+
+/**
+ * OCR (ADR 0066): the scanned reference is a born-digital page (the two-column paper's first
+ * page) printed to a grey 300 dpi JPEG in a PDF without text, as a scanner makes it; its words
+ * are the PDF's own. Speed: the node's recognizePage against plain `pdftoppm` + `tesseract` on the
+ * same pages, one thread each (Tesseract's OpenMP threads thrash on two cores: shown once).
+ */
+async function ocrBench() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-ocr-"));
+  try {
+    const original = path.join(CORPUS, "pdfjs__tracemonkey.pdf");
+    const scanPrefix = path.join(dir, "scan");
+    execFileSync("pdftoppm", ["-r", "300", "-gray", "-png", "-f", "1", "-l", "1", "-singlefile", original, scanPrefix]);
+    const { data, info } = await sharp(`${scanPrefix}.png`)
+      .toColourspace("b-w")
+      .jpeg({ quality: 70 })
+      .toBuffer({ resolveWithObject: true });
+    const scanned = path.join(dir, "scanned.pdf");
+    writeFileSync(scanned, scannedPagePdf(data, { width: info.width, height: info.height }, { widthPt: 612, heightPt: 792 }));
+    const limits = { dpi: 300, maxPixels: 40_000_000, timeoutMs: 300_000, memoryBytes: 1536 * 1024 * 1024, cpuSeconds: 600 };
+    const languages = tesseractLanguages("en", await listInstalledLanguages());
+    const signal = new AbortController().signal;
+    const letter = { widthPt: 612, heightPt: 792 };
+    const reference = wordsOf(execFileSync("pdftotext", ["-f", "1", "-l", "1", original, "-"]).toString());
+    const read = await recognizePage(scanned, { page: 1, ...letter }, { languages, dir, limits }, signal);
+    const accuracy = wordAccuracy(reference, wordsOf(read.text));
+    console.log(
+      `OCR reference scanned two-column page (tracemonkey p1 as a 300 dpi JPEG scan): word accuracy ${accuracy.toFixed(3)} over ${reference.length} words, confidence ${read.confidence}`,
+    );
+    const real = await recognizePage(path.join(CORPUS, "pdfjs__scan-bad.pdf"), { page: 1, ...letter }, { languages, dir, limits }, signal);
+    console.log(`OCR real scan (pdfjs__scan-bad.pdf, a Canon scanner's page): read "${real.text}", confidence ${real.confidence}`);
+
+    // Speed, alternating so that the machine's load falls on both alike.
+    const pages = [1, 2, 3];
+    let nodeMs = 0;
+    let plainMs = 0;
+    for (const page of pages) {
+      const geometry = { page, ...letter };
+      let started = performance.now();
+      await recognizePage(original, geometry, { languages, dir, limits }, signal);
+      nodeMs += performance.now() - started;
+      started = performance.now();
+      const prefix = path.join(dir, `plain-${page}`);
+      execFileSync("pdftoppm", ["-r", "300", "-gray", "-f", String(page), "-l", String(page), "-singlefile", original, prefix]);
+      execFileSync("tesseract", [`${prefix}.pgm`, "stdout", "-l", languages, "--psm", "3", "tsv"], {
+        env: { ...process.env, OMP_THREAD_LIMIT: "1" },
+        stdio: ["ignore", "pipe", "ignore"],
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      plainMs += performance.now() - started;
+    }
+    const started = performance.now();
+    execFileSync("tesseract", [`${path.join(dir, "plain-1")}.pgm`, "stdout", "-l", languages, "tsv"], {
+      stdio: ["ignore", "pipe", "ignore"],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const threadedMs = performance.now() - started;
+    console.log(
+      `OCR speed: node ${((pages.length / nodeMs) * 1000).toFixed(2)} pages/s, plain pdftoppm + tesseract ${((pages.length / plainMs) * 1000).toFixed(2)} pages/s (one thread each); plain tesseract with its default threads ${(threadedMs / 1000).toFixed(1)} s for page 1`,
+    );
+    return { accuracy, ratio: nodeMs / plainMs };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
   const manifest = readFileSync(path.join(CORPUS, "MANIFEST.tsv"), "utf8").trim().split("\n").slice(1);
   const files = manifest
     .map((line) => line.split("\t"))
@@ -147,9 +238,11 @@ function main() {
     );
   }
   const minimum = Math.min(...scores);
-  console.log("OCR: not built yet (issue 47 item 2): no scanned reference");
+  const ocr = await ocrBench();
   console.log(`score born-digital reading order (min over references) ${minimum.toFixed(3)} (goal >= 0.95)`);
   console.log(`ratio blocks/layout time ${(blocksMs / layoutMs).toFixed(3)} (making blocks beside the pdftotext pass it comes from)`);
+  console.log(`score OCR word accuracy (scanned reference, 300 dpi) ${ocr.accuracy.toFixed(3)} (goal >= 0.90)`);
+  console.log(`ratio OCR node/plain tesseract time ${ocr.ratio.toFixed(3)} (goal <= 1.10)`);
 }
 
-main();
+await main();

@@ -56,6 +56,7 @@ const LANGUAGES = [
       thumbnails: "Page overview",
       goToPage: (page: number) => `Go to page ${page}`,
       resultOnPage: (page: number) => new RegExp(`^Page ${page}\\b`),
+      textView: "Text view",
     },
   },
   {
@@ -92,6 +93,7 @@ const LANGUAGES = [
       thumbnails: "Seitenübersicht",
       goToPage: (page: number) => `Gehe zu Seite ${page}`,
       resultOnPage: (page: number) => new RegExp(`^Seite ${page}\\b`),
+      textView: "Textansicht",
     },
   },
 ] as const;
@@ -182,6 +184,18 @@ async function readPublishedEpaper(page: Page, reader: Page | FrameLocator, lang
   const result = search.getByRole("button", { name: lang.reader.resultOnPage(3) }).first();
   await result.click();
   await expect(reader.locator(".ep-spread .ep-page[data-page-index='2'] .ep-hit").first()).toBeVisible();
+
+  // The text view (issue 47) of page 1: the PDF's heading as a heading, its navigation bar (a
+  // running head) left out, the media elements where they sit; the toolbar's button leads back.
+  await goTo("#/page/1/text");
+  const text = reader.locator("[data-testid='text-view'] article[data-page-index='0']");
+  await expect(text.getByRole("heading", { level: 3 })).toHaveText("PDFill: PDF Drawing");
+  await expect(text).not.toContainText("Previous Page");
+  await expect(text.getByRole("link", { name: "Write to us" })).toHaveAttribute("href", /^mailto:info@example\.com/);
+  const toggle = reader.getByRole("button", { name: lang.reader.textView, exact: true });
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await toggle.click();
+  await expect(pageAt(0).locator("img").first()).toBeVisible();
 }
 
 /** The address of the reader's document (the page itself, or the preview frame's). */
@@ -299,6 +313,9 @@ for (const lang of LANGUAGES) {
           await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
           await reader.keyboard.press("End");
           await expect(reader).toHaveURL(/#\/page\/\d+$/);
+          // The text view reads its page's text from the folder too (a classic script, no fetch).
+          await reader.goto(`${pathToFileURL(path.join(folder, "site", "index.html")).href}#/page/1/text`);
+          await expect(reader.locator("[data-testid='text-view'] h3").first()).toHaveText("PDFill: PDF Drawing");
           await reader.close();
         } finally {
           await site.close();

@@ -61,3 +61,38 @@ describe("fonts that are not embedded", () => {
     expect(page.supervision).toBe("low");
   });
 });
+
+describe("pages without text: OCR after the render (issue 47)", () => {
+  async function pageRow(epaperId: string) {
+    return farm.db
+      .selectFrom("page")
+      .select(["text", "ocrState", "ocrConfidence", "renditions", "blobPrefix"])
+      .where("epaperId", "=", epaperId)
+      .executeTakeFirstOrThrow();
+  }
+
+  test("a scanner's page is read once it is rendered: words, text and blocks replace its empty ones, and nothing waits any more", async () => {
+    const epaperId = await farm.createEpaper("pdfjs__scan-bad.pdf", 1);
+    await farm.render(epaperId);
+    expect(await farm.outcome(epaperId)).toMatchObject({ state: "finished" });
+    // The render ended without waiting for the OCR, which then reads the page.
+    await expect.poll(async () => (await pageRow(epaperId)).ocrState, { timeout: 60_000, interval: 200 }).toBe("done");
+    const page = await pageRow(epaperId);
+    expect(page.text).toBe("pdf.js");
+    expect(page.ocrConfidence).toBeGreaterThan(80);
+    expect(page.renditions).toMatchObject({ words: "words.json", blocks: "blocks.json" });
+    const words = JSON.parse(String(await farm.blobs.read(`${page.blobPrefix}/words.json`))) as [string, number, number][];
+    expect(words.map((word) => word[0])).toEqual(["pdf.js"]);
+    const blocks = JSON.parse(String(await farm.blobs.read(`${page.blobPrefix}/blocks.json`)));
+    expect(blocks).toMatchObject({ v: 1, blocks: [{ kind: "paragraph", text: "pdf.js" }] });
+    const epaper = await farm.db.selectFrom("epaper").select("ocrPending").where("id", "=", epaperId).executeTakeFirstOrThrow();
+    expect(epaper.ocrPending).toBe(0);
+  });
+
+  test("a page whose PDF has its text is never read by OCR", async () => {
+    const page = await renderGenerated("japanese-again.pdf", nonEmbeddedJapanesePdf());
+    expect(page.text).toContain("日本語の新聞");
+    const row = await farm.db.selectFrom("page").select("ocrState").where("text", "=", page.text).executeTakeFirstOrThrow();
+    expect(row.ocrState).toBeNull();
+  });
+});

@@ -149,3 +149,30 @@ export function numberedPagesPdf(count: number, label: string, options: { linkTo
   objects[1] = `<< /Type /Pages /Kids [${pageRefs.map((ref) => `${ref} 0 R`).join(" ")}] /Count ${count} >>`;
   return writePdf(objects, streams);
 }
+
+/**
+ * A scanner's page: one JPEG (DCTDecode, grey) filling a page of `widthPt` × `heightPt`, and no
+ * text at all (OCR's case, issue 47). `pixels` are the JPEG's width and height.
+ */
+export function scannedPagePdf(
+  jpeg: Buffer,
+  pixels: { width: number; height: number },
+  page: { widthPt: number; heightPt: number },
+): Buffer {
+  return writePdf(
+    [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.widthPt} ${page.heightPt}] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>`,
+      "",
+      "",
+    ],
+    {
+      4: {
+        dict: `/Type /XObject /Subtype /Image /Width ${pixels.width} /Height ${pixels.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode`,
+        data: jpeg,
+      },
+      5: `q ${page.widthPt} 0 0 ${page.heightPt} 0 0 cm /Im1 Do Q`,
+    },
+  );
+}

@@ -149,6 +149,7 @@ export async function startFarm(options: {
       if (process.env.DEBUG_RENDER_NODES) console.log(`[render] ${message}`);
     },
     noNodeTimeoutMs: 20_000,
+    recognizeQueue: queue,
     ...options.deps,
   };
   const worker = await startRenderWorker({

@@ -36,6 +36,9 @@ export function CardStatusLine({ card, state }: { card: Card; state: "processing
           {` · ${t("epaper.card.pagesToCheck", { count: card.pagesToCheck })}`}
         </span>
       ) : null}
+      {state === "ready" && card.ocrPending > 0 ? (
+        <span data-testid="recognizing">{` · ${t("epaper.card.recognizing", { count: card.ocrPending })}`}</span>
+      ) : null}
     </p>
   );
 }

@@ -20,6 +20,8 @@ export default {
       pages_other: "{{count}} Seiten",
       pagesToCheck_one: "{{count}} Seite prüfen",
       pagesToCheck_other: "{{count}} Seiten prüfen",
+      recognizing_one: "Text wird erkannt: noch {{count}} Seite",
+      recognizing_other: "Text wird erkannt: noch {{count}} Seiten",
       created: "Erstellt am {{date}}",
       actions: "Aktionen für {{name}}",
       rename: "Umbenennen",

@@ -18,6 +18,8 @@ export default {
       pages_other: "{{count}} pages",
       pagesToCheck_one: "{{count}} page to check",
       pagesToCheck_other: "{{count}} pages to check",
+      recognizing_one: "recognising text: {{count}} page left",
+      recognizing_other: "recognising text: {{count}} pages left",
       created: "Created {{date}}",
       actions: "Actions for {{name}}",
       rename: "Rename",

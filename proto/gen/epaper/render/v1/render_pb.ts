@@ -10,7 +10,99 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file epaper/render/v1/render.proto.
  */
 export const file_epaper_render_v1_render: GenFile = /*@__PURE__*/
-  fileDesc("Ch1lcGFwZXIvcmVuZGVyL3YxL3JlbmRlci5wcm90bxIQZXBhcGVyLnJlbmRlci52MSJOCg5BbmFseXplUmVxdWVzdBISCgpzb3VyY2VfdXJsGAEgASgJEhUKDWluY2x1ZGVfbGlua3MYAiABKAgSEQoJc291cmNlX2lkGAMgASgJIoECCg9BbmFseXplUmVzcG9uc2USEgoKcGFnZV9jb3VudBgBIAEoBRIpCgVwYWdlcxgCIAMoCzIaLmVwYXBlci5yZW5kZXIudjEuUGFnZUluZm8SMAoKZW5jcnlwdGlvbhgDIAEoDjIcLmVwYXBlci5yZW5kZXIudjEuRW5jcnlwdGlvbhIuCgdvdXRsaW5lGAQgAygLMh0uZXBhcGVyLnJlbmRlci52MS5PdXRsaW5lSXRlbRIqCgVsaW5rcxgFIAMoCzIbLmVwYXBlci5yZW5kZXIudjEuUGFnZUxpbmtzEhIKCnNpemVfYnl0ZXMYBiABKAMSDQoFdGl0bGUYByABKAkiTwoIUGFnZUluZm8SDAoEcGFnZRgBIAEoBRIQCgh3aWR0aF9wdBgCIAEoARIRCgloZWlnaHRfcHQYAyABKAESEAoIcm90YXRpb24YBCABKAUiRgoLT3V0bGluZUl0ZW0SDQoFdGl0bGUYASABKAkSDAoEcGFnZRgCIAEoBRINCgVsZXZlbBgDIAEoBRILCgN1cmkYBCABKAkiOwoEUmVjdBIJCgF4GAEgASgCEgkKAXkYAiABKAISDQoFd2lkdGgYAyABKAISDgoGaGVpZ2h0GAQgASgCIlUKBExpbmsSJAoEcmVjdBgBIAEoCzIWLmVwYXBlci5yZW5kZXIudjEuUmVjdBIOCgRwYWdlGAIgASgFSAASDQoDdXJpGAMgASgJSABCCAoGdGFyZ2V0IkAKCVBhZ2VMaW5rcxIMCgRwYWdlGAEgASgFEiUKBWxpbmtzGAIgAygLMhYuZXBhcGVyLnJlbmRlci52MS5MaW5rItIBChVSZW5kZXJEb2N1bWVudFJlcXVlc3QSEgoKc291cmNlX3VybBgBIAEoCRISCgpmaXJzdF9wYWdlGAIgASgFEhEKCWxhc3RfcGFnZRgDIAEoBRIOCgZ3aWR0aHMYBCADKAUSFwoPdGh1bWJuYWlsX3dpZHRoGAUgASgFEhQKDHdlYnBfcXVhbGl0eRgGIAEoBRITCgt3ZWJwX2VmZm9ydBgHIAEoBRIXCg9pbmNsdWRlX291dGxpbmUYCCABKAgSEQoJc291cmNlX2lkGAkgASgJIuUBChZSZW5kZXJEb2N1bWVudFJlc3BvbnNlEjIKCmRvd25sb2FkZWQYASABKAsyHC5lcGFwZXIucmVuZGVyLnYxLkRvd25sb2FkZWRIABIoCgVzcGxpdBgCIAEoCzIXLmVwYXBlci5yZW5kZXIudjEuU3BsaXRIABIuCgRwYWdlGAMgASgLMh4uZXBhcGVyLnJlbmRlci52MS5SZW5kZXJlZFBhZ2VIABI0CgdvdXRsaW5lGAQgASgLMiEuZXBhcGVyLnJlbmRlci52MS5Eb2N1bWVudE91dGxpbmVIAEIHCgVldmVudCI/Cg9Eb2N1bWVudE91dGxpbmUSLAoFaXRlbXMYASADKAsyHS5lcGFwZXIucmVuZGVyLnYxLk91dGxpbmVJdGVtIiAKCkRvd25sb2FkZWQSEgoKc2l6ZV9ieXRlcxgBIAEoAyJ4CgVTcGxpdBISCgpwYWdlX2NvdW50GAEgASgFEikKBXBhZ2VzGAIgAygLMhouZXBhcGVyLnJlbmRlci52MS5QYWdlSW5mbxIwCgplbmNyeXB0aW9uGAMgASgOMhwuZXBhcGVyLnJlbmRlci52MS5FbmNyeXB0aW9uIukCCgxSZW5kZXJlZFBhZ2USKAoEaW5mbxgBIAEoCzIaLmVwYXBlci5yZW5kZXIudjEuUGFnZUluZm8SLwoKcmVuZGl0aW9ucxgCIAMoCzIbLmVwYXBlci5yZW5kZXIudjEuUmVuZGl0aW9uEi4KCXRodW1ibmFpbBgDIAEoCzIbLmVwYXBlci5yZW5kZXIudjEuUmVuZGl0aW9uEikKBXdvcmRzGAQgAygLMhYuZXBhcGVyLnJlbmRlci52MS5Xb3JkQgIYARIlCgVsaW5rcxgFIAMoCzIWLmVwYXBlci5yZW5kZXIudjEuTGluaxIMCgR0ZXh0GAYgASgJEjIKC3N1cGVydmlzaW9uGAcgASgOMh0uZXBhcGVyLnJlbmRlci52MS5TdXBlcnZpc2lvbhIRCglyZW5kZXJfbXMYCCABKAESEgoKd29yZHNfanNvbhgJIAEoDBITCgtibG9ja3NfanNvbhgKIAEoDCI4CglSZW5kaXRpb24SDQoFd2lkdGgYASABKAUSDgoGaGVpZ2h0GAIgASgFEgwKBHdlYnAYAyABKAwiOQoEV29yZBIMCgR0ZXh0GAEgASgJEiMKA2JveBgCIAEoCzIWLmVwYXBlci5yZW5kZXIudjEuUmVjdCJMChRTcGxpdERvY3VtZW50UmVxdWVzdBISCgpzb3VyY2VfdXJsGAEgASgJEg0KBXBhZ2VzGAIgAygFEhEKCXNvdXJjZV9pZBgDIAEoCSIyChVTcGxpdERvY3VtZW50UmVzcG9uc2USDAoEcGFnZRgBIAEoBRILCgNwZGYYAiABKAwiSQoNUmVuZGVyRmFpbHVyZRIoCgZyZWFzb24YASABKA4yGC5lcGFwZXIucmVuZGVyLnYxLlJlYXNvbhIOCgZkZXRhaWwYAiABKAkimQEKCk5vZGVSZWNvcmQSCgoCaWQYASABKAkSCwoDdXJsGAIgASgJEhAKCGNhcGFjaXR5GAMgASgFEhEKCWluX2ZsaWdodBgEIAEoBRIPCgd2ZXJzaW9uGAUgASgJEhAKCGRyYWluaW5nGAYgASgIEhcKD2hlYXJ0YmVhdF9hdF9tcxgHIAEoAxIRCglhZG1pbl91cmwYCCABKAkqWAoKRW5jcnlwdGlvbhIaChZFTkNSWVBUSU9OX1VOU1BFQ0lGSUVEEAASEwoPRU5DUllQVElPTl9OT05FEAESGQoVRU5DUllQVElPTl9PV05FUl9PTkxZEAIqawoLU3VwZXJ2aXNpb24SGwoXU1VQRVJWSVNJT05fVU5TUEVDSUZJRUQQABIUChBTVVBFUlZJU0lPTl9OT05FEAESEwoPU1VQRVJWSVNJT05fTE9XEAISFAoQU1VQRVJWSVNJT05fSElHSBADKrMBCgZSZWFzb24SFgoSUkVBU09OX1VOU1BFQ0lGSUVEEAASHQoZUkVBU09OX1BBU1NXT1JEX1BST1RFQ1RFRBABEhQKEFJFQVNPTl9OT1RfQV9QREYQAhISCg5SRUFTT05fREFNQUdFRBADEhQKEFJFQVNPTl9UT09fTEFSR0UQBBIaChZSRUFTT05fRE9XTkxPQURfRkFJTEVEEAUSFgoSUkVBU09OX1RPT19DT01QTEVYEAYyqgIKDVJlbmRlclNlcnZpY2USTgoHQW5hbHl6ZRIgLmVwYXBlci5yZW5kZXIudjEuQW5hbHl6ZVJlcXVlc3QaIS5lcGFwZXIucmVuZGVyLnYxLkFuYWx5emVSZXNwb25zZRJlCg5SZW5kZXJEb2N1bWVudBInLmVwYXBlci5yZW5kZXIudjEuUmVuZGVyRG9jdW1lbnRSZXF1ZXN0GiguZXBhcGVyLnJlbmRlci52MS5SZW5kZXJEb2N1bWVudFJlc3BvbnNlMAESYgoNU3BsaXREb2N1bWVudBImLmVwYXBlci5yZW5kZXIudjEuU3BsaXREb2N1bWVudFJlcXVlc3QaJy5lcGFwZXIucmVuZGVyLnYxLlNwbGl0RG9jdW1lbnRSZXNwb25zZTABYgZwcm90bzM");
+  fileDesc("Ch1lcGFwZXIvcmVuZGVyL3YxL3JlbmRlci5wcm90bxIQZXBhcGVyLnJlbmRlci52MSJaChBSZWNvZ25pemVSZXF1ZXN0EhIKCnNvdXJjZV91cmwYASABKAkSEQoJc291cmNlX2lkGAIgASgJEg0KBXBhZ2VzGAMgAygFEhAKCGxhbmd1YWdlGAQgASgJIpMBChFSZWNvZ25pemVSZXNwb25zZRIMCgRwYWdlGAEgASgFEhIKCndvcmRzX2pzb24YAiABKAwSEwoLYmxvY2tzX2pzb24YAyABKAwSDAoEdGV4dBgEIAEoCRISCgpjb25maWRlbmNlGAUgASgCEg8KB2ZhaWx1cmUYBiABKAkSFAoMcmVjb2duaXplX21zGAcgASgBIk4KDkFuYWx5emVSZXF1ZXN0EhIKCnNvdXJjZV91cmwYASABKAkSFQoNaW5jbHVkZV9saW5rcxgCIAEoCBIRCglzb3VyY2VfaWQYAyABKAkigQIKD0FuYWx5emVSZXNwb25zZRISCgpwYWdlX2NvdW50GAEgASgFEikKBXBhZ2VzGAIgAygLMhouZXBhcGVyLnJlbmRlci52MS5QYWdlSW5mbxIwCgplbmNyeXB0aW9uGAMgASgOMhwuZXBhcGVyLnJlbmRlci52MS5FbmNyeXB0aW9uEi4KB291dGxpbmUYBCADKAsyHS5lcGFwZXIucmVuZGVyLnYxLk91dGxpbmVJdGVtEioKBWxpbmtzGAUgAygLMhsuZXBhcGVyLnJlbmRlci52MS5QYWdlTGlua3MSEgoKc2l6ZV9ieXRlcxgGIAEoAxINCgV0aXRsZRgHIAEoCSJPCghQYWdlSW5mbxIMCgRwYWdlGAEgASgFEhAKCHdpZHRoX3B0GAIgASgBEhEKCWhlaWdodF9wdBgDIAEoARIQCghyb3RhdGlvbhgEIAEoBSJGCgtPdXRsaW5lSXRlbRINCgV0aXRsZRgBIAEoCRIMCgRwYWdlGAIgASgFEg0KBWxldmVsGAMgASgFEgsKA3VyaRgEIAEoCSI7CgRSZWN0EgkKAXgYASABKAISCQoBeRgCIAEoAhINCgV3aWR0aBgDIAEoAhIOCgZoZWlnaHQYBCABKAIiVQoETGluaxIkCgRyZWN0GAEgASgLMhYuZXBhcGVyLnJlbmRlci52MS5SZWN0Eg4KBHBhZ2UYAiABKAVIABINCgN1cmkYAyABKAlIAEIICgZ0YXJnZXQiQAoJUGFnZUxpbmtzEgwKBHBhZ2UYASABKAUSJQoFbGlua3MYAiADKAsyFi5lcGFwZXIucmVuZGVyLnYxLkxpbmsi0gEKFVJlbmRlckRvY3VtZW50UmVxdWVzdBISCgpzb3VyY2VfdXJsGAEgASgJEhIKCmZpcnN0X3BhZ2UYAiABKAUSEQoJbGFzdF9wYWdlGAMgASgFEg4KBndpZHRocxgEIAMoBRIXCg90aHVtYm5haWxfd2lkdGgYBSABKAUSFAoMd2VicF9xdWFsaXR5GAYgASgFEhMKC3dlYnBfZWZmb3J0GAcgASgFEhcKD2luY2x1ZGVfb3V0bGluZRgIIAEoCBIRCglzb3VyY2VfaWQYCSABKAki5QEKFlJlbmRlckRvY3VtZW50UmVzcG9uc2USMgoKZG93bmxvYWRlZBgBIAEoCzIcLmVwYXBlci5yZW5kZXIudjEuRG93bmxvYWRlZEgAEigKBXNwbGl0GAIgASgLMhcuZXBhcGVyLnJlbmRlci52MS5TcGxpdEgAEi4KBHBhZ2UYAyABKAsyHi5lcGFwZXIucmVuZGVyLnYxLlJlbmRlcmVkUGFnZUgAEjQKB291dGxpbmUYBCABKAsyIS5lcGFwZXIucmVuZGVyLnYxLkRvY3VtZW50T3V0bGluZUgAQgcKBWV2ZW50Ij8KD0RvY3VtZW50T3V0bGluZRIsCgVpdGVtcxgBIAMoCzIdLmVwYXBlci5yZW5kZXIudjEuT3V0bGluZUl0ZW0iIAoKRG93bmxvYWRlZBISCgpzaXplX2J5dGVzGAEgASgDIngKBVNwbGl0EhIKCnBhZ2VfY291bnQYASABKAUSKQoFcGFnZXMYAiADKAsyGi5lcGFwZXIucmVuZGVyLnYxLlBhZ2VJbmZvEjAKCmVuY3J5cHRpb24YAyABKA4yHC5lcGFwZXIucmVuZGVyLnYxLkVuY3J5cHRpb24i6QIKDFJlbmRlcmVkUGFnZRIoCgRpbmZvGAEgASgLMhouZXBhcGVyLnJlbmRlci52MS5QYWdlSW5mbxIvCgpyZW5kaXRpb25zGAIgAygLMhsuZXBhcGVyLnJlbmRlci52MS5SZW5kaXRpb24SLgoJdGh1bWJuYWlsGAMgASgLMhsuZXBhcGVyLnJlbmRlci52MS5SZW5kaXRpb24SKQoFd29yZHMYBCADKAsyFi5lcGFwZXIucmVuZGVyLnYxLldvcmRCAhgBEiUKBWxpbmtzGAUgAygLMhYuZXBhcGVyLnJlbmRlci52MS5MaW5rEgwKBHRleHQYBiABKAkSMgoLc3VwZXJ2aXNpb24YByABKA4yHS5lcGFwZXIucmVuZGVyLnYxLlN1cGVydmlzaW9uEhEKCXJlbmRlcl9tcxgIIAEoARISCgp3b3Jkc19qc29uGAkgASgMEhMKC2Jsb2Nrc19qc29uGAogASgMIjgKCVJlbmRpdGlvbhINCgV3aWR0aBgBIAEoBRIOCgZoZWlnaHQYAiABKAUSDAoEd2VicBgDIAEoDCI5CgRXb3JkEgwKBHRleHQYASABKAkSIwoDYm94GAIgASgLMhYuZXBhcGVyLnJlbmRlci52MS5SZWN0IkwKFFNwbGl0RG9jdW1lbnRSZXF1ZXN0EhIKCnNvdXJjZV91cmwYASABKAkSDQoFcGFnZXMYAiADKAUSEQoJc291cmNlX2lkGAMgASgJIjIKFVNwbGl0RG9jdW1lbnRSZXNwb25zZRIMCgRwYWdlGAEgASgFEgsKA3BkZhgCIAEoDCJJCg1SZW5kZXJGYWlsdXJlEigKBnJlYXNvbhgBIAEoDjIYLmVwYXBlci5yZW5kZXIudjEuUmVhc29uEg4KBmRldGFpbBgCIAEoCSKZAQoKTm9kZVJlY29yZBIKCgJpZBgBIAEoCRILCgN1cmwYAiABKAkSEAoIY2FwYWNpdHkYAyABKAUSEQoJaW5fZmxpZ2h0GAQgASgFEg8KB3ZlcnNpb24YBSABKAkSEAoIZHJhaW5pbmcYBiABKAgSFwoPaGVhcnRiZWF0X2F0X21zGAcgASgDEhEKCWFkbWluX3VybBgIIAEoCSpYCgpFbmNyeXB0aW9uEhoKFkVOQ1JZUFRJT05fVU5TUEVDSUZJRUQQABITCg9FTkNSWVBUSU9OX05PTkUQARIZChVFTkNSWVBUSU9OX09XTkVSX09OTFkQAiprCgtTdXBlcnZpc2lvbhIbChdTVVBFUlZJU0lPTl9VTlNQRUNJRklFRBAAEhQKEFNVUEVSVklTSU9OX05PTkUQARITCg9TVVBFUlZJU0lPTl9MT1cQAhIUChBTVVBFUlZJU0lPTl9ISUdIEAMqswEKBlJlYXNvbhIWChJSRUFTT05fVU5TUEVDSUZJRUQQABIdChlSRUFTT05fUEFTU1dPUkRfUFJPVEVDVEVEEAESFAoQUkVBU09OX05PVF9BX1BERhACEhIKDlJFQVNPTl9EQU1BR0VEEAMSFAoQUkVBU09OX1RPT19MQVJHRRAEEhoKFlJFQVNPTl9ET1dOTE9BRF9GQUlMRUQQBRIWChJSRUFTT05fVE9PX0NPTVBMRVgQBjKCAwoNUmVuZGVyU2VydmljZRJOCgdBbmFseXplEiAuZXBhcGVyLnJlbmRlci52MS5BbmFseXplUmVxdWVzdBohLmVwYXBlci5yZW5kZXIudjEuQW5hbHl6ZVJlc3BvbnNlEmUKDlJlbmRlckRvY3VtZW50EicuZXBhcGVyLnJlbmRlci52MS5SZW5kZXJEb2N1bWVudFJlcXVlc3QaKC5lcGFwZXIucmVuZGVyLnYxLlJlbmRlckRvY3VtZW50UmVzcG9uc2UwARJiCg1TcGxpdERvY3VtZW50EiYuZXBhcGVyLnJlbmRlci52MS5TcGxpdERvY3VtZW50UmVxdWVzdBonLmVwYXBlci5yZW5kZXIudjEuU3BsaXREb2N1bWVudFJlc3BvbnNlMAESVgoJUmVjb2duaXplEiIuZXBhcGVyLnJlbmRlci52MS5SZWNvZ25pemVSZXF1ZXN0GiMuZXBhcGVyLnJlbmRlci52MS5SZWNvZ25pemVSZXNwb25zZTABYgZwcm90bzM");
+
+/**
+ * @generated from message epaper.render.v1.RecognizeRequest
+ */
+export type RecognizeRequest = Message<"epaper.render.v1.RecognizeRequest"> & {
+  /**
+   * @generated from field: string source_url = 1;
+   */
+  sourceUrl: string;
+
+  /**
+   * Names the source for the node's cache, as in RenderDocumentRequest.
+   *
+   * @generated from field: string source_id = 2;
+   */
+  sourceId: string;
+
+  /**
+   * 1-based pages of the source; each is read once, in this order.
+   *
+   * @generated from field: repeated int32 pages = 3;
+   */
+  pages: number[];
+
+  /**
+   * The ePaper's language ("de", "en", "zh_Hans"): the node reads in it and English, as far as
+   * it has their language data.
+   *
+   * @generated from field: string language = 4;
+   */
+  language: string;
+};
+
+/**
+ * Describes the message epaper.render.v1.RecognizeRequest.
+ * Use `create(RecognizeRequestSchema)` to create a new message.
+ */
+export const RecognizeRequestSchema: GenMessage<RecognizeRequest> = /*@__PURE__*/
+  messageDesc(file_epaper_render_v1_render, 0);
+
+/**
+ * @generated from message epaper.render.v1.RecognizeResponse
+ */
+export type RecognizeResponse = Message<"epaper.render.v1.RecognizeResponse"> & {
+  /**
+   * @generated from field: int32 page = 1;
+   */
+  page: number;
+
+  /**
+   * As RenderedPage's words_json, blocks_json and text.
+   *
+   * @generated from field: bytes words_json = 2;
+   */
+  wordsJson: Uint8Array;
+
+  /**
+   * @generated from field: bytes blocks_json = 3;
+   */
+  blocksJson: Uint8Array;
+
+  /**
+   * @generated from field: string text = 4;
+   */
+  text: string;
+
+  /**
+   * The recognised words' mean confidence, 0 to 100.
+   *
+   * @generated from field: float confidence = 5;
+   */
+  confidence: number;
+
+  /**
+   * Set when the page could not be read within the node's limits; the rest is then empty.
+   *
+   * @generated from field: string failure = 6;
+   */
+  failure: string;
+
+  /**
+   * @generated from field: double recognize_ms = 7;
+   */
+  recognizeMs: number;
+};
+
+/**
+ * Describes the message epaper.render.v1.RecognizeResponse.
+ * Use `create(RecognizeResponseSchema)` to create a new message.
+ */
+export const RecognizeResponseSchema: GenMessage<RecognizeResponse> = /*@__PURE__*/
+  messageDesc(file_epaper_render_v1_render, 1);
 
 /**
  * @generated from message epaper.render.v1.AnalyzeRequest
@@ -43,7 +135,7 @@ export type AnalyzeRequest = Message<"epaper.render.v1.AnalyzeRequest"> & {
  * Use `create(AnalyzeRequestSchema)` to create a new message.
  */
 export const AnalyzeRequestSchema: GenMessage<AnalyzeRequest> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 0);
+  messageDesc(file_epaper_render_v1_render, 2);
 
 /**
  * @generated from message epaper.render.v1.AnalyzeResponse
@@ -92,7 +184,7 @@ export type AnalyzeResponse = Message<"epaper.render.v1.AnalyzeResponse"> & {
  * Use `create(AnalyzeResponseSchema)` to create a new message.
  */
 export const AnalyzeResponseSchema: GenMessage<AnalyzeResponse> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 1);
+  messageDesc(file_epaper_render_v1_render, 3);
 
 /**
  * One page as a reader sees it: width and height are after the page's /Rotate is applied.
@@ -130,7 +222,7 @@ export type PageInfo = Message<"epaper.render.v1.PageInfo"> & {
  * Use `create(PageInfoSchema)` to create a new message.
  */
 export const PageInfoSchema: GenMessage<PageInfo> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 2);
+  messageDesc(file_epaper_render_v1_render, 4);
 
 /**
  * One entry of the PDF outline (bookmarks), flattened depth first.
@@ -170,7 +262,7 @@ export type OutlineItem = Message<"epaper.render.v1.OutlineItem"> & {
  * Use `create(OutlineItemSchema)` to create a new message.
  */
 export const OutlineItemSchema: GenMessage<OutlineItem> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 3);
+  messageDesc(file_epaper_render_v1_render, 5);
 
 /**
  * A rectangle in fractions of the displayed page (0..1, origin top left), so it fits every
@@ -205,7 +297,7 @@ export type Rect = Message<"epaper.render.v1.Rect"> & {
  * Use `create(RectSchema)` to create a new message.
  */
 export const RectSchema: GenMessage<Rect> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 4);
+  messageDesc(file_epaper_render_v1_render, 6);
 
 /**
  * @generated from message epaper.render.v1.Link
@@ -243,7 +335,7 @@ export type Link = Message<"epaper.render.v1.Link"> & {
  * Use `create(LinkSchema)` to create a new message.
  */
 export const LinkSchema: GenMessage<Link> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 5);
+  messageDesc(file_epaper_render_v1_render, 7);
 
 /**
  * @generated from message epaper.render.v1.PageLinks
@@ -265,7 +357,7 @@ export type PageLinks = Message<"epaper.render.v1.PageLinks"> & {
  * Use `create(PageLinksSchema)` to create a new message.
  */
 export const PageLinksSchema: GenMessage<PageLinks> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 6);
+  messageDesc(file_epaper_render_v1_render, 8);
 
 /**
  * @generated from message epaper.render.v1.RenderDocumentRequest
@@ -334,7 +426,7 @@ export type RenderDocumentRequest = Message<"epaper.render.v1.RenderDocumentRequ
  * Use `create(RenderDocumentRequestSchema)` to create a new message.
  */
 export const RenderDocumentRequestSchema: GenMessage<RenderDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 7);
+  messageDesc(file_epaper_render_v1_render, 9);
 
 /**
  * @generated from message epaper.render.v1.RenderDocumentResponse
@@ -375,7 +467,7 @@ export type RenderDocumentResponse = Message<"epaper.render.v1.RenderDocumentRes
  * Use `create(RenderDocumentResponseSchema)` to create a new message.
  */
 export const RenderDocumentResponseSchema: GenMessage<RenderDocumentResponse> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 8);
+  messageDesc(file_epaper_render_v1_render, 10);
 
 /**
  * @generated from message epaper.render.v1.DocumentOutline
@@ -392,7 +484,7 @@ export type DocumentOutline = Message<"epaper.render.v1.DocumentOutline"> & {
  * Use `create(DocumentOutlineSchema)` to create a new message.
  */
 export const DocumentOutlineSchema: GenMessage<DocumentOutline> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 9);
+  messageDesc(file_epaper_render_v1_render, 11);
 
 /**
  * @generated from message epaper.render.v1.Downloaded
@@ -409,7 +501,7 @@ export type Downloaded = Message<"epaper.render.v1.Downloaded"> & {
  * Use `create(DownloadedSchema)` to create a new message.
  */
 export const DownloadedSchema: GenMessage<Downloaded> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 10);
+  messageDesc(file_epaper_render_v1_render, 12);
 
 /**
  * @generated from message epaper.render.v1.Split
@@ -438,7 +530,7 @@ export type Split = Message<"epaper.render.v1.Split"> & {
  * Use `create(SplitSchema)` to create a new message.
  */
 export const SplitSchema: GenMessage<Split> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 11);
+  messageDesc(file_epaper_render_v1_render, 13);
 
 /**
  * @generated from message epaper.render.v1.RenderedPage
@@ -519,7 +611,7 @@ export type RenderedPage = Message<"epaper.render.v1.RenderedPage"> & {
  * Use `create(RenderedPageSchema)` to create a new message.
  */
 export const RenderedPageSchema: GenMessage<RenderedPage> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 12);
+  messageDesc(file_epaper_render_v1_render, 14);
 
 /**
  * @generated from message epaper.render.v1.Rendition
@@ -546,7 +638,7 @@ export type Rendition = Message<"epaper.render.v1.Rendition"> & {
  * Use `create(RenditionSchema)` to create a new message.
  */
 export const RenditionSchema: GenMessage<Rendition> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 13);
+  messageDesc(file_epaper_render_v1_render, 15);
 
 /**
  * @generated from message epaper.render.v1.Word
@@ -568,7 +660,7 @@ export type Word = Message<"epaper.render.v1.Word"> & {
  * Use `create(WordSchema)` to create a new message.
  */
 export const WordSchema: GenMessage<Word> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 14);
+  messageDesc(file_epaper_render_v1_render, 16);
 
 /**
  * @generated from message epaper.render.v1.SplitDocumentRequest
@@ -599,7 +691,7 @@ export type SplitDocumentRequest = Message<"epaper.render.v1.SplitDocumentReques
  * Use `create(SplitDocumentRequestSchema)` to create a new message.
  */
 export const SplitDocumentRequestSchema: GenMessage<SplitDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 15);
+  messageDesc(file_epaper_render_v1_render, 17);
 
 /**
  * @generated from message epaper.render.v1.SplitDocumentResponse
@@ -621,7 +713,7 @@ export type SplitDocumentResponse = Message<"epaper.render.v1.SplitDocumentRespo
  * Use `create(SplitDocumentResponseSchema)` to create a new message.
  */
 export const SplitDocumentResponseSchema: GenMessage<SplitDocumentResponse> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 16);
+  messageDesc(file_epaper_render_v1_render, 18);
 
 /**
  * Error detail of every refusal, so the worker can tell the user why.
@@ -645,7 +737,7 @@ export type RenderFailure = Message<"epaper.render.v1.RenderFailure"> & {
  * Use `create(RenderFailureSchema)` to create a new message.
  */
 export const RenderFailureSchema: GenMessage<RenderFailure> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 17);
+  messageDesc(file_epaper_render_v1_render, 19);
 
 /**
  * What a render node writes to Redis so the worker can find it (docs/decisions/0007): the set
@@ -712,7 +804,7 @@ export type NodeRecord = Message<"epaper.render.v1.NodeRecord"> & {
  * Use `create(NodeRecordSchema)` to create a new message.
  */
 export const NodeRecordSchema: GenMessage<NodeRecord> = /*@__PURE__*/
-  messageDesc(file_epaper_render_v1_render, 18);
+  messageDesc(file_epaper_render_v1_render, 20);
 
 /**
  * @generated from enum epaper.render.v1.Encryption
@@ -881,6 +973,18 @@ export const RenderService: GenService<{
     methodKind: "server_streaming";
     input: typeof SplitDocumentRequestSchema;
     output: typeof SplitDocumentResponseSchema;
+  },
+  /**
+   * Recognises the text of pages that have none in the PDF (scans) with OCR (issue 47): one
+   * message per page, in the order asked, each with that page's words, text and blocks as a
+   * rendered page carries them, or the reason it could not be read.
+   *
+   * @generated from rpc epaper.render.v1.RenderService.Recognize
+   */
+  recognize: {
+    methodKind: "server_streaming";
+    input: typeof RecognizeRequestSchema;
+    output: typeof RecognizeResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_epaper_render_v1_render, 0);
