@@ -68,6 +68,8 @@ export default [
       route("statistics.csv", "routes/epaper/statistics-csv.ts"),
       // The statistics screen's heartbeat for 'reading now' (ADR 0053).
       route("reading-now", "routes/epaper/reading-now.ts"),
+      // The accessibility report (issue 47, ADR 0067).
+      route("accessibility", "routes/epaper/accessibility.ts"),
     ]),
   ]),
   route("channel/:channelId/action", "routes/channel/action.ts"),
@@ -88,6 +90,7 @@ export default [
     route("epapers/:epaperId", "routes/api/epaper.ts"),
     route("epapers/:epaperId/publications", "routes/api/epaper-publications.ts"),
     route("epapers/:epaperId/zip", "routes/api/epaper-zip.ts"),
+    route("epapers/:epaperId/accessibility", "routes/api/epaper-accessibility.ts"),
     route("epapers/:epaperId/pages/:pageNumber/:file", "routes/api/epaper-page-file.ts"),
     route("uploads", "routes/api/uploads.ts"),
     route("publications", "routes/api/publications.ts"),

@@ -25,6 +25,7 @@ import stats from "./de/stats.ts";
 import channelStats from "./de/channel-stats.ts";
 import api from "./de/api.ts";
 import webhooks from "./de/webhooks.ts";
+import accessibility from "./de/accessibility.ts";
 
 /** German interface texts (the default language), one file per feature under de/. */
 const de: Translation = {
@@ -54,6 +55,7 @@ const de: Translation = {
   ...channelStats,
   ...api,
   ...webhooks,
+  ...accessibility,
 };
 
 export default de;

@@ -24,6 +24,7 @@ import stats from "./en/stats.ts";
 import channelStats from "./en/channel-stats.ts";
 import api from "./en/api.ts";
 import webhooks from "./en/webhooks.ts";
+import accessibility from "./en/accessibility.ts";
 
 /**
  * English interface texts, one file per feature under en/ (de/ mirrors it; a unit test compares
@@ -56,6 +57,7 @@ const en = {
   ...channelStats,
   ...api,
   ...webhooks,
+  ...accessibility,
 } as const;
 
 export default en;

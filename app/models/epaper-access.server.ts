@@ -10,7 +10,13 @@ import { findAccountEpaper } from "./epaper-pages.server.ts";
  */
 
 /** The permissions of the ePaper dialogs (studio-admin.md §6). */
-export type EpaperDialogPermission = "epaperSettings" | "epaperTableOfContents" | "epaperPagesSettings" | "epaperPagesOrderAndStructure";
+export type EpaperDialogPermission =
+  | "epaperSettings"
+  | "epaperTableOfContents"
+  | "epaperPagesSettings"
+  | "epaperPagesOrderAndStructure"
+  // The accessibility report (issue 47): whoever may open the ePaper's details.
+  | "epaperDetails";
 
 /** One of the caller's account's ePapers, for a user who holds `permission`. */
 export async function accountEpaperFor(db: Database, subject: PermissionSubject, epaperId: string, permission: EpaperDialogPermission) {

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { GLOBAL_ERROR_NAMES } from "#app/errors/catalogue";
 import type { ProblemType } from "#app/errors/problem-types";
 import { API_KEY_SCOPES } from "./api-keys.ts";
+// Registers the AccessibilityReport component (issue 47) in apiSchemas.
+import "./accessibility-report.ts";
 import {
   apiSchemas,
   CreateEpaperSchema,
@@ -246,6 +248,17 @@ export function openApiDocument(options: { serverUrl: string; version: string })
           busy: "The ePaper runs a process (another publish, a render, a page operation), or the channel is being published to (problem type channel-busy)",
           conflict: "A zip would take a unit of the zip contingent, and confirmCharge is not true (Conflict)",
           idempotent: true,
+        }),
+      },
+      "/api/v1/epapers/{epaperId}/accessibility": {
+        get: read({
+          operationId: "getAccessibilityReport",
+          summary: "The ePaper's accessibility report",
+          description:
+            "A checklist of what readers with a screen reader, large text or a phone get: language, title, text on every page (native or recognised, with OCR confidence), reading order source, media titles, link names, the reader's contrast and a table of contents.",
+          schemaId: "AccessibilityReport",
+          parameters: [idParameter],
+          notFound: true,
         }),
       },
       "/api/v1/epapers/{epaperId}/zip": {

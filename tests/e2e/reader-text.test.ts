@@ -12,7 +12,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { writeReaderBundle } from "../support/reader-fixture.ts";
 import { type StaticServer, startStaticServer } from "../support/static-server.ts";
 import { atOneSize } from "./support/language-size.ts";
-import { axeViolations } from "./support/reader-checks.ts";
+import { axeViolations, swipe } from "./support/reader-checks.ts";
 
 const NAME = "Spring catalogue <2026>";
 const TEXTS = {
@@ -49,15 +49,6 @@ async function open(page: Page, language: "en" | "de", hash = "") {
 
 /** The text of one page in the text view. */
 const textPage = (page: Page, index: number) => page.locator(`[data-testid="text-view"] article[data-page-index="${index}"]`);
-
-async function swipe(page: Page, fromX: number, toX: number, y: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: fromX, y }] });
-  for (let step = 1; step <= 6; step++) {
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: fromX + ((toX - fromX) * step) / 6, y }] });
-  }
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-}
 
 for (const language of ["en", "de"] as const) {
   const t = TEXTS[language];

@@ -10,7 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
 import { READER_DIST, writeReaderBundle } from "../support/reader-fixture.ts";
-import { axeViolations } from "./support/reader-checks.ts";
+import { axeViolations, swipe } from "./support/reader-checks.ts";
 import { type StaticServer, startStaticServer } from "../support/static-server.ts";
 
 const NAME = "Spring catalogue <2026>";
@@ -61,15 +61,6 @@ async function expectPages(page: Page, indices: number[]) {
     await expect(page.locator(`.ep-spread .ep-page[data-page-index="${index}"]`)).toBeVisible();
   }
   await expect(page.locator(".ep-spread .ep-page")).toHaveCount(indices.length);
-}
-
-async function swipe(page: Page, fromX: number, toX: number, y: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: fromX, y }] });
-  for (let step = 1; step <= 6; step++) {
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: fromX + ((toX - fromX) * step) / 6, y }] });
-  }
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 }
 
 /** Where the page is once it has come to rest: a turned page slides in (280 ms), and a box read while it slides is off to one side. */

@@ -1,11 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { uploadAndRender } from "./support/editor.ts";
+import { openMenu } from "./support/menus.ts";
+import { axeViolations } from "./support/reader-checks.ts";
 import { atOneSize } from "./support/language-size.ts";
 
 // Issue 47 in a real browser: a scanner's PDF (the corpus's pdfjs__scan-bad.pdf, one page with
-// no text layer) is uploaded and rendered by a real node, OCR reads it after the render, and the
-// published preview finds its word and shows it in the text view.
+// no text layer) is uploaded and rendered by a real node, OCR reads it after the render, the
+// published preview finds its word and shows it in the text view, and the accessibility report
+// says the page's text was recognised.
 
 const FILE = "pdfjs__scan-bad.pdf";
 
@@ -22,6 +25,12 @@ const LANGUAGES = [
     oneResult: "1 result",
     close: "Close",
     textView: "Text view",
+    back: "Back to editing",
+    accessibility: "Accessibility",
+    report: (name: string) => `Accessibility of ${name}`,
+    ocrNote: "1 scanned page was recognised by OCR",
+    tocWarn: "Table of contents · Worth a look",
+    openEditor: "Open the editor",
   },
   {
     code: "de",
@@ -35,6 +44,12 @@ const LANGUAGES = [
     oneResult: "1 Treffer",
     close: "Schließen",
     textView: "Textansicht",
+    back: "Zurück zur Bearbeitung",
+    accessibility: "Barrierefreiheit",
+    report: (name: string) => `Barrierefreiheit von ${name}`,
+    ocrNote: "1 gescannte Seite wurde per Texterkennung gelesen",
+    tocWarn: "Inhaltsverzeichnis · Ansehen",
+    openEditor: "Editor öffnen",
   },
 ] as const;
 
@@ -65,6 +80,22 @@ for (const lang of LANGUAGES) {
       await search.getByRole("button", { name: lang.close }).click();
       await reader.getByRole("button", { name: lang.textView, exact: true }).click();
       await expect(reader.locator("[data-testid='text-view'] article[data-page-index='0'] p")).toHaveText("pdf.js");
+      await page.getByRole("button", { name: lang.back }).click();
+
+      // The accessibility report (issue 47 item 5): the page has text, read by OCR; no table of contents.
+      await openMenu(page, epaper.getByRole("button", { name: lang.actions(name) }));
+      await page.getByRole("menuitem", { name: lang.accessibility }).click();
+      const report = page.getByRole("dialog", { name: lang.report(name) });
+      const text = report.locator("[data-check='text']");
+      await expect(text).toHaveAttribute("data-status", "pass");
+      await expect(text).toContainText(lang.ocrNote);
+      const toc = report.locator("[data-check='toc']");
+      await expect(toc.getByRole("heading")).toHaveText(lang.tocWarn);
+      await expect(toc.getByRole("link", { name: lang.openEditor })).toBeVisible();
+      await expect
+        .poll(() => report.evaluate((element) => getComputedStyle(element.closest("[role=dialog]") ?? element).opacity))
+        .toBe("1");
+      expect(await axeViolations(page, "[role=dialog]")).toEqual([]);
     });
   });
 }

@@ -774,6 +774,13 @@ export const MATRIX: MatrixEntry[] = [
     expect: signedIn("200", { anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" }),
   },
   ...tocWrites(),
+  // The accessibility report (issue 47): epaperDetails and the account; it only reads.
+  {
+    route: "epaper/:epaperId/accessibility",
+    method: "GET",
+    scoped: true,
+    expect: signedIn("200", { anonymous: "401", generated: "403", unconfirmed: "UserNotConfirmed" }),
+  },
   // The pages settings (issue 12): epaperPagesSettings, the account, the demo rule and the lock.
   {
     route: "epaper/:epaperId/pages-settings",
@@ -1012,6 +1019,7 @@ export const MATRIX: MatrixEntry[] = [
   // lock and the demo rule; another account's ePaper is 404. Its document and reference are public.
   { route: "api/v1/epapers", method: "GET", apiKey: true, expect: API("200") },
   { route: "api/v1/epapers/:epaperId", method: "GET", apiKey: true, scoped: true, expect: API("200") },
+  { route: "api/v1/epapers/:epaperId/accessibility", method: "GET", apiKey: true, scoped: true, expect: API("200") },
   { route: "api/v1/publications", method: "GET", apiKey: true, expect: API("200") },
   { route: "api/v1/channels", method: "GET", apiKey: true, expect: API("200") },
   // Writes (issue 32): the matrix's keys read only, so every write is refused for its scope (403)
@@ -1055,6 +1063,7 @@ export const MATRIX: MatrixEntry[] = [
   // 45): nothing is looked up, so the answer says nothing about any account.
   { route: "api/v1/epapers/:epaperId/publications", method: "GET", expect: all("405") },
   { route: "api/v1/epapers/:epaperId/zip", method: "POST", json: () => ({}), expect: all("405") },
+  { route: "api/v1/epapers/:epaperId/accessibility", method: "POST", json: () => ({}), expect: all("405") },
   {
     route: "api/v1/epapers/:epaperId/pages/:pageNumber/:file",
     method: "POST",

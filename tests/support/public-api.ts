@@ -1,3 +1,4 @@
+import { loader as accessibilityLoader } from "#app/routes/api/epaper-accessibility";
 import { expect } from "vitest";
 import { loader as channelsLoader } from "#app/routes/api/channels";
 import { action as epaperAction, loader as epaperLoader } from "#app/routes/api/epaper";
@@ -30,6 +31,11 @@ const ROUTES: { template: string; pattern: RegExp; loader?: Handler; action?: Ha
     loader: pageFileLoader as never,
   },
   { template: "/api/v1/epapers/{epaperId}/zip", pattern: /^\/api\/v1\/epapers\/(?<epaperId>[^/]+)\/zip$/, loader: zipLoader as never },
+  {
+    template: "/api/v1/epapers/{epaperId}/accessibility",
+    pattern: /^\/api\/v1\/epapers\/(?<epaperId>[^/]+)\/accessibility$/,
+    loader: accessibilityLoader as never,
+  },
   {
     template: "/api/v1/epapers/{epaperId}",
     pattern: /^\/api\/v1\/epapers\/(?<epaperId>[^/]+)$/,

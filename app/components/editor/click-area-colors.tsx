@@ -1,3 +1,4 @@
+import { AccessibilityDialog } from "#app/components/workspace/accessibility-dialog";
 import { useEffect, useState } from "react";
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
 import { useTranslation } from "#app/components/hooks/use-translation";
@@ -28,7 +29,7 @@ export function ClickAreaColors(props: {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ok: boolean }>();
   const [open, setOpen] = useState(false);
-  const [dialog, setDialog] = useState<"settings" | "toc" | "pages" | "structure" | null>(null);
+  const [dialog, setDialog] = useState<"settings" | "toc" | "pages" | "structure" | "accessibility" | null>(null);
   const revalidator = useRevalidator();
   const [color, setColor] = useState(props.colors.color);
   const [hover, setHover] = useState(props.colors.hover);
@@ -54,7 +55,8 @@ export function ClickAreaColors(props: {
             className="outline-none"
             disabledKeys={props.editable ? [] : ["colors"]}
             onAction={(key) => {
-              if (key === "settings" || key === "toc" || key === "pages" || key === "structure") return setDialog(key);
+              if (key === "settings" || key === "toc" || key === "pages" || key === "structure" || key === "accessibility")
+                return setDialog(key);
               setColor(props.colors.color);
               setHover(props.colors.hover);
               setOpen(true);
@@ -80,6 +82,9 @@ export function ClickAreaColors(props: {
                 {t("pageStructure.menuItem")}
               </MenuItem>
             ) : null}
+            <MenuItem id="accessibility" className={MENU_ITEM}>
+              {t("accessibility.menuItem")}
+            </MenuItem>
             <MenuItem
               id="colors"
               className="flex min-h-11 cursor-pointer items-center rounded-lg px-3 text-sm outline-none data-[focused]:bg-slate-100 data-[disabled]:opacity-50"
@@ -104,6 +109,9 @@ export function ClickAreaColors(props: {
         onClose={() => setDialog(null)}
         onChanged={() => void revalidator.revalidate()}
       />
+      {dialog === "accessibility" ? (
+        <AccessibilityDialog isOpen epaperId={props.epaperId} name={props.epaperName} onClose={() => setDialog(null)} />
+      ) : null}
       <Dialog isOpen={open} onOpenChange={setOpen} title={t("media.settings.clickAreaColors")} maxWidth="480px">
         <fetcher.Form method="post" action={`/epaper/${encodeURIComponent(props.epaperId)}`} className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="setClickAreaColors" />

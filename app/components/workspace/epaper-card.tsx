@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { TFunction } from "i18next";
-import { MenuItem } from "react-aria-components";
-import { CardMenu, cardMenuItemClass } from "#app/components/ui/card-menu";
+import { CardMenu } from "#app/components/ui/card-menu";
 import { href, Link, useFetcher, useNavigate } from "react-router";
 import type { EpaperCard as Card } from "#app/rules/epaper-card";
 import { EPAPER_NAME_MAX } from "#app/rules/upload-contract";
@@ -9,6 +8,8 @@ import { previewAddress } from "#app/rules/preview-address";
 import { zipDecision } from "#app/rules/zip-contingent";
 import { formatDate } from "#app/utils/format-date";
 import { PreviewDialog, ZipDialog } from "./publish-dialogs.tsx";
+import { AccessibilityDialog } from "./accessibility-dialog.tsx";
+import { EpaperMenuItems } from "./epaper-card-menu.tsx";
 import { PreviewLinkDialog } from "./preview-link-dialog.tsx";
 import { type LiveProgress, ProcessOverlay } from "./process-overlay.tsx";
 import { CardStatusLine, PublishStateNote } from "./publish-state-note.tsx";
@@ -33,7 +34,7 @@ function stateOf(card: Card): CardState {
   return card.isRendered ? "ready" : "empty";
 }
 
-type Dialogs = "rename" | "delete" | "demo" | "preview" | "zip" | "previewLink" | "channel" | null;
+type Dialogs = "rename" | "delete" | "demo" | "preview" | "zip" | "previewLink" | "channel" | "accessibility" | null;
 
 /** What the workspace knows about publishing for every card: permission, contingent, content origin. */
 export type Publishing = {
@@ -212,6 +213,7 @@ export function EpaperCard(props: {
             ...(disabled || state === "processing" ? ["rename", "delete", "demo"] : []),
             ...(state !== "ready" || (disabled && !previewCurrent) ? ["preview"] : []),
             ...(state !== "ready" || disabled ? ["zip", "previewLink", "channel"] : []),
+            ...(state !== "ready" ? ["accessibility"] : []),
           ]}
           onAction={(key) => {
             if (key === "statistics") return; // a link: the studio layout's RouterProvider navigates
@@ -258,6 +260,9 @@ export function EpaperCard(props: {
           cancel={t("epaper.delete.cancel")}
           onConfirm={() => post("delete")}
         />
+      ) : null}
+      {dialog === "accessibility" ? (
+        <AccessibilityDialog isOpen onClose={() => setDialog(null)} epaperId={card.id} name={card.name} />
       ) : null}
       {dialog === "preview" ? (
         <PreviewDialog
@@ -317,61 +322,6 @@ export function EpaperCard(props: {
         />
       ) : null}
     </article>
-  );
-}
-
-/** The card menu's items: rendered only while the menu is open, so a grid of closed menus costs no translations. */
-function EpaperMenuItems({
-  t,
-  isDemo,
-  publishing,
-  demoManagement,
-  statisticsOf,
-}: {
-  t: CardT;
-  isDemo: boolean;
-  publishing: Publishing;
-  demoManagement: boolean;
-  /** The ePaper whose statistics (issue 31 item 4) the user may see: who may open the editor, of a rendered one; else null. */
-  statisticsOf: string | null;
-}) {
-  return (
-    <>
-      <MenuItem id="preview" className={cardMenuItemClass}>
-        {t("publish.preview.menu")}
-      </MenuItem>
-      {publishing.canPreviewLink ? (
-        <MenuItem id="previewLink" className={cardMenuItemClass}>
-          {t("previewLink.menu")}
-        </MenuItem>
-      ) : null}
-      {publishing.canChannel ? (
-        <MenuItem id="channel" className={cardMenuItemClass}>
-          {t("channel.select.menu")}
-        </MenuItem>
-      ) : null}
-      {publishing.canZip ? (
-        <MenuItem id="zip" className={cardMenuItemClass}>
-          {t("publish.zip.menu")}
-        </MenuItem>
-      ) : null}
-      {statisticsOf ? (
-        <MenuItem id="statistics" href={href("/epaper/:epaperId/statistics", { epaperId: statisticsOf })} className={cardMenuItemClass}>
-          {t("stats.screen.menu")}
-        </MenuItem>
-      ) : null}
-      <MenuItem id="rename" className={cardMenuItemClass}>
-        {t("epaper.card.rename")}
-      </MenuItem>
-      <MenuItem id="delete" className={cardMenuItemClass}>
-        {t("epaper.card.delete")}
-      </MenuItem>
-      {demoManagement ? (
-        <MenuItem id="demo" className={cardMenuItemClass}>
-          {isDemo ? t("epaper.card.unmarkDemo") : t("epaper.card.markDemo")}
-        </MenuItem>
-      ) : null}
-    </>
   );
 }
 

@@ -211,3 +211,18 @@ test("publications and channels of the account with their addresses; nothing of 
     nextCursor: null,
   });
 });
+
+test("an ePaper's accessibility report (issue 47), as the document describes it; another account's is 404", async () => {
+  const owner = await customer();
+  const epaperId = await insertEpaper(owner.accountId, { name: "Gemeindeblatt" });
+  await db.insertInto("page").values({ id: createId(), epaperId, page: 1, sourcePage: 1, text: "" }).execute();
+  const answer = await callApi(`/api/v1/epapers/${epaperId}/accessibility`, { key: owner.token });
+  expect(answer.status).toBe(200);
+  expect(answer.body).toMatchObject({
+    epaperId,
+    summary: { failed: 1 },
+    checks: expect.arrayContaining([expect.objectContaining({ id: "text", status: "fail", without: { pages: [1], count: 1 } })]),
+  });
+  const stranger = await customer();
+  expect((await callApi(`/api/v1/epapers/${epaperId}/accessibility`, { key: stranger.token })).status).toBe(404);
+});

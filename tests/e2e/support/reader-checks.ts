@@ -42,3 +42,13 @@ export async function expectReadableChrome(page: Page) {
   expect(pairs.length).toBeGreaterThan(3);
   for (const pair of pairs) expect(contrastRatio(pair.fg, pair.bg), pair.what).toBeGreaterThanOrEqual(4.5);
 }
+
+/** A one-finger swipe from `fromX` to `toX` at height `y`, as touch events through the DevTools protocol. */
+export async function swipe(page: Page, fromX: number, toX: number, y: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: fromX, y }] });
+  for (let step = 1; step <= 6; step++) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: fromX + ((toX - fromX) * step) / 6, y }] });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+}

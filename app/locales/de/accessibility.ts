@@ -1,0 +1,75 @@
+/** Deutsch: der Barrierefreiheitsbericht (Issue 47 Punkt 5). */
+export default {
+  accessibility: {
+    menuItem: "Barrierefreiheit",
+    title: "Barrierefreiheit von {{name}}",
+    intro:
+      "Was Leserinnen und Leser mit Screenreader, großer Schrift oder Handy von diesem ePaper haben, so wie es jetzt veröffentlicht würde.",
+    loading: "Wird geprüft …",
+    loadFailed: "Der Bericht konnte nicht geladen werden. Schließen Sie ihn und versuchen Sie es erneut.",
+    summaryOk: "Alles Geprüfte ist in Ordnung.",
+    summary: "Zu beheben: {{failed}} · Ansehen: {{warned}}",
+    status: { pass: "Erfüllt", warn: "Ansehen", fail: "Zu beheben", info: "Hinweis" },
+    pages: "Seiten {{list}}",
+    pagesMore: "Seiten {{list}} und {{count}} weitere",
+    openPage: "Seite {{page}} im Editor öffnen",
+    openEditor: "Editor öffnen",
+    checks: {
+      language: {
+        title: "Sprache",
+        pass: "{{value}}: Browser und Screenreader sprechen den Text in dieser Sprache.",
+        fail: "„{{value}}“ ist keine Sprache, die der Reader kennt.",
+      },
+      title: {
+        title: "Titel",
+        pass: "„{{value}}“ benennt die Publikation für Screenreader, Browser-Tabs und Suchmaschinen.",
+        warn: "Der Titel ist der Name der hochgeladenen Datei. Benennen Sie das ePaper um (Kartenmenü), damit Lesende erfahren, worum es geht.",
+        fail: "Das ePaper hat keinen Titel.",
+      },
+      text: {
+        title: "Text auf jeder Seite",
+        pass_one: "Die sichtbare Seite hat Text: Suche, Textansicht und Screenreader erreichen ihn.",
+        pass_other: "Alle {{count}} sichtbaren Seiten haben Text: Suche, Textansicht und Screenreader erreichen ihn.",
+        fail_one: "{{count}} Seite hat keinen Text. Eine Seite nur aus Bildern braucht ihren Inhalt im Titel eines Medienelements.",
+        fail_other: "{{count}} Seiten haben keinen Text. Eine Seite nur aus Bildern braucht ihren Inhalt im Titel eines Medienelements.",
+        info_one: "Auf {{count}} Seite wird der Text noch erkannt.",
+        info_other: "Auf {{count}} Seiten wird der Text noch erkannt.",
+        warn_one: "Der erkannte Text von {{count}} Seite kann Fehler enthalten (Sicherheit unter 70 %).",
+        warn_other: "Der erkannte Text von {{count}} Seiten kann Fehler enthalten (Sicherheit unter 70 %).",
+        ocr_one: "{{count}} gescannte Seite wurde per Texterkennung gelesen (niedrigste Sicherheit {{confidence}} %).",
+        ocr_other: "{{count}} gescannte Seiten wurden per Texterkennung gelesen (niedrigste Sicherheit {{confidence}} %).",
+      },
+      readingOrder: {
+        title: "Lesereihenfolge",
+        info: "Aus dem Seitenlayout ermittelt: Spalten in ihrer Reihenfolge, Kopf- und Fußzeilen sowie Seitenzahlen ausgelassen.",
+      },
+      altText: {
+        title: "Medienelemente haben Titel",
+        none: "Dieses ePaper hat keine Medienelemente.",
+        pass_one: "Das Medienelement hat einen Titel, den Screenreader vorlesen.",
+        pass_other: "Alle {{count}} Medienelemente haben einen Titel, den Screenreader vorlesen.",
+        fail_one: "{{count}} Medienelement hat keinen Titel: Screenreader können nur sagen, welcher Art es ist.",
+        fail_other: "{{count}} Medienelemente haben keinen Titel: Screenreader können nur sagen, welcher Art sie sind.",
+      },
+      linkNames: {
+        title: "Links sagen, wohin sie führen",
+        none: "Dieses ePaper hat keine eigenen Links.",
+        pass_one: "Der Link hat einen Titel.",
+        pass_other: "Alle {{count}} Links haben einen Titel.",
+        warn_one: "{{count}} Link hat keinen Titel und wird als „Link öffnen“ vorgelesen.",
+        warn_other: "{{count}} Links haben keinen Titel und werden als „Link öffnen“ vorgelesen.",
+      },
+      contrast: {
+        title: "Farben des Readers",
+        pass: "Die Bedienelemente des Readers erreichen {{ratio}}:1 zur Oberflächenfarbe (WCAG AA verlangt 4,5:1).",
+        warn: "Ihre Wahl der Bedienelemente erreichte keine 4,5:1; der Reader nutzt die andere Variante ({{ratio}}:1).",
+        fail: "Keine Bedienelemente erreichen 4,5:1 auf dieser Oberflächenfarbe. Wählen Sie in den ePaper-Einstellungen eine dunklere oder hellere.",
+      },
+      toc: {
+        title: "Inhaltsverzeichnis",
+        pass: "Der Reader zeigt ein Inhaltsverzeichnis.",
+        warn: "Der Reader zeigt kein Inhaltsverzeichnis: Bei längeren Dokumenten finden sich Lesende damit zurecht.",
+      },
+    },
+  },
+} as const;
