@@ -13,6 +13,7 @@ import { startJobHeartbeats } from "#app/jobs/heartbeat.server";
 import { READER_ASSETS_DIR } from "#app/publish/reader-assets.server";
 import { splitPagesWith } from "#app/publish/split-pages.server";
 import { renderDepsFromEnv } from "#app/render/render-deps.server";
+import { createOcrConsumer } from "#app/worker/ocr.consumer.server";
 import { createWorkerMetrics } from "#app/render/render-metrics.server";
 import { db } from "#app/utils/db.server";
 import { getEnv } from "#app/utils/env.server";
@@ -45,7 +46,7 @@ const persistence = persistenceWarning(await redisPersistence(connection).catch(
 if (persistence) console.warn(`warning: ${persistence}`);
 
 const metrics = createWorkerMetrics({ redis, queues: Object.values(queues) });
-const renderDeps = renderDepsFromEnv(env, { db, redis, blobs }, { recognizeQueue: queues.render });
+const renderDeps = renderDepsFromEnv(env, { db, redis, blobs }, { recognizeQueue: queues.ocr });
 const consumers: { [Q in QueueName]: Consumer<Q> } = {
   render: await createRenderConsumer({
     redisUrl: env.REDIS_URL,
@@ -57,6 +58,7 @@ const consumers: { [Q in QueueName]: Consumer<Q> } = {
       onRendered: (epaperId) => sendEpaperReadyMail({ db, queue: queues.email }, epaperId),
     },
   }),
+  ocr: await createOcrConsumer({ redisUrl: env.REDIS_URL, concurrency: env.OCR_JOB_CONCURRENCY, deps: renderDeps }),
   pages: await createPagesConsumer({ redisUrl: env.REDIS_URL, concurrency: env.RENDER_JOB_CONCURRENCY, deps: renderDeps }),
   publish: createPublishConsumer({
     deps: {

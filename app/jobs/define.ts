@@ -5,7 +5,7 @@ import type { z } from "zod";
  * The queues of architecture.md "Queues": one per kind of work. Every job names one of them;
  * the studio builds its producers from this list and the worker starts one consumer for each.
  */
-export const QUEUE_NAMES = ["render", "pages", "publish", "email", "maintenance", "webhooks"] as const;
+export const QUEUE_NAMES = ["render", "pages", "publish", "email", "maintenance", "webhooks", "ocr"] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**

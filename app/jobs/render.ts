@@ -18,7 +18,8 @@ export type RenderJobData = JobData<typeof RenderJob>;
  * or a page operation. One per ePaper at a time (its id); it reads whatever pages wait then.
  */
 export const RecognizeJob = defineJob({
-  queue: "render",
+  // Its own queue and consumers: long OCR runs never take the slots renders start from (ADR 0066).
+  queue: "ocr",
   name: "recognize-pages",
   schema: z.object({ epaperId: z.string().min(1) }),
   jobId: (data) => `ocr-${data.epaperId}`,

@@ -9,6 +9,8 @@ import { accountEpaperFor } from "./epaper-access.server.ts";
 export const LOW_OCR_CONFIDENCE = 70;
 /** Pages named per check at most: the rest are counted. */
 const NAMED_PAGES = 20;
+/** Links that without a title say only "Open link" (an internal link says its page, a mail link its address). */
+const UNNAMED_LINK_KINDS = ["externalLink"];
 const LINK_KINDS = ["internalLink", "externalLink", "mailtoLink"];
 
 /**
@@ -64,7 +66,7 @@ export async function accessibilityReport(db: Database, subject: PermissionSubje
     textCheck(pages),
     { id: "readingOrder", status: "info", source: "layout" },
     altTextCheck(media.filter((item) => !LINK_KINDS.includes(item.kind))),
-    linkNameCheck(media.filter((item) => LINK_KINDS.includes(item.kind))),
+    linkNameCheck(media.filter((item) => UNNAMED_LINK_KINDS.includes(item.kind))),
     contrastCheck(settings.interfaceColor, settingsRow?.darkControlsActive ?? true),
     { id: "toc", status: settings.toc.enabled && Number(toc.entries) > 0 ? "pass" : "warn" },
   ];

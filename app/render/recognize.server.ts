@@ -1,5 +1,7 @@
+import { createId } from "@paralleldrive/cuid2";
 import type { RecognizeResponse } from "@ep/proto/epaper/render/v1/render_pb";
 import type { Job } from "bullmq";
+import { sql } from "kysely";
 import { publishToAccount } from "#app/events/publish.server";
 import { RecognizeJob } from "#app/jobs/render";
 import { enqueue, type JobQueue } from "#app/jobs/queues.server";
@@ -103,7 +105,7 @@ export async function enqueueRecognition(queue: RecognizeQueue, epaperId: string
 export async function enqueueRecognitionSoon(epaperId: string, queue?: RecognizeQueue) {
   let timer: NodeJS.Timeout | undefined;
   try {
-    const adding = (async () => enqueueRecognition(queue ?? (await import("#app/jobs/producer.server")).queues.render, epaperId))();
+    const adding = (async () => enqueueRecognition(queue ?? (await import("#app/jobs/producer.server")).queues.ocr, epaperId))();
     adding.catch(() => undefined);
     await Promise.race([
       adding,
@@ -159,6 +161,15 @@ export async function requeueRecognition(
 
 export type RecognizeDeps = Pick<RenderDeps, "db" | "redis" | "blobs" | "signedUrl" | "token" | "log" | "noNodeTimeoutMs">;
 
+class RecognitionStopped extends Error {
+  override name = "RecognitionStopped";
+}
+
+async function isDeleted(db: Database, epaperId: string) {
+  const row = await db.selectFrom("epaper").select("deletedAt").where("id", "=", epaperId).executeTakeFirst();
+  return !row || row.deletedAt !== null;
+}
+
 type PendingPage = {
   id: string;
   page: number;
@@ -210,6 +221,7 @@ export async function recognizeEpaper(
     }
     return read;
   } catch (error) {
+    if (error instanceof RecognitionStopped) return read;
     if (options.lastAttempt && !signal.aborted) {
       // Given up: the pages keep no text, and the card stops saying "recognising".
       await db
@@ -267,9 +279,13 @@ async function readSource(
   for await (const result of stream) {
     const page = bySourcePage.get(result.page);
     if (!page) continue;
-    await settle(deps, target.epaperId, target.accountId, [page], result);
-    read++;
+    bySourcePage.delete(result.page);
+    // A deleted ePaper stops here: leaving the loop gives up the node's stream.
+    if (await isDeleted(deps.db, target.epaperId)) throw new RecognitionStopped();
+    read += await settle(deps, target.epaperId, target.accountId, [page], result);
   }
+  // A page the node did not answer for is not asked again and again: it failed.
+  if (bySourcePage.size) await settle(deps, target.epaperId, target.accountId, [...bySourcePage.values()], null);
   return read;
 }
 
@@ -284,43 +300,55 @@ async function waitForNode(deps: RecognizeDeps, signal: AbortSignal) {
   }
 }
 
-/** Stores a page's OCR (or that it failed) and tells the account's browsers. */
+/**
+ * Stores a page's OCR (or that it failed) and tells the account's browsers; answers how many
+ * pages got the OCR's text. Every write is guarded by the page as the job found it (still
+ * pending, same files): a page replaced or rendered again meanwhile is left alone. The OCR's
+ * files get names of their own, so a write that lost never touches a file a page row names.
+ */
 async function settle(deps: RecognizeDeps, epaperId: string, accountId: string, pages: PendingPage[], result: RecognizeResponse | null) {
   const { db, blobs } = deps;
+  let stored = 0;
+  const unchanged = (page: PendingPage) =>
+    db
+      .updateTable("page")
+      .where("id", "=", page.id)
+      .where("ocrState", "=", "pending")
+      .where((eb) => (page.blobPrefix === null ? eb("blobPrefix", "is", null) : eb("blobPrefix", "=", page.blobPrefix)));
   for (const page of pages) {
     if (!result || result.failure || !page.blobPrefix) {
       if (result?.failure) deps.log(`ePaper ${epaperId} page ${page.page}: OCR failed: ${result.failure}`);
-      await db.updateTable("page").set({ ocrState: "failed" }).where("id", "=", page.id).execute();
+      await unchanged(page).set({ ocrState: "failed", ocrConfidence: null }).execute();
       continue;
     }
-    const confidence = Math.round(result.confidence * 100) / 100;
+    // A page whose PDF text stays (OCR read no more, a photo) is no recognised page: no confidence.
     if (!ocrReadsMore(page.text, result.text)) {
-      await db.updateTable("page").set({ ocrState: "done", ocrConfidence: confidence }).where("id", "=", page.id).execute();
+      await unchanged(page).set({ ocrState: "done", ocrConfidence: null }).execute();
       continue;
     }
+    const suffix = createId();
+    const files = { words: `ocr-words-${suffix}.json`, blocks: `ocr-blocks-${suffix}.json` };
     await Promise.all([
-      blobs.put(`${page.blobPrefix}/words.json`, result.wordsJson),
-      blobs.put(`${page.blobPrefix}/blocks.json`, result.blocksJson),
+      blobs.put(`${page.blobPrefix}/${files.words}`, result.wordsJson),
+      blobs.put(`${page.blobPrefix}/${files.blocks}`, result.blocksJson),
     ]);
-    const stored = (typeof page.renditions === "string" ? JSON.parse(page.renditions) : page.renditions) as StoredRenditions;
-    const renditions: StoredRenditions = { ...stored, blocks: "blocks.json" };
-    const updated = await db
-      .updateTable("page")
+    const updated = await unchanged(page)
       .set({
         text: result.text,
-        renditions: JSON.stringify(renditions),
+        // Only the two names change: the images the row names stay as they are.
+        renditions: sql<string>`JSON_SET(renditions, '$.words', ${files.words}, '$.blocks', ${files.blocks})`,
         ocrState: "done",
         ocrConfidence: Math.round(result.confidence * 100) / 100,
       })
-      .where("id", "=", page.id)
-      .where("ocrState", "=", "pending")
       .executeTakeFirst();
-    // The page went meanwhile (a new render, a replaced page): its files must not stay behind.
-    if (Number(updated.numUpdatedRows) === 0)
-      await Promise.all([blobs.delete(`${page.blobPrefix}/words.json`), blobs.delete(`${page.blobPrefix}/blocks.json`)]).catch(
+    if (Number(updated.numUpdatedRows) > 0) stored++;
+    // The page went meanwhile (a new render, a replaced page): this write's own files go.
+    else
+      await Promise.all([blobs.delete(`${page.blobPrefix}/${files.words}`), blobs.delete(`${page.blobPrefix}/${files.blocks}`)]).catch(
         () => undefined,
       );
   }
   await refreshOcrPending(db, epaperId);
   await publishToAccount(deps.redis, accountId, { type: "refreshEpaperList" }).catch(() => undefined);
+  return stored;
 }

@@ -106,6 +106,8 @@ const EnvSchema = z
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** Render jobs one worker process runs at once; they share the nodes' capacity. */
     RENDER_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /** ePapers whose scanned pages one worker reads at once (issue 47; each page takes a node slot). */
+    OCR_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /**
      * "host:port" entries the server may fetch preview images from although they are not public
      * addresses (tests' local servers). Empty in production: no private target (ADR 0033).

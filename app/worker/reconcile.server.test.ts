@@ -265,9 +265,9 @@ test("pages waiting for OCR without a live job get their ePaper's job again; fre
   const lost = await waiting(minutesAgo(5));
   const finished = await waiting(minutesAgo(5));
   // A job of the same id that ended earlier (an earlier render's OCR) would swallow the add: it is replaced.
-  await queues.render.add(RecognizeJob.name, { epaperId: finished }, { jobId: RecognizeJob.jobId({ epaperId: finished }) });
+  await queues.ocr.add(RecognizeJob.name, { epaperId: finished }, { jobId: RecognizeJob.jobId({ epaperId: finished }) });
   const failing = new Worker(
-    "render",
+    "ocr",
     async () => {
       throw new UnrecoverableError("an earlier run");
     },
@@ -276,12 +276,12 @@ test("pages waiting for OCR without a live job get their ePaper's job again; fre
   await new Promise<void>((resolve) => failing.once("failed", () => resolve()));
   await failing.close();
   const live = await waiting(minutesAgo(5));
-  await queues.render.add(RecognizeJob.name, { epaperId: live }, { jobId: RecognizeJob.jobId({ epaperId: live }) });
+  await queues.ocr.add(RecognizeJob.name, { epaperId: live }, { jobId: RecognizeJob.jobId({ epaperId: live }) });
   const fresh = await waiting(new Date());
 
   expect((await pass()).recognitionRequeued).toBe(2);
   for (const epaperId of [lost, finished])
-    expect(await (await queues.render.getJob(RecognizeJob.jobId({ epaperId })))?.getState()).toBe("waiting");
-  expect(await queues.render.getJob(RecognizeJob.jobId({ epaperId: fresh }))).toBeUndefined();
+    expect(await (await queues.ocr.getJob(RecognizeJob.jobId({ epaperId })))?.getState()).toBe("waiting");
+  expect(await queues.ocr.getJob(RecognizeJob.jobId({ epaperId: fresh }))).toBeUndefined();
   expect((await pass()).recognitionRequeued).toBe(0);
 });

@@ -96,7 +96,7 @@ export function reconcilerDeps(deps: Deps, options: { graceMs?: number; heartbea
     releaseChannel: (channelId) => releaseChannel(deps.db, channelId, "failed"),
     finishChannelRemoval: (channel) => finishChannelRemoval(deps, channel),
     requeueWebhooks: (graceMs) => requeueDueWebhooks({ db: deps.db, queue: deps.queues.webhooks }, { graceMs }),
-    requeueRecognition: (graceMs) => requeueRecognition({ db: deps.db, queue: deps.queues.render }, graceMs),
+    requeueRecognition: (graceMs) => requeueRecognition({ db: deps.db, queue: deps.queues.ocr }, graceMs),
     log: deps.log,
   };
 }

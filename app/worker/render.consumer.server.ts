@@ -1,7 +1,5 @@
 import type { ConnectionOptions } from "bullmq";
 import { type Consumer, isLastAttempt, startConsumer } from "#app/jobs/consumer.server";
-import { markRepublishingRequired } from "#app/publish/republishing.server";
-import { recognizeEpaper } from "#app/render/recognize.server";
 import { renderEpaper } from "#app/render/render-job.server";
 import type { RenderDeps } from "#app/render/render-types.server";
 import { cancellableRuns } from "./cancellable.server.ts";
@@ -29,13 +27,6 @@ export async function createRenderConsumer(options: RenderConsumerOptions): Prom
             throw error;
           }
         }),
-      // OCR after a render or page operation (issue 47): no cancel of its own, a deleted ePaper ends it.
-      "recognize-pages": async (data, job, signal) => {
-        const read = await recognizeEpaper(options.deps, data, signal ?? new AbortController().signal, { lastAttempt: isLastAttempt(job) });
-        // A published ePaper now has text its publications lack: the customer is told to republish.
-        if (read > 0) await markRepublishingRequired(options.deps, data.epaperId);
-        return read;
-      },
     },
     options: { concurrency: options.concurrency, lockDuration: 15_000, stalledInterval: 5_000, maxStalledCount: 3 },
     close: runs.close,

@@ -75,7 +75,11 @@ export function listInstalledLanguages(): Promise<Set<string>> {
             .filter(Boolean),
         ),
     )
-    .catch(() => new Set<string>());
+    .catch(() => {
+      // A failure that may pass (a busy machine): asked again next time, English until then.
+      installedLanguages = null;
+      return new Set<string>();
+    });
   return installedLanguages;
 }
 

@@ -1,7 +1,6 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import { Code, ConnectError } from "@connectrpc/connect";
 import type { RecognizeResponseSchema } from "@ep/proto/epaper/render/v1/render_pb";
 import { blocksJsonOf } from "./blocks.ts";
 import type { RenderNodeEnv } from "./env.ts";
@@ -47,8 +46,12 @@ export async function* recognizePages(
     };
     for (const page of [...new Set(request.pages)]) {
       const geometry = info.pages[page - 1];
-      if (!geometry) throw new ConnectError(`page ${page} is outside 1..${info.pageCount}`, Code.InvalidArgument);
       const started = Date.now();
+      // One page the document does not have fails alone; the others are read.
+      if (!geometry) {
+        yield { page, failure: `page ${page} is outside 1..${info.pageCount}`, recognizeMs: 0 };
+        continue;
+      }
       try {
         const read = await withSlot(slots, signal, () => recognizePage(source.file, geometry, { languages, dir, limits }, signal));
         yield {

@@ -126,7 +126,7 @@ for (const language of ["en", "de"] as const) {
 test.describe("text view on the phone", atOneSize("de"), () => {
   test("offered on first open with one tap; a swipe turns the page; declined it stays away", async ({ page }) => {
     await open(page, "de");
-    const offer = page.getByRole("region", { name: "Textansicht" });
+    const offer = page.getByRole("region", { name: "Lesetipp" });
     await offer.getByRole("button", { name: "Als Text anzeigen" }).click();
     await expect(offer).toHaveCount(0);
     await expect(textPage(page, 0)).toBeVisible();

@@ -17,10 +17,11 @@ import type { BlobStore } from "#app/blob/blob-store.server";
 import { FolderBlobStore } from "#app/blob/folder-store.server";
 import { blobSourceUrl } from "#app/blob/source-url.server";
 import { accountChannel, parseStudioEvent, type StudioEvent } from "#app/events/catalogue";
-import { RenderJob } from "#app/jobs/render";
+import { RecognizeJob, RenderJob } from "#app/jobs/render";
 import { cancelRender } from "#app/render/cancel-render.server";
 import type { RenderDeps } from "#app/render/render-types.server";
 import { startRenderWorker } from "#app/worker/render.consumer.server";
+import { startOcrWorker } from "#app/worker/ocr.consumer.server";
 import { startPagesWorker } from "#app/worker/pages.consumer.server";
 import { PageOperationJob } from "#app/jobs/pages";
 import { cancelPageOperation } from "#app/page-operations/start-operation.server";
@@ -136,6 +137,8 @@ export async function startFarm(options: {
   });
   const workerUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const queue = new Queue(RenderJob.queue, { connection });
+  // OCR after a render (issue 47) has its queue and worker too.
+  const ocrQueue = new Queue(RecognizeJob.queue, { connection });
   const logs: string[] = [];
   const deps: RenderDeps = {
     db,
@@ -149,7 +152,7 @@ export async function startFarm(options: {
       if (process.env.DEBUG_RENDER_NODES) console.log(`[render] ${message}`);
     },
     noNodeTimeoutMs: 20_000,
-    recognizeQueue: queue,
+    recognizeQueue: ocrQueue,
     ...options.deps,
   };
   const worker = await startRenderWorker({
@@ -161,6 +164,7 @@ export async function startFarm(options: {
   // Page operations (issue 12) run on their own queue with the same farm.
   const pagesQueue = new Queue(PageOperationJob.queue, { connection });
   const pagesWorker = await startPagesWorker({ connection, redisUrl: options.redisUrl, deps, concurrency: 2 });
+  const ocrWorker = await startOcrWorker({ connection, redisUrl: options.redisUrl, deps, concurrency: 1 });
   const accountId = createId();
   await db
     .insertInto("account")
@@ -254,6 +258,8 @@ export async function startFarm(options: {
     async close() {
       await worker.close();
       await pagesWorker.close();
+      await ocrWorker.close();
+      await ocrQueue.close();
       await queue.close();
       await pagesQueue.close();
       subscriber.disconnect();

@@ -53,11 +53,11 @@ export default {
       },
       linkNames: {
         title: "Links sagen, wohin sie führen",
-        none: "Dieses ePaper hat keine eigenen Links.",
-        pass_one: "Der Link hat einen Titel.",
-        pass_other: "Alle {{count}} Links haben einen Titel.",
-        warn_one: "{{count}} Link hat keinen Titel und wird als „Link öffnen“ vorgelesen.",
-        warn_other: "{{count}} Links haben keinen Titel und werden als „Link öffnen“ vorgelesen.",
+        none: "Dieses ePaper hat keine eigenen Weblinks.",
+        pass_one: "Der Weblink hat einen Titel.",
+        pass_other: "Alle {{count}} Weblinks haben einen Titel.",
+        warn_one: "{{count}} Weblink hat keinen Titel und wird als „Link öffnen“ vorgelesen.",
+        warn_other: "{{count}} Weblinks haben keinen Titel und werden als „Link öffnen“ vorgelesen.",
       },
       contrast: {
         title: "Farben des Readers",

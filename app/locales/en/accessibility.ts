@@ -52,11 +52,11 @@ export default {
       },
       linkNames: {
         title: "Links say where they lead",
-        none: "This ePaper has no links of its own.",
-        pass_one: "The link has a title.",
-        pass_other: "All {{count}} links have a title.",
-        warn_one: "{{count}} link has no title and is announced as “Open link”.",
-        warn_other: "{{count}} links have no title and are announced as “Open link”.",
+        none: "This ePaper has no web links of its own.",
+        pass_one: "The web link has a title.",
+        pass_other: "All {{count}} web links have a title.",
+        warn_one: "{{count}} web link has no title and is announced as “Open link”.",
+        warn_other: "{{count}} web links have no title and are announced as “Open link”.",
       },
       contrast: {
         title: "Reader colours",

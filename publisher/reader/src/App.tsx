@@ -161,10 +161,8 @@ export function App({ manifest, initialSrc, onFirstImage }: AppProps) {
       const actions: Record<string, () => void> = {
         [towardsNext]: () => turn(true),
         [towardsPrevious]: () => turn(false),
-        PageDown: () => turn(true),
-        PageUp: () => turn(false),
-        Home: () => goTo(0),
-        End: () => goTo(count - 1),
+        // The text view scrolls: Page Up/Down, Home and End are the browser's there.
+        ...(textView ? {} : { PageDown: () => turn(true), PageUp: () => turn(false), Home: () => goTo(0), End: () => goTo(count - 1) }),
         ...(textView
           ? {
               "+": () => textSize(true),

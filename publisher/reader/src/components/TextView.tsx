@@ -31,12 +31,18 @@ const SWIPE_DISTANCE = 60;
  * colours and font. It scrolls up and down; a horizontal swipe turns the page.
  */
 export function TextView({ spread, settings, onSettings, onTurn, direction }: TextViewProps) {
-  const scroller = useRef<HTMLDivElement>(null);
+  const { texts } = useReader();
+  const scroller = useRef<HTMLElement>(null);
   const swipe = useRef<{ id: number; x: number; y: number } | null>(null);
   const shown = spread.join();
-  // A turned page starts at its top.
+  // A turned page starts at its top. Focus that was in the text (a link of the page before) or
+  // nowhere (the offer's button that went, a swipe) moves to the page's name, not to <body>.
   useEffect(() => {
-    scroller.current?.scrollTo?.({ top: 0 });
+    const view = scroller.current;
+    view?.scrollTo?.({ top: 0 });
+    const active = document.activeElement;
+    if (view && (!active || active === document.body || view.contains(active)))
+      view.querySelector<HTMLElement>(".ep-text-page-name")?.focus({ preventScroll: true });
   }, [shown]);
 
   const style = {
@@ -46,9 +52,13 @@ export function TextView({ spread, settings, onSettings, onTurn, direction }: Te
 
   return (
     // The swipe adds to the toolbar and keys, which turn pages too: the area itself is no control.
-    <div
+    <section
       ref={scroller}
       className="ep-textview"
+      // A scrolling region takes focus, so the keyboard scrolls it in every browser (WCAG 2.1.1, axe scrollable-region-focusable).
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
+      tabIndex={0}
+      aria-label={texts.textView}
       data-theme={settings.theme}
       data-font={settings.font}
       data-testid="text-view"
@@ -78,7 +88,7 @@ export function TextView({ spread, settings, onSettings, onTurn, direction }: Te
           <TextPage key={index} pageIndex={index} />
         ))}
       </div>
-    </div>
+    </section>
   );
 }
 
@@ -94,7 +104,7 @@ function TextPage({ pageIndex }: { pageIndex: number }) {
   const hasText = items?.some((item) => item.kind === "block") ?? false;
   return (
     <article className="ep-text-page" aria-labelledby={headingId} aria-busy={items === undefined} data-page-index={pageIndex}>
-      <h2 id={headingId} className="ep-text-page-name">
+      <h2 id={headingId} className="ep-text-page-name" tabIndex={-1}>
         {name}
       </h2>
       {items === undefined ? <p className="ep-text-note">{texts.textLoading}</p> : null}
@@ -202,7 +212,7 @@ function InlineEnrichment({ enrichment, words }: { enrichment: Enrichment; words
 export function TextOffer({ onAccept, onDismiss }: { onAccept: () => void; onDismiss: () => void }) {
   const { texts } = useReader();
   return (
-    <section className="ep-offer" aria-label={texts.textView}>
+    <section className="ep-offer" aria-label={texts.textOfferLabel}>
       <p>{texts.textOffer}</p>
       <button type="button" className="ep-offer-accept" onClick={onAccept}>
         {texts.textOfferAccept}
