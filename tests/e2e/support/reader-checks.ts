@@ -6,11 +6,22 @@ import { contrastRatio } from "../../../publisher/src/contrast.ts";
  * axe-core's violations on the page, as "rule: targets" lines. react-aria's live announcer is left
  * out: it briefly holds a node that points at an announced element's text by id, gone by design
  * once the element is (a transient announcement, not content). `within`: only that part (a CSS selector).
+ * It runs once what was fading in has come to rest.
  */
 export async function axeViolations(page: Page, within?: string): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) {
     await page.addScriptTag({ path: path.resolve("node_modules/axe-core/axe.min.js") });
   }
+  // Colours read while something fades in (a tour's popover, a dialog) are not the colours it
+  // rests at: every animation and transition that ends is waited for (spinners run for ever).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   return page.evaluate(async (within) => {
     const result = await (
       window as unknown as {
