@@ -23,6 +23,7 @@ export const INTERNAL_ERRORS: Record<string, string> = {
   OperationTargetGone: "a page operation's page vanished before its commit; the job turns it into the operation's failure",
   OperationCancelled: "rolls a page operation's commit back when it was cancelled; the job abandons the operation",
   BlobNotFound: "a blob a row names is gone; routes check stat first and answer 404, jobs treat it as their failure",
+  RecognitionStopped: "ends an OCR run whose ePaper was deleted; the job ends quietly",
   SafeFetchRefused:
     "an outbound fetch refused by the SSRF rules; the preview-image model turns it into its 'could not be generated' info, a webhook attempt into its log line",
 };

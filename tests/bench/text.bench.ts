@@ -12,10 +12,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { blocksOfPage } from "../../render-node/src/blocks.ts";
 import { listInstalledLanguages, recognizePage, tesseractLanguages } from "../../render-node/src/ocr.ts";
-import { scannedPagePdf } from "#tests/support/generated-pdf";
+import { scannedCopy } from "#tests/support/scanned-pdf";
 import { CORPUS } from "#tests/support/render-farm";
 
 const REFERENCES: { label: string; file: string; page: number; anchors: string[] }[] = [
@@ -134,14 +133,8 @@ async function ocrBench() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-ocr-"));
   try {
     const original = path.join(CORPUS, "pdfjs__tracemonkey.pdf");
-    const scanPrefix = path.join(dir, "scan");
-    execFileSync("pdftoppm", ["-r", "300", "-gray", "-png", "-f", "1", "-l", "1", "-singlefile", original, scanPrefix]);
-    const { data, info } = await sharp(`${scanPrefix}.png`)
-      .toColourspace("b-w")
-      .jpeg({ quality: 70 })
-      .toBuffer({ resolveWithObject: true });
     const scanned = path.join(dir, "scanned.pdf");
-    writeFileSync(scanned, scannedPagePdf(data, { width: info.width, height: info.height }, { widthPt: 612, heightPt: 792 }));
+    writeFileSync(scanned, await scannedCopy(original, 1, { widthPt: 612, heightPt: 792 }));
     const limits = { dpi: 300, maxPixels: 40_000_000, timeoutMs: 300_000, memoryBytes: 1536 * 1024 * 1024, cpuSeconds: 600 };
     const languages = tesseractLanguages("en", await listInstalledLanguages());
     const signal = new AbortController().signal;

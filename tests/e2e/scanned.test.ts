@@ -1,16 +1,33 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { CORPUS } from "../support/corpus.ts";
+import { scannedCopy } from "../support/scanned-pdf.ts";
 import { insertUserWithLevel, logInAs } from "../support/e2e-users.ts";
 import { uploadAndRender } from "./support/editor.ts";
 import { openMenu } from "./support/menus.ts";
 import { axeViolations } from "./support/reader-checks.ts";
 import { atOneSize } from "./support/language-size.ts";
 
-// Issue 47 in a real browser: a scanner's PDF (the corpus's pdfjs__scan-bad.pdf, one page with
-// no text layer) is uploaded and rendered by a real node, OCR reads it after the render, the
+// Issue 47 in a real browser: a scanner's page (the corpus's pdfjs__scan-bad.pdf as a bare
+// 300 dpi scan, without the text layer the original carries) is uploaded and rendered by a real node, OCR reads it after the render, the
 // published preview finds its word and shows it in the text view, and the accessibility report
 // says the page's text was recognised.
 
-const FILE = "pdfjs__scan-bad.pdf";
+let folder = "";
+let file = "";
+
+// The corpus's scanner page also carries its word as text: a copy as a bare scan has only the picture.
+test.beforeAll(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), "scanned-e2e-"));
+  file = path.join(folder, "scanned-notice.pdf");
+  await writeFile(file, await scannedCopy(path.join(CORPUS, "pdfjs__scan-bad.pdf"), 1, { widthPt: 612, heightPt: 792 }));
+});
+
+test.afterAll(async () => {
+  if (folder) await rm(folder, { recursive: true, force: true });
+});
 
 const LANGUAGES = [
   {
@@ -64,7 +81,7 @@ for (const lang of LANGUAGES) {
       const user = await insertUserWithLevel("2", { user: { emailLanguage: lang.code } });
       await logInAs(context, user);
       const name = `Scan ${lang.code} ${Date.now()}`;
-      const { epaper } = await uploadAndRender(page, name, FILE);
+      const { epaper } = await uploadAndRender(page, name, file);
       // The card said "recognising text" from the render's end until the page was read.
       await expect(epaper.getByTestId("recognizing")).toHaveCount(0, { timeout: 60_000 });
 

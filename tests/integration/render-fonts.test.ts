@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TEST_DATABASE_URL } from "#tests/setup/test-env";
 import { brokenEmbeddedCidFontPdf, invisibleTextPdf, nonEmbeddedJapanesePdf } from "#tests/support/generated-pdf";
-import { type Farm, type NodeProcess, startFarm, startRenderNode } from "#tests/support/render-farm";
+import { CORPUS, type Farm, type NodeProcess, startFarm, startRenderNode } from "#tests/support/render-farm";
+import { scannedCopy } from "#tests/support/scanned-pdf";
 import { TEST_PORTS } from "#tests/support/test-ports";
 
 /**
@@ -72,7 +73,11 @@ describe("pages without text: OCR after the render (issue 47)", () => {
   }
 
   test("a scanner's page is read once it is rendered: words, text and blocks replace its empty ones, and nothing waits any more", async () => {
-    const epaperId = await farm.createEpaper("pdfjs__scan-bad.pdf", 1);
+    // The corpus's scanner page carries its word as text as well: a copy as a bare scan has none.
+    const epaperId = await farm.createEpaper(
+      await scannedCopy(path.join(CORPUS, "pdfjs__scan-bad.pdf"), 1, { widthPt: 612, heightPt: 792 }),
+      1,
+    );
     await farm.render(epaperId);
     expect(await farm.outcome(epaperId)).toMatchObject({ state: "finished" });
     // The render ended without waiting for the OCR, which then reads the page.
@@ -91,6 +96,18 @@ describe("pages without text: OCR after the render (issue 47)", () => {
     expect(blocks).toMatchObject({ v: 1, blocks: [{ kind: "paragraph", text: "pdf.js" }] });
     const epaper = await farm.db.selectFrom("epaper").select("ocrPending").where("id", "=", epaperId).executeTakeFirstOrThrow();
     expect(epaper.ocrPending).toBe(0);
+  });
+
+  test("a page whose short text OCR reads no more of keeps the PDF's own text, and no confidence", async () => {
+    const epaperId = await farm.createEpaper("pdfjs__scan-bad.pdf", 1);
+    await farm.render(epaperId);
+    expect(await farm.outcome(epaperId)).toMatchObject({ state: "finished" });
+    await expect.poll(async () => (await pageRow(epaperId)).ocrState, { timeout: 60_000, interval: 200 }).toBe("done");
+    expect(await pageRow(epaperId)).toMatchObject({
+      text: "pdf.js",
+      ocrConfidence: null,
+      renditions: expect.objectContaining({ words: "words.json" }),
+    });
   });
 
   test("a page whose PDF has its text is never read by OCR", async () => {

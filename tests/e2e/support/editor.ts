@@ -12,9 +12,9 @@ export async function openInEditor(page: Page, name: string, corpusFile: string)
   return epaperId;
 }
 
-/** Uploads a corpus PDF through the upload card under `name` and waits until its card says rendered. */
+/** Uploads a corpus PDF (or a PDF at an absolute path) through the upload card under `name` and waits until its card says rendered. */
 export async function uploadAndRender(page: Page, name: string, corpusFile: string) {
-  const file = path.join(CORPUS, corpusFile);
+  const file = path.resolve(CORPUS, corpusFile);
   await page.goto("/epaper");
   const card = page.getByTestId("upload-card");
   await card.locator("input[type=file]").setInputFiles(file);
