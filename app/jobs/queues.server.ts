@@ -1,4 +1,4 @@
-import { type ConnectionOptions, type JobsOptions, Queue } from "bullmq";
+import { type ConnectionOptions, type Job, type JobsOptions, Queue } from "bullmq";
 import { type JobInput, QUEUE_NAMES, type QueueName } from "./define.ts";
 import type { RegisteredJob } from "./registry.ts";
 import { currentRequestId } from "#app/utils/request-context.server";
@@ -54,4 +54,24 @@ export async function enqueue<D extends RegisteredJob>(
 /** The id a job gets for this payload (the registry's jobId), or undefined for jobs without one. */
 export function jobIdOf<D extends RegisteredJob>(job: D, data: unknown): string | undefined {
   return "jobId" in job ? (job.jobId as (payload: unknown) => string)(data) : undefined;
+}
+
+/** A job is alive while BullMQ holds it in one of these states. */
+export const LIVE_JOB_STATES: ReadonlySet<string> = new Set(["active", "waiting", "delayed", "prioritized", "waiting-children"]);
+
+/** A queue whose jobs can be looked up by id (a BullMQ Queue). */
+export type LookupQueue = JobQueue & { getJob(id: string): Promise<Job | undefined> };
+
+/**
+ * Adds a job with an id unless one of that id is alive; a finished one (which would make the add
+ * a no-op) is removed first. Answers whether it added. The reconciler's steps and the OCR's
+ * enqueue use it (ADR 0047).
+ */
+export async function enqueueUnlessLive<D extends RegisteredJob>(queue: LookupQueue, job: D, input: JobInput<D>): Promise<boolean> {
+  const id = jobIdOf(job, job.schema.parse(input));
+  const previous = id === undefined ? undefined : await queue.getJob(id);
+  if (previous && LIVE_JOB_STATES.has(await previous.getState())) return false;
+  if (previous) await previous.remove().catch(() => undefined);
+  await enqueue(queue, job, input);
+  return true;
 }

@@ -2,7 +2,7 @@ import type { Job, Queue } from "bullmq";
 import { sql } from "kysely";
 import { EmailJob } from "#app/jobs/email";
 import { HEARTBEAT_STALE_MS, liveHeartbeats, removeStaleHeartbeats } from "#app/jobs/heartbeat.server";
-import { enqueue, jobIdOf, type Queues, RECOVERY_FIELD } from "#app/jobs/queues.server";
+import { enqueue, jobIdOf, LIVE_JOB_STATES, type Queues, RECOVERY_FIELD } from "#app/jobs/queues.server";
 import { findJob, type RegisteredJob, SCHEDULED_JOBS } from "#app/jobs/registry";
 import type { Database } from "#db/client";
 import type { ProcessType, RecordedJob } from "./epaper-process.server.ts";
@@ -28,9 +28,6 @@ export const MAX_RECOVERIES = 3;
 export const MAIL_MAX_AGE_MS = 48 * 3600_000;
 /** Rows read per kind and pass: a backlog is worked off over the next passes. */
 const BATCH = 500;
-
-/** A job is alive while BullMQ holds it in one of these states. */
-const LIVE_STATES = new Set(["active", "waiting", "delayed", "prioritized", "waiting-children"]);
 
 /** A process the reconciler could not enqueue again: its type's own end makes it an error the user sees. */
 export type LostProcess = { epaperId: string; accountId: string; processType: ProcessType; recorded: RecordedJob | null };
@@ -75,7 +72,7 @@ type Liveness = { live: true } | { live: false; previous: Job | undefined };
 async function livenessOf(queue: Queue, jobId: string, beating: ReadonlySet<string>): Promise<Liveness> {
   if (beating.has(jobId)) return { live: true };
   const job = await queue.getJob(jobId);
-  if (job && LIVE_STATES.has(await job.getState())) return { live: true };
+  if (job && LIVE_JOB_STATES.has(await job.getState())) return { live: true };
   return { live: false, previous: job ?? undefined };
 }
 

@@ -6,7 +6,7 @@ import { readableControls } from "../../publisher/src/contrast.ts";
 import { accountEpaperFor } from "./epaper-access.server.ts";
 
 /** An OCR'd page read with less mean confidence than this is worth a look (Tesseract's words, 0–100). */
-export const LOW_OCR_CONFIDENCE = 70;
+const LOW_OCR_CONFIDENCE = 70;
 /** Pages named per check at most: the rest are counted. */
 const NAMED_PAGES = 20;
 /** Links that without a title say only "Open link" (an internal link says its page, a mail link its address). */

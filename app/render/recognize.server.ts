@@ -4,7 +4,7 @@ import type { Job } from "bullmq";
 import { sql } from "kysely";
 import { publishToAccount } from "#app/events/publish.server";
 import { RecognizeJob } from "#app/jobs/render";
-import { enqueue, type JobQueue } from "#app/jobs/queues.server";
+import { enqueueUnlessLive, type LookupQueue } from "#app/jobs/queues.server";
 import type { Database } from "#db/client";
 import { createLogger } from "#app/utils/logger.server";
 import { listRenderNodes, pickNode } from "./node-registry.server.ts";
@@ -82,27 +82,18 @@ export async function markForRecognition(db: Db, epaperId: string): Promise<numb
 }
 
 /**
- * Enqueues the ePaper's OCR job, replacing a finished one of the same id (BullMQ would ignore the
- * add). Best effort: Redis away leaves the pages pending, and the reconciler enqueues them later.
+ * Enqueues the ePaper's OCR job unless one is alive (a finished one of its id is replaced). Best
+ * effort: Redis away leaves the pages pending, and the reconciler enqueues them later.
  */
-type RecognizeQueue = JobQueue & { getJob?(id: string): Promise<Job | undefined> };
-
-export async function enqueueRecognition(queue: RecognizeQueue, epaperId: string) {
-  const id = RecognizeJob.jobId({ epaperId });
-  const previous = await queue.getJob?.(id);
-  if (previous) {
-    const state = await previous.getState();
-    if (state === "completed" || state === "failed") await previous.remove().catch(() => undefined);
-    else return;
-  }
-  await enqueue(queue, RecognizeJob, { epaperId });
+export async function enqueueRecognition(queue: LookupQueue, epaperId: string) {
+  return enqueueUnlessLive(queue, RecognizeJob, { epaperId });
 }
 
 /**
  * After a commit that marked pages: the job, within a moment or not at all (the studio's producer
  * queue fails fast while Redis is away; the reconciler enqueues it then, ADR 0047).
  */
-export async function enqueueRecognitionSoon(epaperId: string, queue?: RecognizeQueue) {
+export async function enqueueRecognitionSoon(epaperId: string, queue?: LookupQueue) {
   let timer: NodeJS.Timeout | undefined;
   try {
     const adding = (async () => enqueueRecognition(queue ?? (await import("#app/jobs/producer.server")).queues.ocr, epaperId))();
@@ -121,17 +112,11 @@ export async function enqueueRecognitionSoon(epaperId: string, queue?: Recognize
   }
 }
 
-/** A job BullMQ holds in one of these states is alive (as the reconciler's LIVE_STATES). */
-const LIVE = new Set(["active", "waiting", "delayed", "prioritized", "waiting-children"]);
-
 /**
  * The reconciler's step for OCR (ADR 0047): an ePaper with pages waiting longer than the grace
  * and no live job gets its job again. Answers how many were enqueued.
  */
-export async function requeueRecognition(
-  deps: { db: Database; queue: JobQueue & { getJob: (id: string) => Promise<Job | undefined> } },
-  graceMs: number,
-): Promise<number> {
+export async function requeueRecognition(deps: { db: Database; queue: LookupQueue }, graceMs: number): Promise<number> {
   const since = new Date(Date.now() - graceMs);
   const rows = await deps.db
     .selectFrom("epaper")
@@ -150,12 +135,7 @@ export async function requeueRecognition(
     .limit(500)
     .execute();
   let enqueued = 0;
-  for (const { id } of rows) {
-    const job = await deps.queue.getJob(RecognizeJob.jobId({ epaperId: id }));
-    if (job && LIVE.has(await job.getState())) continue;
-    await enqueueRecognition(deps.queue, id);
-    enqueued++;
-  }
+  for (const { id } of rows) if (await enqueueRecognition(deps.queue, id)) enqueued++;
   return enqueued;
 }
 

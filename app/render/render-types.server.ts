@@ -1,6 +1,5 @@
-import type { Job } from "bullmq";
 import type { Redis } from "ioredis";
-import type { JobQueue } from "#app/jobs/queues.server";
+import type { LookupQueue } from "#app/jobs/queues.server";
 import type { BlobStore } from "#app/blob/blob-store.server";
 import type { Database } from "#db/client";
 import type { RenderFailure } from "./render-failure.ts";
@@ -27,7 +26,7 @@ export type RenderDeps = {
   /** After a render finished (the ePaper is ready): the 'ePaper ready' mail. Its failure never fails the render. */
   onRendered?: (epaperId: string) => Promise<unknown>;
   /** Where the OCR job goes after a render or page operation (issue 47); default: the studio's producer queue. */
-  recognizeQueue?: JobQueue & { getJob(id: string): Promise<Job | undefined> };
+  recognizeQueue?: LookupQueue;
 };
 
 /** The document cannot be rendered by anyone (password, not a PDF, damaged, too large). */

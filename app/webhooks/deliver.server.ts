@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import type { Database } from "#db/client";
 import { retryTransaction } from "#db/retry-transaction";
 import { DeliverWebhookJob, type DeliverWebhookJobData } from "#app/jobs/webhooks";
-import { enqueue, jobIdOf, type JobQueue } from "#app/jobs/queues.server";
+import { enqueue, enqueueUnlessLive, jobIdOf, type JobQueue } from "#app/jobs/queues.server";
 import {
   nextAttemptAt,
   WEBHOOK_DELIVERY_WINDOW_MS,
@@ -219,8 +219,6 @@ export async function deliverWebhook(deps: DeliverDeps, job: DeliverWebhookJobDa
   return state === "delivered" ? "delivered" : "failed";
 }
 
-/** A job is alive while BullMQ holds it in one of these states. */
-const LIVE_STATES = new Set(["active", "waiting", "delayed", "prioritized", "waiting-children"]);
 const REQUEUE_BATCH = 500;
 
 /**
@@ -239,13 +237,7 @@ export async function requeueDueWebhooks(deps: { db: Database; queue: Queue }, o
     .execute();
   let requeued = 0;
   for (const delivery of due) {
-    const data = { deliveryId: delivery.id, attempt: delivery.attempts };
-    const previous = await deps.queue.getJob(jobIdOf(DeliverWebhookJob, data) as string);
-    if (previous && LIVE_STATES.has(await previous.getState())) continue;
-    // A finished job under the same id would make the add a no-op.
-    if (previous) await previous.remove().catch(() => undefined);
-    await enqueue(deps.queue, DeliverWebhookJob, data);
-    requeued++;
+    if (await enqueueUnlessLive(deps.queue, DeliverWebhookJob, { deliveryId: delivery.id, attempt: delivery.attempts })) requeued++;
   }
   return requeued;
 }
